@@ -1,0 +1,54 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "IntentKit",
+    platforms: [.macOS(.v13)],
+    products: [
+        // The embeddable runtime: tokenizer, schema, (later) features, model reading, parsing.
+        .library(name: "IntentKit", targets: ["IntentKit"]),
+        // Corpora: the SiriKit-style data model, validation, importers and exporters.
+        .library(name: "IntentKitCorpus", targets: ["IntentKitCorpus"]),
+        .executable(name: "intentkit", targets: ["intentkit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // OpenBLAS's CBLAS interface; only `LinearAlgebra/BLAS.swift` imports it.
+        .systemLibrary(
+            name: "CBLAS",
+            pkgConfig: "openblas",
+            providers: [.apt(["libopenblas-dev"])]
+        ),
+        .target(
+            name: "IntentKit",
+            dependencies: ["CBLAS"]
+        ),
+        .target(
+            name: "IntentKitCorpus",
+            dependencies: [
+                "IntentKit",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .executableTarget(
+            name: "intentkit",
+            dependencies: [
+                "IntentKit",
+                "IntentKitCorpus",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "IntentKitTests",
+            dependencies: ["IntentKit"]
+        ),
+        .testTarget(
+            name: "IntentKitCorpusTests",
+            dependencies: ["IntentKitCorpus", "IntentKit"],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)

@@ -1,0 +1,63 @@
+import CBLAS
+
+/// The single door to OpenBLAS: Swift-named wrappers over the few CBLAS routines IntentKit uses.
+///
+/// Every other file reaches BLAS through these functions, never through `CBLAS` directly, so the
+/// C interface (Int32 sizes, row-major flags, raw pointers) stays in one place. Matrices are
+/// row-major and dense. The wrappers are `package`-visible: the training module shares them, apps
+/// embedding the runtime never see them.
+///
+/// OpenBLAS is forced to one thread the first time any wrapper runs: at NLU sizes its worker
+/// threads made gemv 10-15x slower and spun on the second core (see PLATFORM.md); IntentKit
+/// parallelises training across sentences with its own threads instead.
+package enum BLAS {
+    /// Runs `openblas_set_num_threads(1)` exactly once, on first use.
+    private static let singleThreaded: Void = { openblas_set_num_threads(1) }()
+
+    /// Makes sure OpenBLAS runs single-threaded; cheap after the first call.
+    @inline(__always)
+    package static func configure() { _ = singleThreaded }
+
+    /// Returns `x · y` over `count` elements.
+    package static func dot(_ x: UnsafePointer<Float>, _ y: UnsafePointer<Float>, count: Int) -> Float {
+        configure()
+        return cblas_sdot(Int32(count), x, 1, y, 1)
+    }
+
+    /// `y += alpha * x` over `count` elements.
+    package static func axpy(_ alpha: Float, _ x: UnsafePointer<Float>, _ y: UnsafeMutablePointer<Float>, count: Int) {
+        configure()
+        cblas_saxpy(Int32(count), alpha, x, 1, y, 1)
+    }
+
+    /// `x *= alpha` over `count` elements.
+    package static func scale(_ alpha: Float, _ x: UnsafeMutablePointer<Float>, count: Int) {
+        configure()
+        cblas_sscal(Int32(count), alpha, x, 1)
+    }
+
+    /// `y = alpha * op(A) * x + beta * y` with `A` an `[rows][columns]` row-major matrix;
+    /// `op(A)` is `A` or, when `transposed`, `Aᵀ`.
+    package static func gemv(
+        rows: Int, columns: Int,
+        alpha: Float = 1, _ a: UnsafePointer<Float>, transposed: Bool = false,
+        _ x: UnsafePointer<Float>, beta: Float = 0, _ y: UnsafeMutablePointer<Float>
+    ) {
+        configure()
+        cblas_sgemv(
+            CblasRowMajor, transposed ? CblasTrans : CblasNoTrans,
+            Int32(rows), Int32(columns), alpha, a, Int32(columns), x, 1, beta, y, 1)
+    }
+
+    /// `C = alpha * A * B + beta * C` with `A` `[m][k]`, `B` `[k][n]`, `C` `[m][n]`, all row-major.
+    package static func gemm(
+        m: Int, n: Int, k: Int,
+        alpha: Float = 1, _ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>,
+        beta: Float = 0, _ c: UnsafeMutablePointer<Float>
+    ) {
+        configure()
+        cblas_sgemm(
+            CblasRowMajor, CblasNoTrans, CblasNoTrans,
+            Int32(m), Int32(n), Int32(k), alpha, a, Int32(k), b, Int32(n), beta, c, Int32(n))
+    }
+}

@@ -1,0 +1,68 @@
+/// Converts between slot spans and BIO tags on tokens.
+///
+/// Tags to spans follows conlleval: `B-x` opens a span, `I-x` continues a span of type `x` and
+/// otherwise opens one (an `I-` with no `B-` still counts), `O` closes. Spans to tags splits the
+/// text at white space and, inside a white-space-delimited chunk, at slot boundaries, so every
+/// slot covers whole tokens and plain BIO data survives a round trip unchanged.
+enum BIOTagging {
+    /// A tag that is not `O`, `B-<slot>` or `I-<slot>`.
+    struct InvalidTag: Error {
+        var index: Int
+        var tag: String
+    }
+
+    /// Slot annotations for `tags`, one per token; `tokenRanges` are the tokens' scalar ranges.
+    static func slots(tags: [String], tokenRanges: [Range<Int>]) throws(InvalidTag) -> [SlotAnnotation] {
+        var slots = [SlotAnnotation]()
+        var open: SlotAnnotation?
+        for (index, tag) in tags.enumerated() {
+            if tag == "O" {
+                if let span = open { slots.append(span) }
+                open = nil
+                continue
+            }
+            let scalars = tag.unicodeScalars
+            guard scalars.count > 2, let first = scalars.first, first == "B" || first == "I",
+                  scalars[scalars.index(after: scalars.startIndex)] == "-" else {
+                throw InvalidTag(index: index, tag: tag)
+            }
+            let name = String(tag.dropFirst(2))
+            if first == "I", var span = open, span.name == name {
+                span.range = span.range.lowerBound..<tokenRanges[index].upperBound
+                open = span
+            } else {
+                if let span = open { slots.append(span) }
+                open = SlotAnnotation(name: name, range: tokenRanges[index])
+            }
+        }
+        if let span = open { slots.append(span) }
+        return slots
+    }
+
+    /// Tokens (scalar ranges into `text`) and their BIO tags.
+    static func tokens(of utterance: Utterance) -> [(range: Range<Int>, tag: String)] {
+        let scalars = Array(utterance.text.unicodeScalars)
+        let boundaries = Set(utterance.slots.flatMap { [$0.range.lowerBound, $0.range.upperBound] })
+        var pieces = [Range<Int>]()
+        var index = 0
+        while index < scalars.count {
+            if scalars[index].properties.isWhitespace { index += 1; continue }
+            var start = index
+            while index < scalars.count, !scalars[index].properties.isWhitespace {
+                index += 1
+                if boundaries.contains(index), index < scalars.count, !scalars[index].properties.isWhitespace {
+                    pieces.append(start..<index)
+                    start = index
+                }
+            }
+            pieces.append(start..<index)
+        }
+        return pieces.map { piece in
+            guard let slot = utterance.slots.first(where: { $0.range.contains(piece.lowerBound) }) else {
+                return (piece, "O")
+            }
+            let isFirst = !pieces.contains { $0.upperBound <= piece.lowerBound && $0.lowerBound >= slot.range.lowerBound }
+            return (piece, (isFirst ? "B-" : "I-") + slot.name)
+        }
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+import IntentKit
+import Yams
+
+/// IntentKit's own corpus format: YAML (or the same tree in JSON) with inline annotations.
+///
+/// ```yaml
+/// domain: payments
+/// entities:
+///   - name: paymentApp
+///     allowsOtherValues: false
+///     values:
+///       - {phrase: Unicorn Pay, id: app.unicorn-pay, synonyms: [unicorn], pronunciation: unicorn pay}
+/// intents:
+///   - name: SendPayment
+///     parameters:
+///       - {name: payee, entity: contact, required: true, prompt: Who do you want to pay?}
+///       - {name: amount, entity: builtin.amountOfMoney, required: true}
+///     utterances:
+///       - send [Buttercup](payee) [85 bucks](amount) on [Unicorn Pay](app)
+/// ```
+///
+/// A file holds one `domain:` with its `intents:`, or a list of `domains:` (each with `name:` and
+/// `intents:`); `entities:` are shared by the whole corpus. A held-out test file says
+/// `schema: <path>` instead and lists only `intents:` with `name:` and `utterances:`. A directory
+/// is read as all its `.yaml`, `.yml` and `.json` files, in name order.
+public enum NativeFormat {
+    static let fileExtensions: Set<String> = ["yaml", "yml", "json"]
+
+    /// Reads a file or a directory of files.
+    public static func read(at url: URL, displayPath: String, decoder: TextDecoder) throws -> LoadedCorpus {
+        var reader = Reader(decoder: decoder)
+        try reader.read(at: url, displayPath: displayPath)
+        return reader.result()
+    }
+
+    struct Reader {
+        let decoder: TextDecoder
+        var builder = SchemaBuilder()
+        var utterances: [Utterance] = []
+        var diagnostics: [Diagnostic] = []
+        var usesReferencedSchema = false
+
+        init(decoder: TextDecoder) { self.decoder = decoder }
+
+        func result() -> LoadedCorpus {
+            LoadedCorpus(
+                corpus: Corpus(schema: builder.schema, utterances: utterances, locations: builder.locations),
+                diagnostics: diagnostics + builder.diagnostics)
+        }
+
+        mutating func read(at url: URL, displayPath: String) throws {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+                throw CorpusError.io(path: displayPath, detail: "no such file or directory")
+            }
+            guard isDirectory.boolValue else {
+                try readFile(at: url, displayPath: displayPath)
+                return
+            }
+            let files = try CorpusFormat.files(in: url, displayPath: displayPath) { fileExtensions.contains($0.pathExtension.lowercased()) }
+            for file in files {
+                try readFile(at: file, displayPath: (displayPath as NSString).appendingPathComponent(file.lastPathComponent))
+            }
+        }
+
+        mutating func readFile(at url: URL, displayPath: String) throws {
+            let decoded = try decoder.decodeFile(at: url, displayPath: displayPath)
+            diagnostics += decoded.repairs
+            let root: Node
+            do {
+                guard let node = try Yams.compose(yaml: decoded.text) else {
+                    diagnostics.append(Diagnostic(.warning, "the file is empty", at: SourceLocation(file: displayPath)))
+                    return
+                }
+                root = node
+            } catch let error as YamlError {
+                throw CorpusError.malformed(Self.location(of: error, file: displayPath), "not valid YAML or JSON: \(Self.problem(of: error))")
+            }
+            var nodes = YAMLNodeReader(file: displayPath)
+            defer { diagnostics += nodes.diagnostics }
+            guard let fields = nodes.mapping(root, what: "the file", allowed: ["domain", "domains", "entities", "intents", "schema"]) else { return }
+
+            if let schemaNode = fields["schema"], let schemaPath = nodes.string(schemaNode, what: "'schema'") {
+                try readSchemaReference(schemaPath, at: schemaNode, relativeTo: url, displayPath: displayPath, nodes: &nodes)
+                for key in ["domain", "domains", "entities"] where fields[key] != nil {
+                    nodes.error("a file with 'schema:' takes its domains and entities from the schema; remove '\(key)'", at: fields[key]!)
+                }
+                for intentNode in nodes.sequence(fields["intents"], what: "'intents'") {
+                    readTestIntent(intentNode, nodes: &nodes)
+                }
+                return
+            }
+            for entityNode in nodes.sequence(fields["entities"], what: "'entities'") {
+                if let entity = readEntity(entityNode, nodes: &nodes) {
+                    builder.add(entity, at: nodes.location(of: entityNode))
+                }
+            }
+            if let domainsNode = fields["domains"] {
+                if let domainNode = fields["domain"] { nodes.error("use either 'domain' or 'domains', not both", at: domainNode) }
+                if let intentsNode = fields["intents"] { nodes.error("with 'domains', list intents under each domain", at: intentsNode) }
+                for domainNode in nodes.sequence(domainsNode, what: "'domains'") {
+                    guard let domain = nodes.mapping(domainNode, what: "a domain", allowed: ["name", "intents"]),
+                          let name = nodes.requiredString(domain, "name", in: "a domain", at: domainNode) else { continue }
+                    readIntents(domain["intents"], domain: name, nodes: &nodes)
+                }
+            } else {
+                let name = nodes.string(fields["domain"], what: "'domain'") ?? url.deletingPathExtension().lastPathComponent
+                readIntents(fields["intents"], domain: name, nodes: &nodes)
+            }
+        }
+
+        private mutating func readSchemaReference(_ path: String, at node: Node, relativeTo url: URL, displayPath: String, nodes: inout YAMLNodeReader) throws {
+            guard builder.schema.domains.isEmpty || usesReferencedSchema else {
+                nodes.error("'schema:' files cannot be mixed with files that declare domains", at: node)
+                return
+            }
+            if usesReferencedSchema { return }
+            let schemaURL = URL(fileURLWithPath: path, relativeTo: url.deletingLastPathComponent()).standardizedFileURL
+            let schemaDisplay = ((displayPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent(path)
+            let loaded = try CorpusFormat.load(at: schemaURL, displayPath: (schemaDisplay as NSString).standardizingPath, decoder: decoder)
+            diagnostics += loaded.diagnostics.filter { $0.severity == .error }
+            builder = SchemaBuilder(schema: loaded.corpus.schema, locations: loaded.corpus.locations)
+            usesReferencedSchema = true
+        }
+
+        private mutating func readTestIntent(_ node: Node, nodes: inout YAMLNodeReader) {
+            guard let fields = nodes.mapping(node, what: "an intent", allowed: ["name", "utterances"]),
+                  let name = nodes.requiredString(fields, "name", in: "an intent", at: node) else { return }
+            if builder.schema.intent(named: name) == nil {
+                nodes.error("unknown intent '\(name)': the schema declares no such intent", at: fields["name"]!)
+            }
+            readUtterances(fields["utterances"], intent: name, nodes: &nodes)
+        }
+
+        private mutating func readIntents(_ node: Node?, domain: String, nodes: inout YAMLNodeReader) {
+            for intentNode in nodes.sequence(node, what: "'intents'") {
+                guard let fields = nodes.mapping(intentNode, what: "an intent", allowed: ["name", "parameters", "utterances"]),
+                      let name = nodes.requiredString(fields, "name", in: "an intent", at: intentNode) else { continue }
+                var parameters = [Parameter]()
+                var parameterLocations = [String: SourceLocation]()
+                for parameterNode in nodes.sequence(fields["parameters"], what: "'parameters'") {
+                    guard let parameter = readParameter(parameterNode, intent: name, nodes: &nodes) else { continue }
+                    if let first = parameterLocations[parameter.name] {
+                        nodes.error("duplicate parameter '\(parameter.name)' in intent '\(name)' (first declared at \(first))", at: parameterNode)
+                        continue
+                    }
+                    parameters.append(parameter)
+                    parameterLocations[parameter.name] = nodes.location(of: parameterNode)
+                }
+                builder.add(IntentDefinition(name: name, parameters: parameters), toDomain: domain,
+                            at: nodes.location(of: fields["name"]!), parameterLocations: parameterLocations)
+                readUtterances(fields["utterances"], intent: name, nodes: &nodes)
+            }
+        }
+
+        private mutating func readParameter(_ node: Node, intent: String, nodes: inout YAMLNodeReader) -> Parameter? {
+            let what = "a parameter of '\(intent)'"
+            guard let fields = nodes.mapping(node, what: what, allowed: ["name", "entity", "required", "prompt"]),
+                  let name = nodes.requiredString(fields, "name", in: what, at: node) else { return nil }
+            let entity = nodes.string(fields["entity"], what: "'entity'") ?? name
+            return Parameter(
+                name: name, entity: EntityReference(name: entity),
+                isRequired: nodes.bool(fields["required"], what: "'required'") ?? false,
+                prompt: nodes.string(fields["prompt"], what: "'prompt'"))
+        }
+
+        private mutating func readEntity(_ node: Node, nodes: inout YAMLNodeReader) -> Entity? {
+            guard let fields = nodes.mapping(node, what: "an entity", allowed: ["name", "values", "allowsOtherValues"]),
+                  let name = nodes.requiredString(fields, "name", in: "an entity", at: node) else { return nil }
+            if name.hasPrefix(BuiltinEntity.namePrefix) {
+                nodes.error("'\(BuiltinEntity.namePrefix)' names are reserved for built-in entities", at: fields["name"]!)
+            }
+            var values = [EntityValue]()
+            var seen = [String: SourceLocation]()
+            for valueNode in nodes.sequence(fields["values"], what: "'values'") {
+                guard let value = readEntityValue(valueNode, nodes: &nodes) else { continue }
+                if let first = seen[value.identifier] {
+                    nodes.error("duplicate value '\(value.identifier)' in entity '\(name)' (first declared at \(first))", at: valueNode)
+                    continue
+                }
+                seen[value.identifier] = nodes.location(of: valueNode)
+                values.append(value)
+            }
+            return Entity(name: name, values: values,
+                          allowsOtherValues: nodes.bool(fields["allowsOtherValues"], what: "'allowsOtherValues'") ?? true)
+        }
+
+        private mutating func readEntityValue(_ node: Node, nodes: inout YAMLNodeReader) -> EntityValue? {
+            if let scalar = node.scalar {
+                return scalar.string.isEmpty ? nil : EntityValue(phrase: scalar.string)
+            }
+            let what = "an entity value"
+            guard let fields = nodes.mapping(node, what: what, allowed: ["phrase", "id", "synonyms", "pronunciation", "examples"]),
+                  let phrase = nodes.requiredString(fields, "phrase", in: what, at: node) else { return nil }
+            return EntityValue(
+                identifier: nodes.string(fields["id"], what: "'id'"), phrase: phrase,
+                synonyms: nodes.strings(fields["synonyms"], what: "'synonyms'"),
+                pronunciation: nodes.string(fields["pronunciation"], what: "'pronunciation'"),
+                examples: nodes.strings(fields["examples"], what: "'examples'"))
+        }
+
+        private mutating func readUtterances(_ node: Node?, intent: String, nodes: inout YAMLNodeReader) {
+            for utteranceNode in nodes.sequence(node, what: "'utterances'") {
+                if utteranceNode.scalar == nil {
+                    nodes.error("an utterance must be a string; quote utterances that start with '[' or '{'", at: utteranceNode)
+                    continue
+                }
+                guard let annotated = nodes.string(utteranceNode, what: "an utterance") else { continue }
+                let start = nodes.textLocation(of: utteranceNode)
+                do {
+                    let (text, slots) = try AnnotatedText.parse(annotated)
+                    utterances.append(Utterance(text: text, intent: intent, slots: slots, location: start))
+                } catch {
+                    diagnostics.append(Diagnostic(.error, error.message, at: start.advanced(by: error.offset)))
+                }
+            }
+        }
+
+        static func location(of error: YamlError, file: String) -> SourceLocation {
+            switch error {
+            case let .scanner(_, _, mark, _), let .parser(_, _, mark, _), let .composer(_, _, mark, _):
+                return SourceLocation(file: file, line: mark.line, column: mark.column)
+            default:
+                return SourceLocation(file: file)
+            }
+        }
+
+        static func problem(of error: YamlError) -> String {
+            switch error {
+            case let .scanner(context, problem, _, _), let .parser(context, problem, _, _), let .composer(context, problem, _, _):
+                return [context.map { "\($0.text)" }, problem].compactMap { $0 }.joined(separator: ": ")
+            default:
+                return "\(error)"
+            }
+        }
+    }
+}

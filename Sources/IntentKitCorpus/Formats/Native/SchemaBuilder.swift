@@ -1,0 +1,47 @@
+import IntentKit
+
+/// Accumulates domains, intents and entities from one or more files, reporting duplicates with
+/// both places.
+struct SchemaBuilder {
+    private(set) var schema = Schema()
+    private(set) var locations: [SchemaElement: SourceLocation] = [:]
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init() {}
+
+    init(schema: Schema, locations: [SchemaElement: SourceLocation]) {
+        self.schema = schema
+        self.locations = locations
+    }
+
+    /// Adds `intent` to the domain `domainName`, creating the domain on first use.
+    mutating func add(_ intent: IntentDefinition, toDomain domainName: String, at location: SourceLocation?,
+                      parameterLocations: [String: SourceLocation] = [:]) {
+        if schema.intent(named: intent.name) != nil {
+            duplicate("intent", intent.name, element: .intent(intent.name), at: location)
+            return
+        }
+        if let index = schema.domains.firstIndex(where: { $0.name == domainName }) {
+            schema.domains[index].intents.append(intent)
+        } else {
+            schema.domains.append(Domain(name: domainName, intents: [intent]))
+        }
+        locations[.intent(intent.name)] = location
+        for (name, place) in parameterLocations { locations[.parameter(intent: intent.name, name: name)] = place }
+    }
+
+    /// Adds a custom entity.
+    mutating func add(_ entity: Entity, at location: SourceLocation?) {
+        if schema.entity(named: entity.name) != nil {
+            duplicate("entity", entity.name, element: .entity(entity.name), at: location)
+            return
+        }
+        schema.entities.append(entity)
+        locations[.entity(entity.name)] = location
+    }
+
+    private mutating func duplicate(_ kind: String, _ name: String, element: SchemaElement, at location: SourceLocation?) {
+        let first = locations[element].map { " (first declared at \($0))" } ?? ""
+        diagnostics.append(Diagnostic(.error, "duplicate \(kind) '\(name)'\(first)", at: location))
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Yams
+
+/// Rasa 3 training data in YAML:
+///
+/// ```yaml
+/// version: "3.1"
+/// nlu:
+/// - intent: check_balance
+///   examples: |
+///     - what's in [NestEgg](account)
+///     - balance of [nest egg]{"entity": "account", "value": "NestEgg"}
+/// - synonym: NestEgg
+///   examples: |
+///     - nest egg
+/// - lookup: account
+///   examples: |
+///     - NestEgg
+/// ```
+///
+/// `regex` items, roles and groups are not used by IntentKit and are skipped; other top-level
+/// sections of a Rasa project file (`rules`, `stories`, `responses`) are ignored.
+public enum RasaYAMLFormat {
+    /// Reads a Rasa YAML file.
+    public static func read(at url: URL, displayPath: String, decoder: TextDecoder) throws -> LoadedCorpus {
+        let decoded = try decoder.decodeFile(at: url, displayPath: displayPath)
+        let rawLines = textLines(decoded.text)
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: decoded.text) else { throw CorpusError.malformed(SourceLocation(file: displayPath), "the file is empty") }
+            root = node
+        } catch let error as YamlError {
+            throw CorpusError.malformed(NativeFormat.Reader.location(of: error, file: displayPath), "not valid YAML: \(NativeFormat.Reader.problem(of: error))")
+        }
+        var nodes = YAMLNodeReader(file: displayPath)
+        var utterances = [Utterance]()
+        var lookups = [(name: String, elements: [String])]()
+        var synonyms = [(value: String, synonyms: [String])]()
+        var intentOrder = [String]()
+        let fields = nodes.mapping(root, what: "the file", allowed: ["version", "nlu", "rules", "stories", "responses", "session_config", "intents", "entities", "slots", "forms", "actions"]) ?? [:]
+        for item in nodes.sequence(fields["nlu"], what: "'nlu'") {
+            guard let entry = nodes.mapping(item, what: "an nlu item", allowed: ["intent", "synonym", "lookup", "regex", "examples", "metadata"]) else { continue }
+            let examples = exampleLines(entry["examples"], rawLines: rawLines, nodes: &nodes)
+            if let name = nodes.string(entry["intent"], what: "'intent'") {
+                if !intentOrder.contains(name) { intentOrder.append(name) }
+                for (text, location) in examples {
+                    do {
+                        let (plain, slots) = try AnnotatedText.parse(text, allowJSONAttributes: true)
+                        utterances.append(Utterance(text: plain, intent: name, slots: slots, location: location))
+                    } catch {
+                        nodes.diagnostics.append(Diagnostic(.error, error.message, at: location.advanced(by: error.offset)))
+                    }
+                }
+            } else if let value = nodes.string(entry["synonym"], what: "'synonym'") {
+                synonyms.append((value, examples.map(\.text)))
+            } else if let name = nodes.string(entry["lookup"], what: "'lookup'") {
+                lookups.append((name, examples.map(\.text)))
+            } else if entry["regex"] == nil {
+                nodes.error("an nlu item needs 'intent', 'synonym', 'lookup' or 'regex'", at: item)
+            }
+        }
+        let (entities, warnings) = RasaVocabulary.entities(lookups: lookups, synonyms: synonyms, utterances: utterances, file: displayPath)
+        let schema = SchemaInference.schema(domain: url.deletingPathExtension().lastPathComponent, utterances: utterances,
+                                            entities: entities, intentOrder: intentOrder)
+        return LoadedCorpus(corpus: Corpus(schema: schema, utterances: utterances),
+                            diagnostics: decoded.repairs + nodes.diagnostics + warnings)
+    }
+
+    /// The `- item` lines of an `examples: |` block, each with the place its text starts.
+    private static func exampleLines(_ node: Node?, rawLines: [Substring], nodes: inout YAMLNodeReader) -> [(text: String, location: SourceLocation)] {
+        guard let node, let block = nodes.string(node, what: "'examples'") else { return [] }
+        let firstLine = (node.mark?.line ?? 0) + (node.scalar?.style == .literal || node.scalar?.style == .folded ? 1 : 0)
+        var result = [(String, SourceLocation)]()
+        for (offset, line) in block.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            let lineNumber = firstLine + offset
+            var column = 1
+            if lineNumber >= 1, lineNumber <= rawLines.count, let dash = rawLines[lineNumber - 1].firstIndex(of: "-") {
+                column = rawLines[lineNumber - 1].unicodeScalars.distance(from: rawLines[lineNumber - 1].startIndex, to: dash) + 1
+            }
+            let location = SourceLocation(file: nodes.file, line: lineNumber, column: column)
+            guard trimmed.hasPrefix("-") else {
+                nodes.diagnostics.append(Diagnostic(.error, "an example must start with '- '", at: location))
+                continue
+            }
+            let text = trimmed.dropFirst().trimmingCharacters(in: .whitespaces)
+            result.append((text, location.advanced(by: 2)))
+        }
+        return result
+    }
+
+    /// The corpus as Rasa 3 YAML text.
+    public static func yaml(of corpus: Corpus) -> String {
+        var output = "version: \"3.1\"\nnlu:\n"
+        let byIntent = Dictionary(grouping: corpus.utterances, by: \.intent)
+        for intent in corpus.schema.intents {
+            output += "- intent: \(scalar(intent.name))\n  examples: |\n"
+            for utterance in byIntent[intent.name] ?? [] {
+                let line = AnnotatedText.render(utterance.text, slots: utterance.slots, jsonValues: true)
+                output += "    - " + line.replacingOccurrences(of: "\n", with: " ") + "\n"
+            }
+        }
+        let lists = RasaVocabulary.lists(of: corpus.schema)
+        for synonym in lists.synonyms {
+            output += "- synonym: \(scalar(synonym.value))\n  examples: |\n" + synonym.synonyms.map { "    - \($0)\n" }.joined()
+        }
+        for lookup in lists.lookups {
+            output += "- lookup: \(scalar(lookup.name))\n  examples: |\n" + lookup.elements.map { "    - \($0)\n" }.joined()
+        }
+        return output
+    }
+
+    private static func scalar(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
+            ($0.properties.isAlphabetic || $0.properties.numericType != nil || "_-./ ".unicodeScalars.contains($0))
+        } && !text.hasPrefix(" ") && !text.hasSuffix(" ") && !text.hasPrefix("-")
+        return plain ? text : DocumentTree.quoted(text)
+    }
+}

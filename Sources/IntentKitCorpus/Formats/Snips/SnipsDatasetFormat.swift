@@ -1,0 +1,51 @@
+import Foundation
+import IntentKit
+
+/// A Snips NLU dataset: `{"language": "en", "intents": {name: {"utterances": [{"data": [chunks]}]}},
+/// "entities": {name: {"data": [{"value", "synonyms"}], "automatically_extensible", …}}}`.
+///
+/// Chunks name their slot in `slot_name` and its type in `entity`; Snips built-ins
+/// (`snips/amountOfMoney`, `snips/datetime`, …) map to IntentKit's built-in entities, other
+/// `snips/` types stay custom entities of that name.
+public enum SnipsDatasetFormat {
+    static let builtins: [String: BuiltinEntity] = [
+        "snips/number": .number, "snips/ordinal": .ordinal, "snips/amountOfMoney": .amountOfMoney,
+        "snips/datetime": .dateTime, "snips/duration": .duration, "snips/percentage": .percentage,
+        "snips/temperature": .temperature,
+    ]
+
+    /// Reads a Snips NLU dataset file.
+    public static func read(at url: URL, displayPath: String, decoder: TextDecoder) throws -> LoadedCorpus {
+        let decoded = try decoder.decodeFile(at: url, displayPath: displayPath)
+        let root = try JSONValue.parse(decoded.text, file: displayPath)
+        var entities = [Entity]()
+        for (name, definition) in try (root["entities"]?.object() ?? []) where builtins[name] == nil {
+            var values = [EntityValue]()
+            for item in try (definition["data"]?.array() ?? []) {
+                let synonyms = try (item["synonyms"]?.array() ?? []).map { try $0.string() }
+                guard let value = try item["value"]?.string() else { throw item.failure("an entity value has no \"value\"") }
+                values.append(EntityValue(phrase: value, synonyms: synonyms))
+            }
+            let extensible = try definition["automatically_extensible"]?.bool() ?? true
+            entities.append(Entity(name: name, values: values, allowsOtherValues: extensible))
+        }
+        var utterances = [Utterance]()
+        var entityOfSlot = [String: String]()
+        guard let intents = root["intents"] else { throw root.failure("the dataset has no \"intents\"") }
+        for (intent, definition) in try intents.object() {
+            for item in try (definition["utterances"]?.array() ?? []) {
+                guard let data = item["data"] else { throw item.failure("an utterance has no \"data\"") }
+                let (utterance, slotEntities) = try SnipsChunks.utterance(data, intent: intent, slotKey: "slot_name",
+                                                                          location: SourceLocation(file: displayPath))
+                utterances.append(utterance)
+                for (slot, entity) in slotEntities {
+                    entityOfSlot[slot] = builtins[entity]?.qualifiedName ?? entity
+                }
+            }
+        }
+        let schema = SchemaInference.schema(
+            domain: url.deletingPathExtension().lastPathComponent, utterances: utterances,
+            entityOfSlot: entityOfSlot, entities: entities, intentOrder: try intents.object().map(\.key))
+        return LoadedCorpus(corpus: Corpus(schema: schema, utterances: utterances), diagnostics: decoded.repairs)
+    }
+}

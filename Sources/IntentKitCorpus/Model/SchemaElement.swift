@@ -1,0 +1,7 @@
+/// A named part of a schema, used to locate it in the file it came from.
+public enum SchemaElement: Hashable, Sendable {
+    case domain(String)
+    case intent(String)
+    case parameter(intent: String, name: String)
+    case entity(String)
+}

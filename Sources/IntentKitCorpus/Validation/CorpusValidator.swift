@@ -1,0 +1,90 @@
+import IntentKit
+
+/// Checks a corpus against its own schema and reports every problem with its place.
+///
+/// Errors: an utterance of an unknown intent, a slot that is not a parameter of its intent, a
+/// parameter typed by an unknown entity (or an unknown `builtin.` type), overlapping or
+/// out-of-range slot spans, an empty utterance. Warnings: a required parameter that no
+/// utterance annotates, an intent with fewer than ``minimumExamples`` utterances, a custom entity
+/// no parameter uses.
+public struct CorpusValidator: Sendable {
+    /// Intents with fewer utterances than this get a warning.
+    public var minimumExamples: Int
+
+    /// Creates a validator.
+    public init(minimumExamples: Int = 5) {
+        self.minimumExamples = minimumExamples
+    }
+
+    /// Every finding, errors and warnings, in file order where locations are known.
+    public func validate(_ corpus: Corpus) -> [Diagnostic] {
+        var findings = [Diagnostic]()
+        let schema = corpus.schema
+        var intents = [String: IntentDefinition]()
+        for intent in schema.intents { intents[intent.name] = intent }
+        let entityNames = Set(schema.entities.map(\.name))
+        var usedEntities = Set<String>()
+
+        for intent in schema.intents {
+            for parameter in intent.parameters {
+                let location = corpus.locations[.parameter(intent: intent.name, name: parameter.name)] ?? corpus.locations[.intent(intent.name)]
+                if case .custom(let name) = parameter.entity {
+                    usedEntities.insert(name)
+                    if name.hasPrefix(BuiltinEntity.namePrefix) {
+                        let known = BuiltinEntity.allCases.map(\.qualifiedName).joined(separator: ", ")
+                        findings.append(Diagnostic(.error, "unknown built-in entity '\(name)' for parameter '\(parameter.name)' of '\(intent.name)' (known: \(known))", at: location))
+                    } else if !entityNames.contains(name) {
+                        findings.append(Diagnostic(.error, "unknown entity '\(name)' for parameter '\(parameter.name)' of '\(intent.name)'; declare it under 'entities' or use a builtin.* type", at: location))
+                    }
+                }
+            }
+        }
+
+        var counts = [String: Int]()
+        var annotated = Set<String>()
+        for utterance in corpus.utterances {
+            counts[utterance.intent, default: 0] += 1
+            let location = utterance.location
+            if utterance.text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+                findings.append(Diagnostic(.error, "empty utterance", at: location))
+                continue
+            }
+            guard let intent = intents[utterance.intent] else {
+                findings.append(Diagnostic(.error, "unknown intent '\(utterance.intent)'", at: location))
+                continue
+            }
+            let length = utterance.text.unicodeScalars.count
+            var previous: SlotAnnotation?
+            for slot in utterance.slots.sorted(by: { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }) {
+                let slotLocation = location?.advanced(by: slot.range.lowerBound)
+                if intent.parameter(named: slot.name) == nil {
+                    let known = intent.parameters.map(\.name).joined(separator: ", ")
+                    findings.append(Diagnostic(.error, "unknown slot '\(slot.name)' for intent '\(intent.name)' (parameters: \(known.isEmpty ? "none" : known))", at: slotLocation))
+                }
+                if slot.range.isEmpty || slot.range.lowerBound < 0 || slot.range.upperBound > length {
+                    findings.append(Diagnostic(.error, "slot '\(slot.name)' spans \(slot.range.lowerBound)..<\(slot.range.upperBound), outside the text's \(length) characters", at: location))
+                }
+                if let before = previous, before.range.overlaps(slot.range) {
+                    findings.append(Diagnostic(.error, "slot '\(slot.name)' overlaps slot '\(before.name)'", at: slotLocation))
+                }
+                previous = slot
+                annotated.insert(intent.name + "\u{0}" + slot.name)
+            }
+        }
+
+        for intent in schema.intents {
+            let location = corpus.locations[.intent(intent.name)]
+            let count = counts[intent.name, default: 0]
+            if count < minimumExamples {
+                findings.append(Diagnostic(.warning, "intent '\(intent.name)' has \(count) utterance\(count == 1 ? "" : "s"); at least \(minimumExamples) are needed to learn it", at: location))
+            }
+            for parameter in intent.parameters where parameter.isRequired && !annotated.contains(intent.name + "\u{0}" + parameter.name) {
+                findings.append(Diagnostic(.warning, "required parameter '\(parameter.name)' of '\(intent.name)' is never annotated", at: corpus.locations[.parameter(intent: intent.name, name: parameter.name)] ?? location))
+            }
+        }
+        for entity in schema.entities where !usedEntities.contains(entity.name) {
+            findings.append(Diagnostic(.warning, "entity '\(entity.name)' is used by no parameter", at: corpus.locations[.entity(entity.name)]))
+        }
+        return findings
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import IntentKitCorpus
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Convert a corpus between formats.",
+        discussion: """
+            Reads any supported format and writes yaml (the default), json, bio (a directory), \
+            conll, rasa-json or rasa-yaml. The output format follows --to, else the output's \
+            extension (.yaml/.yml, .json, .conll).
+            """)
+
+    @OptionGroup var input: CorpusInputOptions
+
+    @Option(name: .shortAndLong, help: "Where to write the converted corpus.", completion: .file())
+    var output: String
+
+    @Option(help: "The output format.")
+    var to: CorpusFormat?
+
+    func validate() throws {
+        if let to, !to.isWritable {
+            throw ValidationError("IntentKit reads \(to.rawValue) but cannot write it; choose one of: \(CorpusFormat.allCases.filter(\.isWritable).map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        let loaded = try input.load()
+        let format = to ?? outputFormatFromExtension()
+        do {
+            try format.write(loaded.corpus, to: URL(fileURLWithPath: output))
+        } catch let error as CorpusError {
+            StandardError.print(error.description)
+            throw ExitCode.failure
+        }
+        StandardError.print("wrote \(loaded.corpus.utterances.count) utterances, \(loaded.corpus.schema.intents.count) intents to \(output) (\(format.rawValue))")
+    }
+
+    private func outputFormatFromExtension() -> CorpusFormat {
+        switch URL(fileURLWithPath: output).pathExtension.lowercased() {
+        case "json": return .json
+        case "conll": return .conll
+        default: return .yaml
+        }
+    }
+}

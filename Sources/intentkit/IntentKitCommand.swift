@@ -1,0 +1,14 @@
+import ArgumentParser
+
+@main
+struct IntentKitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "intentkit",
+        abstract: "Build natural-language understanding for your app: corpora, intents and slots.",
+        discussion: """
+            Corpus formats are detected from the path (or set with --format): \
+            \(CorpusFormatArgument.allValueStrings.joined(separator: ", ")).
+            """,
+        subcommands: [ValidateCommand.self, ImportCommand.self, StatsCommand.self]
+    )
+}

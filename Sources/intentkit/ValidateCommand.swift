@@ -1,0 +1,28 @@
+import ArgumentParser
+import IntentKitCorpus
+
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check a corpus and report every problem at its file:line:column.",
+        discussion: "Exits with status 1 when there are errors (or warnings, with --strict).")
+
+    @OptionGroup var input: CorpusInputOptions
+
+    @Option(help: "Warn about intents with fewer utterances than this.")
+    var minExamples = CorpusValidator().minimumExamples
+
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+
+    func run() throws {
+        let loaded = try input.load(allowingErrors: true)
+        let findings = CorpusValidator(minimumExamples: minExamples).validate(loaded.corpus)
+        for finding in findings { StandardError.print(finding.description) }
+        let all = loaded.diagnostics + findings
+        let errors = all.filter { $0.severity == .error }.count
+        let warnings = all.count - errors
+        print("\(input.path): \(loaded.corpus.utterances.count) utterances, \(loaded.corpus.schema.intents.count) intents: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        if errors > 0 || (strict && warnings > 0) { throw ExitCode.failure }
+    }
+}
