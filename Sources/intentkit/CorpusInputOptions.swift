@@ -15,7 +15,7 @@ struct CorpusInputOptions: ParsableArguments {
 
     /// Loads the corpus, printing every diagnostic on stderr; exits with status 1 when the input
     /// cannot be read or has errors.
-    func load(allowingErrors: Bool = false) throws -> LoadedCorpus {
+    func load(allowingErrors: Bool = false, printing: Bool = true) throws -> LoadedCorpus {
         let decoder = TextDecoder(options: .init(repairSurrogatePairs: repairEncoding))
         let loaded: LoadedCorpus
         do {
@@ -24,7 +24,9 @@ struct CorpusInputOptions: ParsableArguments {
             StandardError.print(error.description)
             throw ExitCode.failure
         }
-        for diagnostic in loaded.diagnostics { StandardError.print(diagnostic.description) }
+        if printing {
+            for diagnostic in loaded.diagnostics.sortedByLocation() { StandardError.print(diagnostic.description) }
+        }
         if loaded.diagnostics.containsErrors && !allowingErrors { throw ExitCode.failure }
         return loaded
     }

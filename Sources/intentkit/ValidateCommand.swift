@@ -16,10 +16,10 @@ struct ValidateCommand: ParsableCommand {
     var strict = false
 
     func run() throws {
-        let loaded = try input.load(allowingErrors: true)
+        let loaded = try input.load(allowingErrors: true, printing: false)
         let findings = CorpusValidator(minimumExamples: minExamples).validate(loaded.corpus)
-        for finding in findings { StandardError.print(finding.description) }
-        let all = loaded.diagnostics + findings
+        let all = (loaded.diagnostics + findings).sortedByLocation()
+        for diagnostic in all { StandardError.print(diagnostic.description) }
         let errors = all.filter { $0.severity == .error }.count
         let warnings = all.count - errors
         print("\(input.path): \(loaded.corpus.utterances.count) utterances, \(loaded.corpus.schema.intents.count) intents: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")

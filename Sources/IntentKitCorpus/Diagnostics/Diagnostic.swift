@@ -32,4 +32,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 extension Array where Element == Diagnostic {
     /// Whether any diagnostic is an error.
     public var containsErrors: Bool { contains { $0.severity == .error } }
+
+    /// The diagnostics ordered by file, line and column; those without a place keep their order
+    /// after the located ones of their file.
+    public func sortedByLocation() -> [Diagnostic] {
+        enumerated().sorted { a, b in
+            let left = a.element.location, right = b.element.location
+            let leftKey = (left?.file ?? "", left?.line ?? .max, left?.column ?? .max)
+            let rightKey = (right?.file ?? "", right?.line ?? .max, right?.column ?? .max)
+            return leftKey != rightKey ? leftKey < rightKey : a.offset < b.offset
+        }.map(\.element)
+    }
 }

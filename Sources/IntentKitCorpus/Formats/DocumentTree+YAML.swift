@@ -64,7 +64,7 @@ extension DocumentTree {
         switch self {
         case .bool(let value): return value ? "true" : "false"
         case .int(let value): return String(value)
-        case .string(let value): return YAMLPlainScalar.isSafe(value, inFlow: inFlow) ? value : Self.quoted(value)
+        case .string(let value): return YAMLPlainScalar.isSafe(value, inFlow: inFlow) ? value : JSONText.quoted(value)
         default: return ""
         }
     }

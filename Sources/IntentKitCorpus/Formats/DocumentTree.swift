@@ -12,7 +12,7 @@ enum DocumentTree {
     func json(indent: String = "") -> String {
         let inner = indent + "  "
         switch self {
-        case .string(let value): return Self.quoted(value)
+        case .string(let value): return JSONText.quoted(value)
         case .bool(let value): return value ? "true" : "false"
         case .int(let value): return String(value)
         case .array(let items):
@@ -24,25 +24,8 @@ enum DocumentTree {
             return "[\n" + items.map { inner + $0.json(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
         case .object(let pairs):
             if pairs.isEmpty { return "{}" }
-            return "{\n" + pairs.map { inner + Self.quoted($0.0) + ": " + $0.1.json(indent: inner) }
+            return "{\n" + pairs.map { inner + JSONText.quoted($0.0) + ": " + $0.1.json(indent: inner) }
                 .joined(separator: ",\n") + "\n\(indent)}"
         }
-    }
-
-    static func quoted(_ value: String) -> String {
-        var output = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                output += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output + "\""
     }
 }

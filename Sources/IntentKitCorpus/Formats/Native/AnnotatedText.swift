@@ -33,7 +33,7 @@ public enum AnnotatedText {
                 index += 2
             case "[":
                 if let open = spanStart {
-                    throw SyntaxError(offset: index, message: "'[' inside the annotation opened at column offset \(open.offset + 1); escape it as '\\['")
+                    throw SyntaxError(offset: index, message: "'[' inside another annotation; annotations cannot nest (escape it as '\\[')")
                 }
                 spanStart = (index, textCount)
                 index += 1
@@ -66,7 +66,7 @@ public enum AnnotatedText {
         _ scalars: [Unicode.Scalar], from start: Int, allowJSON: Bool, openedAt open: Int
     ) throws(SyntaxError) -> (String, String?, Int) {
         guard start < scalars.count, scalars[start] == "(" || (allowJSON && scalars[start] == "{") else {
-            throw SyntaxError(offset: start, message: "expected '(slot)' after the ']' of the annotation opened at offset \(open + 1)")
+            throw SyntaxError(offset: start, message: "expected '(slot)' right after ']' to name the annotated slot")
         }
         if scalars[start] == "{" {
             return try parseJSONLabel(scalars, from: start)
@@ -153,7 +153,7 @@ public enum AnnotatedText {
             appendEscaped(scalars[range], special: "[]\\")
             if jsonValues, let value = slot.value {
                 output.append("]")
-                output.append(contentsOf: "{\"entity\": \(DocumentTree.quoted(slot.name)), \"value\": \(DocumentTree.quoted(value))}".unicodeScalars)
+                output.append(contentsOf: "{\"entity\": \(JSONText.quoted(slot.name)), \"value\": \(JSONText.quoted(value))}".unicodeScalars)
             } else {
                 output.append(contentsOf: "](".unicodeScalars)
                 appendEscaped(slot.name.unicodeScalars, special: "()[\\")

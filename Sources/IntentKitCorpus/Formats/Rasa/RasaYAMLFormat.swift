@@ -115,6 +115,6 @@ public enum RasaYAMLFormat {
         let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
             ($0.properties.isAlphabetic || $0.properties.numericType != nil || "_-./ ".unicodeScalars.contains($0))
         } && !text.hasPrefix(" ") && !text.hasSuffix(" ") && !text.hasPrefix("-")
-        return plain ? text : DocumentTree.quoted(text)
+        return plain ? text : JSONText.quoted(text)
     }
 }

@@ -1,0 +1,481 @@
+#!/usr/bin/env python3
+"""Generates IntentKit's default corpus, Corpora/assistant (training) and Corpora/assistant-test.
+
+The corpus is written by us, in the world of the SiriKit domains. Phrasings are templates
+filled from entity values, their synonyms and open-class fillers; the test file uses templates
+that never appear in training, so it measures generalisation to new phrasings, not recall.
+Deterministic: the same script gives the same files. Run from the repository root:
+
+    python3 scripts/generate-default-corpus.py
+"""
+import json
+import os
+import random
+import re
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Corpora")
+TRAIN_PER_INTENT = 110
+TEST_PER_INTENT = 20
+
+# ---------------------------------------------------------------------------------------------
+# Entities: app-wide vocabulary with synonyms and pronunciation hints (AppIntentVocabulary-style).
+# Each value: (id, phrase, synonyms, pronunciation, examples).
+ENTITIES = {
+    "contact": dict(open=True, values=[
+        ("contact.buttercup", "Buttercup", [], None, []),
+        ("contact.celestra", "Celestra", ["Cel"], "seh-les-tra", ["Unicorn Chat Celestra, let's add more sparkle transitions"]),
+        ("contact.moonbeam", "Moonbeam", [], "moon beam", []),
+        ("contact.stardust", "Stardust", [], None, []),
+        ("contact.twinkle", "Twinkle Toes", ["Twinkle"], None, []),
+        ("contact.marigold", "Marigold", [], None, []),
+        ("contact.pip", "Pip", [], None, []),
+    ]),
+    "paymentApp": dict(open=False, values=[
+        ("app.unicornpay", "Unicorn Pay", ["unicorn", "UPay"], "unicorn pay", ["send Buttercup 85 bucks on Unicorn Pay"]),
+        ("app.glitterbank", "Glitter Bank", ["glitter"], None, []),
+    ]),
+    "messagingApp": dict(open=False, values=[
+        ("app.unicornchat", "Unicorn Chat", ["the chat app"], "unicorn chat", ["Unicorn Chat Celestra, let's add more sparkle transitions"]),
+        ("app.sparkletext", "SparkleText", ["sparkle text"], "sparkle text", []),
+    ]),
+    "account": dict(open=True, values=[
+        ("account.nestegg", "NestEgg", ["nest egg", "my nest egg"], "nest egg", ["what's the balance of my NestEgg"]),
+        ("account.rainyday", "Rainy Day Fund", ["rainy day"], None, []),
+        ("account.checking", "Checking", ["checking account", "my checking"], None, []),
+        ("account.savings", "Savings", ["savings account", "my savings"], None, []),
+    ]),
+    "rideOption": dict(open=False, values=[
+        ("object-id:456ABCDEF123789", "SparkleCar", ["sparkle ride"], "sparkle car", ["Book me a SparkleCar"]),
+        ("ride.glitterpool", "GlitterPool", ["shared ride", "a pool"], "glitter pool", ["get me a GlitterPool to work"]),
+        ("ride.rainbowxl", "RainbowXL", ["rainbow xl", "a big car"], "rainbow x l", []),
+    ]),
+    "rideApp": dict(open=False, values=[
+        ("app.uniride", "UniRide", ["uni ride"], "you-nee ride", []),
+    ]),
+    "workoutName": dict(open=True, values=[
+        ("workout.run", "outdoor run", ["run", "jog"], None, []),
+        ("workout.yoga", "yoga", ["yoga session"], None, []),
+        ("workout.hiit", "HIIT", ["interval training", "hiit workout"], "hit", []),
+        ("workout.cycling", "cycling", ["bike ride", "indoor cycle"], None, []),
+        ("workout.prance", "unicorn prance", ["prance"], None, []),
+    ]),
+    "fitnessApp": dict(open=False, values=[
+        ("app.prancepal", "PrancePal", ["prance pal"], "prance pal", []),
+    ]),
+    "restaurant": dict(open=True, values=[
+        ("restaurant.stardust", "Stardust Diner", ["the diner"], None, []),
+        ("restaurant.nuage", "Le Petit Nuage", ["petit nuage"], "luh puh-tee noo-ahzh", []),
+        ("restaurant.moonmenu", "Moon Menu", [], None, []),
+        ("restaurant.cafemusica", "Café Música", ["cafe musica"], "ka-fay moo-see-ka", []),
+    ]),
+    "callApp": dict(open=False, values=[
+        ("app.horncall", "HornCall", ["horn call"], "horn call", []),
+    ]),
+    "listName": dict(open=True, values=[
+        ("list.groceries", "groceries", ["grocery list", "shopping list"], None, []),
+        ("list.todo", "to-do", ["todo list", "to do list"], None, []),
+        ("list.packing", "packing", ["packing list"], None, []),
+    ]),
+    "photoAlbum": dict(open=True, values=[
+        ("album.rainbows", "Rainbows", [], None, []),
+        ("album.holiday", "Holiday 2026", ["holiday pics"], None, []),
+        ("album.favorites", "Favorites", ["favourites"], None, []),
+    ]),
+    "carName": dict(open=True, values=[
+        ("car.moonracer", "Moonracer", ["the moon racer"], "moon racer", []),
+        ("car.sparklevan", "Sparkle Van", ["the van"], None, []),
+    ]),
+    "reservation": dict(open=True, values=[
+        ("booking.flight", "flight", ["plane"], None, []),
+        ("booking.hotel", "hotel", ["hotel stay"], None, []),
+        ("booking.train", "train", ["train ticket"], None, []),
+    ]),
+    "place": dict(open=True, values=[
+        ("place.home", "home", ["my place"], None, []),
+        ("place.work", "work", ["the office"], None, []),
+        ("place.airport", "the airport", ["airport"], None, []),
+        ("place.station", "Central Station", ["the station"], None, []),
+    ]),
+    "freeText": dict(open=True, values=[]),
+}
+
+# Open-class fillers: names and texts that are not vocabulary terms.
+OPEN = {
+    "contact": ["Rosalind", "Jasper", "Aunt Clementine", "Dr. Okafor", "Noor", "Mateo", "Grandma", "Yuki", "Oskar", "Ingrid", "Priya", "Sam"],
+    "restaurant": ["Golden Fork", "Noodle Bar 88", "the taco place", "Rosie's Kitchen", "Sakura House"],
+    "place": ["42 Rainbow Road", "the mall", "Maple Street", "the stadium", "Grandma's house", "the library"],
+    "photoAlbum": ["Beach Day", "Birthday 2025", "Garden"],
+    "listName": ["camping", "wedding"],
+    "workoutName": ["swim", "pilates", "rowing"],
+}
+MESSAGES = ["let's add more sparkle transitions", "I'm running late", "see you at noon", "did you feed the cat",
+            "happy birthday", "the rainbow polish arrived", "can you call me back", "dinner is ready",
+            "meet me at the station", "thanks for the glitter", "on my way", "don't forget the tickets"]
+NOTES = ["rainbow polish", "dinner", "the concert tickets", "rent", "last night's pizza", "glitter supplies",
+         "the taxi", "birthday cake", "horse shoes", "our trip"]
+ITEMS = ["oat milk", "glitter glue", "apples", "sparkly socks", "batteries", "carrots", "sunscreen", "hay", "bread"]
+TITLES = ["meeting ideas", "gift list", "poem draft", "recipe for moon pie", "book notes", "trip plan"]
+QUERIES = ["the wifi password", "the party", "rainbow polish", "the dentist", "tickets", "the recipe"]
+AMOUNTS = [("85 bucks", "85 USD"), ("$12.50", "12.50 USD"), ("twenty euros", "20 EUR"), ("40 dollars", "40 USD"),
+           ("$300", "300 USD"), ("fifteen pounds", "15 GBP"), ("€7", "7 EUR"), ("a hundred dollars", "100 USD"),
+           ("9.99", "9.99"), ("two hundred and fifty dollars", "250 USD")]
+NUMBERS = [("two", "2"), ("4", "4"), ("six", "6"), ("three", "3"), ("8", "8"), ("five", "5"), ("ten", "10")]
+DATES = ["tomorrow at 7pm", "tonight", "friday at noon", "next saturday", "at 8:30", "this evening",
+         "on march 3rd", "sunday morning", "in two hours"]
+PAST = ["yesterday", "last week", "this morning", "in june", "last summer", "on my birthday"]
+DURATIONS = ["30 minutes", "an hour", "45 minutes", "twenty minutes", "90 minutes"]
+
+# ---------------------------------------------------------------------------------------------
+# Domains and intents. Parameters: (name, entity, required, prompt). Templates use {slot} for a
+# parameter; "train" and "test" templates never overlap.
+DOMAINS = {
+    "messaging": {
+        "SendMessage": dict(
+            parameters=[("recipient", "contact", True, "Who should get the message?"),
+                        ("content", "freeText", True, "What do you want to say?"),
+                        ("app", "messagingApp", False, None)],
+            train=["send a message to {recipient} saying {content}", "text {recipient} {content}",
+                   "{app} {recipient}, {content}", "tell {recipient} {content} on {app}",
+                   "message {recipient} on {app} that {content}", "could you please send {recipient} a message that says {content}",
+                   "send {recipient} a text", "write to {recipient} with {app}", "send a message on {app}",
+                   "text {recipient} that {content} using {app}", "hey, tell {recipient} {content}",
+                   "I'd like to send a message to {recipient}", "use {app} to tell {recipient} {content}"],
+            test=["shoot {recipient} a quick note: {content}", "{recipient} needs to know {content}, send it via {app}",
+                  "would you mind messaging {recipient}", "drop {recipient} a line on {app} saying {content}"]),
+        "ReadMessages": dict(
+            parameters=[("sender", "contact", False, None), ("app", "messagingApp", False, None)],
+            train=["read my messages", "read my new messages from {sender}", "what did {sender} say",
+                   "read me the latest texts on {app}", "any new messages on {app}", "read {sender}'s messages",
+                   "do I have messages from {sender} in {app}", "please read out my unread messages",
+                   "{app}, read my messages", "check my messages from {sender}", "what's new from {sender} on {app}"],
+            test=["catch me up on {app}", "has {sender} written to me", "play back what {sender} sent me",
+                  "anything from {sender} lately"]),
+        "SearchMessages": dict(
+            parameters=[("sender", "contact", False, None), ("query", "freeText", False, None), ("dateTime", "builtin.dateTime", False, None)],
+            train=["find messages from {sender} about {query}", "search my messages for {query}",
+                   "show the messages {sender} sent {dateTime}", "search messages about {query} from {dateTime}",
+                   "look for texts from {sender}", "find the text where {sender} mentioned {query}",
+                   "search for {query} in my messages", "show me messages from {dateTime}",
+                   "find {sender}'s message about {query} from {dateTime}"],
+            test=["dig up that chat with {sender} about {query}", "which messages mention {query}",
+                  "pull up what {sender} texted {dateTime}"]),
+    },
+    "payments": {
+        "SendPayment": dict(
+            parameters=[("payee", "contact", True, "Who do you want to pay?"),
+                        ("amount", "builtin.amountOfMoney", True, "How much do you want to send?"),
+                        ("note", "freeText", False, None), ("app", "paymentApp", False, None)],
+            train=["send {payee} {amount} on {app} for {note}", "pay {payee} {amount}", "pay {payee} {amount} for {note}",
+                   "{app}, send {payee} {amount}", "send {amount} to {payee} with {app}", "I owe {payee} {amount}, pay them",
+                   "transfer {amount} to {payee} for {note} using {app}", "pay {payee}", "send money to {payee}",
+                   "could you pay {payee} {amount} for {note} please", "use {app} to pay {payee}",
+                   "give {payee} {amount} on {app}", "send {payee} money for {note}"],
+            test=["settle up with {payee}: {amount} for {note}", "{payee} gets {amount} from me via {app}",
+                  "wire {amount} over to {payee}", "reimburse {payee} {amount} for {note}"]),
+        "RequestPayment": dict(
+            parameters=[("payer", "contact", True, "Who should pay you?"),
+                        ("amount", "builtin.amountOfMoney", False, None),
+                        ("note", "freeText", False, None), ("app", "paymentApp", False, None)],
+            train=["request {amount} from {payer}", "ask {payer} for {amount} for {note}", "request money from {payer} on {app}",
+                   "{app}, request {amount} from {payer} for {note}", "bill {payer} {amount}",
+                   "send {payer} a payment request for {note}", "ask {payer} to pay me {amount} with {app}",
+                   "I need to request {amount} from {payer}", "request a payment from {payer}"],
+            test=["{payer} still owes me {amount} for {note}, ask for it", "collect {amount} from {payer} through {app}",
+                  "nudge {payer} to pay me back"]),
+        "CheckBalance": dict(
+            parameters=[("account", "account", False, None), ("app", "paymentApp", False, None)],
+            train=["what's my balance", "what's the balance of my {account}", "how much is in {account}",
+                   "check my {account} balance on {app}", "show my {account} balance", "{app}, what's in my {account}",
+                   "how much money do I have in {account}", "balance of {account} please", "check my balance on {app}",
+                   "tell me my {account} balance"],
+            test=["how's my {account} looking", "am I broke? check {account}", "funds left in {account} on {app}"]),
+        "TransferMoney": dict(
+            parameters=[("amount", "builtin.amountOfMoney", True, "How much should I move?"),
+                        ("fromAccount", "account", True, "From which account?"),
+                        ("toAccount", "account", True, "To which account?")],
+            train=["transfer {amount} from {fromAccount} to {toAccount}", "move {amount} from {fromAccount} into {toAccount}",
+                   "put {amount} in {toAccount}", "move money from {fromAccount} to {toAccount}",
+                   "transfer {amount} to {toAccount}", "please move {amount} out of {fromAccount}",
+                   "shift {amount} from {fromAccount} over to {toAccount}", "top up {toAccount} with {amount} from {fromAccount}"],
+            test=["{amount} from {fromAccount} to {toAccount}, please", "fund {toAccount} using {fromAccount}",
+                  "I want {amount} of {fromAccount} sitting in {toAccount}"]),
+    },
+    "rides": {
+        "RequestRide": dict(
+            parameters=[("rideOption", "rideOption", False, None), ("destination", "place", True, "Where to?"),
+                        ("pickup", "place", False, None), ("partySize", "builtin.number", False, None),
+                        ("app", "rideApp", False, None)],
+            train=["book me a {rideOption}", "get me a {rideOption} to {destination}", "I need a ride to {destination}",
+                   "book a {rideOption} from {pickup} to {destination}", "{app}, get me a ride to {destination}",
+                   "order a {rideOption} for {partySize} people", "call a {rideOption} to {destination} on {app}",
+                   "I need a ride from {pickup}", "get a ride for {partySize} to {destination}",
+                   "book a ride to {destination} with {app}", "take me to {destination} in a {rideOption}",
+                   "can you get me a car to {destination} please"],
+            test=["{destination}, {rideOption}, now", "we're {partySize}, need a lift to {destination}",
+                  "whistle up a {rideOption} at {pickup}", "I have to be at {destination}, sort out a ride on {app}"]),
+        "GetRideStatus": dict(
+            parameters=[("app", "rideApp", False, None), ("rideOption", "rideOption", False, None)],
+            train=["where is my ride", "how far away is my {rideOption}", "when will my ride arrive",
+                   "what's the status of my {rideOption} on {app}", "{app}, where's my car", "is my ride here yet",
+                   "how long until my {rideOption} gets here", "check on my ride"],
+            test=["is the {rideOption} close", "ETA on my {app} pickup?", "still waiting, where's the driver"]),
+    },
+    "workouts": {
+        "StartWorkout": dict(
+            parameters=[("workoutType", "workoutName", False, None), ("goal", "builtin.duration", False, None),
+                        ("app", "fitnessApp", False, None)],
+            train=["start a {workoutType}", "start a {goal} {workoutType}", "begin my {workoutType} on {app}",
+                   "{app}, start a {workoutType}", "start a workout", "let's do {goal} of {workoutType}",
+                   "start my {workoutType} workout", "begin a {workoutType} for {goal}", "start tracking my {workoutType}",
+                   "kick off a {workoutType} in {app}"],
+            test=["time for {workoutType}, go", "{goal} {workoutType}, record it with {app}", "I'm about to {workoutType}, track it"]),
+        "PauseWorkout": dict(
+            parameters=[("workoutType", "workoutName", False, None), ("app", "fitnessApp", False, None)],
+            train=["pause my workout", "pause the {workoutType}", "pause my {workoutType} on {app}", "hold my workout",
+                   "{app}, pause", "take a break from my {workoutType}", "pause the workout for a minute"],
+            test=["hang on, freeze the {workoutType}", "give me a breather, pause {app}"]),
+        "EndWorkout": dict(
+            parameters=[("workoutType", "workoutName", False, None), ("app", "fitnessApp", False, None)],
+            train=["end my workout", "stop the {workoutType}", "finish my {workoutType} on {app}", "I'm done with my {workoutType}",
+                   "{app}, end the workout", "stop my workout", "end the {workoutType} now", "wrap up my workout"],
+            test=["that's it for the {workoutType}", "call it a day on {app}", "workout over, save it"]),
+    },
+    "restaurants": {
+        "BookTable": dict(
+            parameters=[("restaurant", "restaurant", True, "Which restaurant?"), ("partySize", "builtin.number", False, None),
+                        ("dateTime", "builtin.dateTime", False, None)],
+            train=["book a table at {restaurant}", "book a table for {partySize} at {restaurant} {dateTime}",
+                   "reserve {restaurant} for {partySize} people", "get us a table at {restaurant} {dateTime}",
+                   "I'd like a reservation at {restaurant}", "make a reservation for {partySize} {dateTime}",
+                   "table for {partySize} at {restaurant} please", "can you book {restaurant} {dateTime}",
+                   "reserve a table {dateTime} at {restaurant}"],
+            test=["{restaurant}, {partySize} of us, {dateTime}", "hold a spot for us at {restaurant}",
+                  "any chance of dinner at {restaurant} {dateTime}"]),
+        "CancelReservation": dict(
+            parameters=[("restaurant", "restaurant", False, None), ("dateTime", "builtin.dateTime", False, None)],
+            train=["cancel my reservation at {restaurant}", "cancel the table {dateTime}", "cancel my booking at {restaurant} {dateTime}",
+                   "we can't make it to {restaurant}", "please cancel my restaurant reservation", "drop my reservation {dateTime}"],
+            test=["scrap the {restaurant} booking", "we're not coming {dateTime}, cancel it"]),
+    },
+    "calls": {
+        "StartAudioCall": dict(
+            parameters=[("recipient", "contact", True, "Who do you want to call?"), ("app", "callApp", False, None)],
+            train=["call {recipient}", "call {recipient} on {app}", "phone {recipient}", "{app}, call {recipient}",
+                   "give {recipient} a call", "ring {recipient}", "start a call with {recipient} using {app}",
+                   "make a call", "I want to call {recipient}"],
+            test=["get {recipient} on the line", "dial {recipient} through {app}", "buzz {recipient}"]),
+        "StartVideoCall": dict(
+            parameters=[("recipient", "contact", True, "Who do you want to video call?"), ("app", "callApp", False, None)],
+            train=["video call {recipient}", "facetime {recipient} on {app}", "start a video call with {recipient}",
+                   "{app}, video chat with {recipient}", "video call {recipient} using {app}", "start a video chat",
+                   "I want to see {recipient}, start a video call"],
+            test=["face to face with {recipient} on {app}", "camera call to {recipient}"]),
+    },
+    "notes": {
+        "CreateNote": dict(
+            parameters=[("title", "freeText", False, None), ("content", "freeText", False, None)],
+            train=["create a note called {title}", "make a note: {content}", "new note titled {title} saying {content}",
+                   "write down {content}", "take a note", "note that {content}", "add a note named {title}",
+                   "start a new note {title}"],
+            test=["jot this down: {content}", "remember for me that {content}", "open a fresh note, {title}"]),
+        "AddToList": dict(
+            parameters=[("item", "freeText", True, "What should I add?"), ("list", "listName", False, None)],
+            train=["add {item} to my {list} list", "put {item} on the {list}", "add {item} to the {list}",
+                   "add {item}", "I need {item}, add it to {list}", "put {item} on my list",
+                   "add {item} and {item} to my {list} list"],
+            test=["{list}: {item}", "we're out of {item}, note it on {list}", "don't let me forget {item} on the {list}"]),
+        "SearchNotes": dict(
+            parameters=[("query", "freeText", False, None)],
+            train=["find my note about {query}", "search notes for {query}", "show my notes", "where's the note on {query}",
+                   "look up {query} in my notes", "open my note about {query}"],
+            test=["what did I write about {query}", "dig out my {query} note"]),
+    },
+    "photos": {
+        "SearchPhotos": dict(
+            parameters=[("album", "photoAlbum", False, None), ("dateTime", "builtin.dateTime", False, None),
+                        ("person", "contact", False, None), ("place", "place", False, None)],
+            train=["show my photos from {dateTime}", "show pictures of {person}", "find photos in {album}",
+                   "show me photos of {person} from {dateTime}", "open the {album} album", "find pictures taken at {place}",
+                   "show photos from {place} {dateTime}", "pictures of {person} in the {album} album",
+                   "show my photos"],
+            test=["got any snaps of {person} at {place}", "flip through {album} for me", "what did I shoot {dateTime}"]),
+    },
+    "car": {
+        "LockCar": dict(
+            parameters=[("car", "carName", False, None)],
+            train=["lock my car", "lock the {car}", "lock {car}", "is the {car} locked? lock it", "please lock the car",
+                   "lock the doors of {car}"],
+            test=["secure the {car}", "make sure {car} is shut"]),
+        "UnlockCar": dict(
+            parameters=[("car", "carName", False, None)],
+            train=["unlock my car", "unlock the {car}", "unlock {car}", "open the {car}", "please unlock the car doors",
+                   "unlock the doors of {car}"],
+            test=["let me into the {car}", "pop the locks on {car}"]),
+        "CheckFuel": dict(
+            parameters=[("car", "carName", False, None)],
+            train=["how much fuel is in my car", "check the fuel in {car}", "what's the gas level of the {car}",
+                   "how much gas does {car} have", "check my fuel", "is the {car} low on fuel"],
+            test=["can {car} make it to the next town", "tank status for the {car}"]),
+    },
+    "travel": {
+        "CheckIn": dict(
+            parameters=[("reservation", "reservation", True, "Which reservation?"), ("dateTime", "builtin.dateTime", False, None)],
+            train=["check me in for my {reservation}", "check in for my {reservation} {dateTime}", "check in to my {reservation}",
+                   "do my {reservation} check in", "I want to check in", "check in for the {reservation}"],
+            test=["get me checked in on the {reservation}", "online check-in for {dateTime} {reservation}"]),
+        "GetReservation": dict(
+            parameters=[("reservation", "reservation", False, None), ("dateTime", "builtin.dateTime", False, None)],
+            train=["show my {reservation} reservation", "when is my {reservation}", "what are my reservations",
+                   "show my bookings for {dateTime}", "details of my {reservation} {dateTime}", "do I have a {reservation} booked"],
+            test=["what time does my {reservation} leave", "remind me of my {reservation} details"]),
+    },
+}
+
+FILLER_OVERRIDE = {  # slot name -> filler list, for slots whose entity is freeText or built-in
+    ("SendMessage", "content"): MESSAGES, ("SendPayment", "note"): NOTES, ("RequestPayment", "note"): NOTES,
+    ("SearchMessages", "query"): QUERIES, ("SearchNotes", "query"): QUERIES, ("CreateNote", "title"): TITLES,
+    ("CreateNote", "content"): MESSAGES, ("AddToList", "item"): ITEMS,
+}
+
+
+def fill(rng, intent, slot, entity):
+    """A (text, canonical value or None) for one slot."""
+    if (intent, slot) in FILLER_OVERRIDE:
+        return rng.choice(FILLER_OVERRIDE[(intent, slot)]), None
+    if entity == "builtin.amountOfMoney":
+        return rng.choice(AMOUNTS)
+    if entity == "builtin.number":
+        return rng.choice(NUMBERS)
+    if entity == "builtin.dateTime":
+        return rng.choice(PAST if intent in ("SearchMessages", "SearchPhotos") else DATES), None
+    if entity == "builtin.duration":
+        return rng.choice(DURATIONS), None
+    spec = ENTITIES[entity]
+    choices = []
+    for (_id, phrase, synonyms, _p, _e) in spec["values"]:
+        choices.append((phrase, None))
+        choices.extend((synonym, phrase) for synonym in synonyms)
+    choices.extend((name, None) for name in OPEN.get(entity, []))
+    return rng.choice(choices)
+
+
+def escape(text):
+    return re.sub(r"([\[\]\\])", r"\\\1", text)
+
+
+def realise(rng, intent, parameters, template):
+    out = []
+    position = 0
+    for match in re.finditer(r"\{(\w+)\}", template):
+        out.append(escape(template[position:match.start()]))
+        slot = match.group(1)
+        text, value = fill(rng, intent, slot, parameters[slot])
+        label = slot if value is None or value == text else f"{slot}: {value}"
+        out.append(f"[{escape(text)}]({label})")
+        position = match.end()
+    out.append(escape(template[position:]))
+    sentence = "".join(out)
+    # People type in many ways: vary the first letter's case and a final question mark or period.
+    roll = rng.random()
+    if roll < 0.3 and sentence[:1].isalpha():
+        sentence = sentence[0].upper() + sentence[1:]
+    if rng.random() < 0.1:
+        sentence += "?" if sentence.split()[0].lower() in ("what", "what's", "how", "is", "when", "where", "do", "can", "could", "any") else "."
+    return sentence
+
+
+def generate(rng, intent, spec, templates, count):
+    parameters = {name: entity for (name, entity, _r, _p) in spec["parameters"]}
+    seen, result, attempts = set(), [], 0
+    while len(result) < count and attempts < count * 50:
+        attempts += 1
+        sentence = realise(rng, intent, parameters, templates[len(result) % len(templates)] if attempts <= len(templates) else rng.choice(templates))
+        if sentence not in seen:
+            seen.add(sentence)
+            result.append(sentence)
+    return result
+
+
+def yaml_string(text):
+    plain = re.fullmatch(r"[A-Za-z\[][^:#'\"\n]*[^:\s]", text) and not text.startswith("[") \
+        and text.lower() not in ("yes", "no", "true", "false", "on", "off", "null")
+    return text if plain else json.dumps(text, ensure_ascii=False)
+
+
+def flow(pairs):
+    parts = []
+    for key, value in pairs:
+        if isinstance(value, bool):
+            parts.append(f"{key}: {'true' if value else 'false'}")
+        elif isinstance(value, list):
+            parts.append(f"{key}: [" + ", ".join(json.dumps(v, ensure_ascii=False) for v in value) + "]")
+        else:
+            parts.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+    return "{" + ", ".join(parts) + "}"
+
+
+HEADER = "# Generated by scripts/generate-default-corpus.py; edit the script, not this file.\n"
+
+
+def write_entities(path):
+    lines = [HEADER, "entities:"]
+    for name, spec in ENTITIES.items():
+        lines.append(f"  - name: {name}")
+        if not spec["open"]:
+            lines.append("    allowsOtherValues: false")
+        if spec["values"]:
+            lines.append("    values:")
+        for (id_, phrase, synonyms, pronunciation, examples) in spec["values"]:
+            pairs = [("phrase", phrase), ("id", id_)]
+            if synonyms:
+                pairs.append(("synonyms", synonyms))
+            if pronunciation:
+                pairs.append(("pronunciation", pronunciation))
+            if examples:
+                pairs.append(("examples", examples))
+            lines.append("      - " + flow(pairs))
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def main():
+    rng = random.Random(20261122)
+    train_dir = os.path.join(ROOT, "assistant")
+    test_dir = os.path.join(ROOT, "assistant-test")
+    os.makedirs(train_dir, exist_ok=True)
+    os.makedirs(test_dir, exist_ok=True)
+    write_entities(os.path.join(train_dir, "entities.yaml"))
+    test_lines = [HEADER, "# Held-out utterances: phrasings that never occur in ../assistant.", "schema: ../assistant", "intents:"]
+    total_train = total_test = 0
+    for domain, intents in DOMAINS.items():
+        lines = [HEADER, f"domain: {domain}", "intents:"]
+        for intent, spec in intents.items():
+            assert not set(spec["train"]) & set(spec["test"]), intent
+            lines.append(f"  - name: {intent}")
+            lines.append("    parameters:")
+            for (name, entity, required, prompt) in spec["parameters"]:
+                pairs = [("name", name), ("entity", entity)]
+                if required:
+                    pairs.append(("required", True))
+                if prompt:
+                    pairs.append(("prompt", prompt))
+                lines.append("      - " + flow(pairs).replace('name: "' + name + '"', "name: " + name).replace('entity: "' + entity + '"', "entity: " + entity))
+            lines.append("    utterances:")
+            train = generate(rng, intent, spec, spec["train"], TRAIN_PER_INTENT)
+            lines.extend("      - " + yaml_string(u) for u in train)
+            total_train += len(train)
+            test = [u for u in generate(rng, intent, spec, spec["test"], TEST_PER_INTENT) if u not in set(train)]
+            test_lines.append(f"  - name: {intent}")
+            test_lines.append("    utterances:")
+            test_lines.extend("      - " + yaml_string(u) for u in test)
+            total_test += len(test)
+        with open(os.path.join(train_dir, f"{domain}.yaml"), "w", encoding="utf-8") as f:
+            f.write("\n".join(lines) + "\n")
+    with open(os.path.join(test_dir, "assistant-test.yaml"), "w", encoding="utf-8") as f:
+        f.write("\n".join(test_lines) + "\n")
+    print(f"{len(DOMAINS)} domains, {sum(len(i) for i in DOMAINS.values())} intents, "
+          f"{len(ENTITIES)} entities, {total_train} training and {total_test} test utterances")
+
+
+if __name__ == "__main__":
+    main()
