@@ -48,7 +48,11 @@ let package = Package(
         .testTarget(
             name: "IntentKitCorpusTests",
             dependencies: ["IntentKitCorpus", "IntentKit"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "IntentKitCLITests",
+            dependencies: ["intentkit"]
         ),
     ]
 )

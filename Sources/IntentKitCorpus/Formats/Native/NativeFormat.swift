@@ -75,7 +75,14 @@ public enum NativeFormat {
                 }
                 root = node
             } catch let error as YamlError {
-                throw CorpusError.malformed(Self.location(of: error, file: displayPath), "not valid YAML or JSON: \(Self.problem(of: error))")
+                let location = Self.location(of: error, file: displayPath)
+                var message = "not valid YAML or JSON: \(Self.problem(of: error))"
+                let lines = decoded.text.split(separator: "\n", omittingEmptySubsequences: false)
+                if let line = location.line, line >= 1, line <= lines.count,
+                   lines[line - 1].trimmingCharacters(in: .whitespaces).hasPrefix("- [") {
+                    message += " (an utterance that starts with '[' must be quoted)"
+                }
+                throw CorpusError.malformed(location, message)
             }
             var nodes = YAMLNodeReader(file: displayPath)
             defer { diagnostics += nodes.diagnostics }
