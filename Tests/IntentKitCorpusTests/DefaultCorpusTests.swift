@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import IntentKitCorpus
+
+/// The project's own corpus in `Corpora/`: clean, as large as promised, with a held-out file.
+@Suite("Default corpus")
+struct DefaultCorpusTests {
+    let training = FixturePaths.corpora.appendingPathComponent("assistant")
+    let heldOut = FixturePaths.corpora.appendingPathComponent("assistant-test")
+
+    @Test func validatesWithoutErrorsOrWarnings() throws {
+        for url in [training, heldOut] {
+            let loaded = try CorpusFormat.load(at: url)
+            let findings = loaded.diagnostics + CorpusValidator().validate(loaded.corpus)
+            #expect(findings.isEmpty, "\(findings.prefix(5).map(\.description))")
+        }
+    }
+
+    @Test func coversTheSiriKitDomainsAtTheAgreedSize() throws {
+        let corpus = try CorpusFormat.load(at: training).corpus
+        let statistics = CorpusStatistics(corpus)
+        #expect(statistics.domains >= 8)
+        #expect(statistics.intents >= 24)
+        #expect(statistics.utterances >= 2_500)
+        let rich = corpus.schema.entities.filter { entity in
+            entity.values.contains { !$0.synonyms.isEmpty } && entity.values.contains { $0.pronunciation != nil }
+        }
+        #expect(rich.count >= 10)
+        for phrase in ["Unicorn Pay", "NestEgg", "SparkleCar", "Celestra"] {
+            #expect(corpus.schema.entities.contains { $0.values.contains { $0.phrase == phrase } }, "\(phrase)")
+        }
+        #expect(corpus.schema.entities.flatMap(\.values).contains { $0.identifier == "object-id:456ABCDEF123789" })
+    }
+
+    @Test func heldOutUtterancesNeverOccurInTraining() throws {
+        let train = Set(try CorpusFormat.load(at: training).corpus.utterances.map { $0.text.lowercased() })
+        let test = try CorpusFormat.load(at: heldOut).corpus
+        #expect(test.utterances.count >= 400)
+        #expect(Set(test.utterances.map(\.intent)).count == 25)
+        #expect(test.utterances.allSatisfy { !train.contains($0.text.lowercased()) })
+    }
+}
