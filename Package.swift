@@ -9,6 +9,10 @@ let package = Package(
         .library(name: "IntentKit", targets: ["IntentKit"]),
         // Corpora: the SiriKit-style data model, validation, importers and exporters.
         .library(name: "IntentKitCorpus", targets: ["IntentKitCorpus"]),
+        // Training: datasets of tokenized, labelled sequences (the CRF and classifier come next).
+        .library(name: "IntentKitTraining", targets: ["IntentKitTraining"]),
+        // Evaluation: conlleval-compatible slot scores (reports and gates come next).
+        .library(name: "IntentKitEvaluation", targets: ["IntentKitEvaluation"]),
         .executable(name: "intentkit", targets: ["intentkit"]),
     ],
     dependencies: [
@@ -33,6 +37,14 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        .target(
+            name: "IntentKitTraining",
+            dependencies: ["IntentKit", "IntentKitCorpus"]
+        ),
+        .target(
+            name: "IntentKitEvaluation",
+            dependencies: ["IntentKit"]
+        ),
         .executableTarget(
             name: "intentkit",
             dependencies: [
@@ -49,6 +61,14 @@ let package = Package(
             name: "IntentKitCorpusTests",
             dependencies: ["IntentKitCorpus", "IntentKit"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "IntentKitTrainingTests",
+            dependencies: ["IntentKitTraining", "IntentKitCorpus", "IntentKit"]
+        ),
+        .testTarget(
+            name: "IntentKitEvaluationTests",
+            dependencies: ["IntentKitEvaluation", "IntentKit"]
         ),
         .testTarget(
             name: "IntentKitCLITests",

@@ -1,7 +1,7 @@
 /// An ordered JSON/YAML value that writers build once and render as either text.
 ///
 /// Key order is kept, so written files diff cleanly and read in the order people expect.
-enum DocumentTree {
+enum DocumentTree: Sendable {
     case string(String)
     case bool(Bool)
     case int(Int)

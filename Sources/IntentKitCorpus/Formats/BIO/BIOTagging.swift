@@ -1,7 +1,8 @@
+import IntentKit
+
 /// Converts between slot spans and BIO tags on tokens.
 ///
-/// Tags to spans follows conlleval: `B-x` opens a span, `I-x` continues a span of type `x` and
-/// otherwise opens one (an `I-` with no `B-` still counts), `O` closes. Spans to tags splits the
+/// Tags to spans follows conlleval (see ``BIOTag/spans(_:)``). Spans to tags splits the
 /// text at white space and, inside a white-space-delimited chunk, at slot boundaries, so every
 /// slot covers whole tokens and plain BIO data survives a round trip unchanged.
 enum BIOTagging {
@@ -13,30 +14,15 @@ enum BIOTagging {
 
     /// Slot annotations for `tags`, one per token; `tokenRanges` are the tokens' scalar ranges.
     static func slots(tags: [String], tokenRanges: [Range<Int>]) throws(InvalidTag) -> [SlotAnnotation] {
-        var slots = [SlotAnnotation]()
-        var open: SlotAnnotation?
+        var parsed = [BIOTag]()
+        parsed.reserveCapacity(tags.count)
         for (index, tag) in tags.enumerated() {
-            if tag == "O" {
-                if let span = open { slots.append(span) }
-                open = nil
-                continue
-            }
-            let scalars = tag.unicodeScalars
-            guard scalars.count > 2, let first = scalars.first, first == "B" || first == "I",
-                  scalars[scalars.index(after: scalars.startIndex)] == "-" else {
-                throw InvalidTag(index: index, tag: tag)
-            }
-            let name = String(tag.dropFirst(2))
-            if first == "I", var span = open, span.name == name {
-                span.range = span.range.lowerBound..<tokenRanges[index].upperBound
-                open = span
-            } else {
-                if let span = open { slots.append(span) }
-                open = SlotAnnotation(name: name, range: tokenRanges[index])
-            }
+            guard let bio = BIOTag(tag) else { throw InvalidTag(index: index, tag: tag) }
+            parsed.append(bio)
         }
-        if let span = open { slots.append(span) }
-        return slots
+        return BIOTag.spans(parsed).map { span in
+            SlotAnnotation(name: span.slot, range: tokenRanges[span.tokens.lowerBound].lowerBound..<tokenRanges[span.tokens.upperBound - 1].upperBound)
+        }
     }
 
     /// Tokens (scalar ranges into `text`) and their BIO tags.

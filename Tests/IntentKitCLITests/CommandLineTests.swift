@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// Runs the built `intentkit` binary as users do and checks its output and exit status.
+@Suite("intentkit command line")
+struct CommandLineTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = repository.appendingPathComponent("Tests/IntentKitCorpusTests/Fixtures")
+    static let shared = repository.deletingLastPathComponent().appendingPathComponent("shared/corpora")
+    static var hasShared: Bool { FileManager.default.fileExists(atPath: shared.appendingPathComponent("snips2017").path) }
+
+    /// The binary sits beside the test bundle in the build products directory.
+    static let binary: URL = {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = executable.deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("intentkit")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("intentkit")
+    }()
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    func run(_ arguments: String..., in directory: URL = repository) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func validateIsCleanOnTheDefaultCorpus() throws {
+        let result = try run("validate", "Corpora/assistant")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("0 errors, 0 warnings"))
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func validateReportsPlantedErrorsAndFails() throws {
+        let result = try run("validate", "planted/errors.yaml", in: Self.fixtures)
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 12)
+        #expect(lines.first == "planted/errors.yaml:4:5: error: duplicate entity 'contact' (first declared at planted/errors.yaml:3:5)")
+        #expect(lines.contains("planted/errors.yaml:15:14: error: '[' is never closed; write [text](slot) or escape it as '\\['"))
+        #expect(result.stdout.contains("10 errors, 2 warnings"))
+    }
+
+    @Test func statsPrintsTablesAndJSON() throws {
+        let table = try run("stats", "payments.yaml", in: Self.fixtures)
+        #expect(table.status == 0)
+        #expect(table.stdout.contains("utterances      10"))
+        #expect(table.stdout.contains("SendPayment"))
+        let json = try run("stats", "--json", "payments.yaml", in: Self.fixtures)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["utterances"] as? Int == 10)
+        #expect(object?["intents"] as? Int == 2)
+    }
+
+    @Test func importConvertsAndRefusesUnwritableFormats() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let output = directory.appendingPathComponent("rasa.yaml").path
+        let converted = try run("import", "rasa.json", "--output", output, in: Self.fixtures)
+        #expect(converted.status == 0)
+        #expect(try String(contentsOfFile: output, encoding: .utf8).contains("what's in my [nest egg](account: NestEgg)"))
+        let refused = try run("import", "rasa.json", "--output", output, "--to", "snips", in: Self.fixtures)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("cannot write it"))
+        let missing = try run("stats", "no-such-corpus")
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "no-such-corpus: error: no such file or directory\n")
+    }
+
+    @Test(.enabled(if: hasShared, "../shared/corpora is absent beside the repository"))
+    func importOfSnips2017NeedsAndReportsTheEncodingRepair() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let output = directory.appendingPathComponent("snips2017.yaml").path
+        let refused = try run("import", "snips2017", "--output", output, in: Self.shared)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("snips2017/train_PlayMusic_full.json:9091:40: error: invalid UTF-8 at byte offset 150732"))
+        let repaired = try run("import", "snips2017", "--output", output, "--repair-encoding", in: Self.shared)
+        #expect(repaired.status == 0)
+        #expect(repaired.stderr.contains("repaired a CESU-8 surrogate pair"))
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(text.contains("Pop Punk Perfection 🍕") && text.contains("Música") && !text.contains("\u{FFFD}"))
+        let stats = try run("stats", output)
+        #expect(stats.stdout.contains("utterances      14484"))
+        #expect(stats.stdout.contains("intents         7"))
+    }
+
+    @Test(.enabled(if: hasShared, "../shared/corpora is absent beside the repository"))
+    func statsDetectsBIODirectories() throws {
+        let result = try run("stats", "snips-split/train", in: Self.shared)
+        #expect(result.stdout.contains("utterances      13084"))
+        #expect(result.stdout.contains("intents         7"))
+        #expect(result.stdout.contains("slot names      39"))
+    }
+}
