@@ -181,8 +181,19 @@ extension Tokenizer {
                 guard before == .space || before == .punctuation else { return nil }
             }
             guard ScalarClass(scalars[start]).isAlphanumeric else { return nil }
+            // Cheap rejection first: links need an '@', or a '.' or ':' (runs once per token).
             var end = start
-            while end < scalars.count, ScalarClass(scalars[end]) != .space { end += 1 }
+            var mayBeLink = false
+            while end < scalars.count {
+                let scalar = scalars[end]
+                if scalar == "@" || scalar == "." || scalar == ":" {
+                    mayBeLink = true
+                } else if scalar.value < 0x80 ? scalar.value <= 0x20 : ScalarClass(scalar) == .space {
+                    break
+                }
+                end += 1
+            }
+            guard mayBeLink else { return nil }
             while end > start, Self.trailing.contains(scalars[end - 1]) { end -= 1 }
             let chunk = scalars[start..<end]
             if hasURLPrefix(chunk) { return (end, .url) }
@@ -191,12 +202,17 @@ extension Tokenizer {
         }
 
         private static let trailing: Set<Unicode.Scalar> = [".", ",", ";", ":", "!", "?", ")", "]", "}", "'", "\"", ">"]
+        private static let urlPrefixes: [[UInt8]] = ["https://", "http://", "ftp://", "www."].map { Array($0.utf8) }
 
+        /// Whether `chunk` starts with a URL scheme or `www.` (ASCII, case-insensitive) and goes on after it.
         private func hasURLPrefix(_ chunk: ArraySlice<Unicode.Scalar>) -> Bool {
-            var lowered = ""
-            for scalar in chunk.prefix(12) { lowered.unicodeScalars.append(scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar) }
-            for prefix in ["https://", "http://", "ftp://", "www."] where lowered.hasPrefix(prefix) {
-                return chunk.count > prefix.count
+            prefixes: for prefix in Self.urlPrefixes where chunk.count > prefix.count {
+                for (offset, byte) in prefix.enumerated() {
+                    var value = chunk[chunk.startIndex + offset].value
+                    if value >= 0x41 && value <= 0x5A { value += 0x20 }
+                    if value != UInt32(byte) { continue prefixes }
+                }
+                return true
             }
             return false
         }
