@@ -33,16 +33,9 @@ public enum BIOFormat {
                 diagnostics.append(Diagnostic(.error, "empty intent label", at: SourceLocation(file: labels.path, line: line)))
                 continue
             }
-            var ranges = [Range<Int>]()
-            var offset = 0
-            for token in tokens {
-                let length = token.unicodeScalars.count
-                ranges.append(offset..<offset + length)
-                offset += length + 1
-            }
             do {
-                let slots = try BIOTagging.slots(tags: tags.map { String($0.text) }, tokenRanges: ranges)
-                utterances.append(Utterance(text: tokens.joined(separator: " "), intent: intent, slots: slots,
+                let (text, slots) = try BIOTagging.utterance(tokens: tokens, tags: tags.map { String($0.text) })
+                utterances.append(Utterance(text: text, intent: intent, slots: slots,
                                             location: SourceLocation(file: input.path, line: line, column: 1)))
             } catch {
                 diagnostics.append(Diagnostic(.error, "'\(error.tag)' is not a BIO tag (O, B-slot or I-slot)",

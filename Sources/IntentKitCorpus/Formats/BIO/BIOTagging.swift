@@ -25,6 +25,19 @@ enum BIOTagging {
         }
     }
 
+    /// The text of space-joined `tokens` and the slots `tags` (one per token) mark on it.
+    static func utterance(tokens: [Substring], tags: [String]) throws(InvalidTag) -> (text: String, slots: [SlotAnnotation]) {
+        var ranges = [Range<Int>]()
+        ranges.reserveCapacity(tokens.count)
+        var offset = 0
+        for token in tokens {
+            let length = token.unicodeScalars.count
+            ranges.append(offset..<offset + length)
+            offset += length + 1
+        }
+        return (tokens.joined(separator: " "), try slots(tags: tags, tokenRanges: ranges))
+    }
+
     /// Tokens (scalar ranges into `text`) and their BIO tags.
     static func tokens(of utterance: Utterance) -> [(range: Range<Int>, tag: String)] {
         let scalars = Array(utterance.text.unicodeScalars)

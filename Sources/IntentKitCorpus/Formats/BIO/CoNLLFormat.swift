@@ -18,17 +18,10 @@ public enum CoNLLFormat {
         func finish() {
             defer { tokens = []; tags = []; intent = nil }
             guard !tokens.isEmpty else { return }
-            var ranges = [Range<Int>]()
-            var offset = 0
-            for token in tokens {
-                let length = token.unicodeScalars.count
-                ranges.append(offset..<offset + length)
-                offset += length + 1
-            }
             do {
-                let slots = try BIOTagging.slots(tags: tags.map(\.text), tokenRanges: ranges)
+                let (text, slots) = try BIOTagging.utterance(tokens: tokens, tags: tags.map(\.text))
                 if intent == nil { missingIntent += 1 }
-                utterances.append(Utterance(text: tokens.joined(separator: " "), intent: intent ?? "none", slots: slots,
+                utterances.append(Utterance(text: text, intent: intent ?? "none", slots: slots,
                                             location: SourceLocation(file: displayPath, line: sentenceLine, column: 1)))
             } catch {
                 diagnostics.append(Diagnostic(.error, "'\(error.tag)' is not a BIO tag (O, B-slot or I-slot)",
