@@ -39,7 +39,7 @@ let package = Package(
         ),
         .target(
             name: "IntentKitTraining",
-            dependencies: ["IntentKit", "IntentKitCorpus"]
+            dependencies: ["IntentKit", "IntentKitCorpus", "IntentKitEvaluation"]
         ),
         .target(
             name: "IntentKitEvaluation",
@@ -50,6 +50,7 @@ let package = Package(
             dependencies: [
                 "IntentKit",
                 "IntentKitCorpus",
+                "IntentKitTraining",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

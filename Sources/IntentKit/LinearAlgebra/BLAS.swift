@@ -60,4 +60,31 @@ package enum BLAS {
             CblasRowMajor, CblasNoTrans, CblasNoTrans,
             Int32(m), Int32(n), Int32(k), alpha, a, Int32(k), b, Int32(n), beta, c, Int32(n))
     }
+
+    /// `A += alpha * x * yᵀ` with `A` an `[rows][columns]` row-major matrix.
+    package static func ger(
+        rows: Int, columns: Int, alpha: Float = 1,
+        _ x: UnsafePointer<Float>, _ y: UnsafePointer<Float>, _ a: UnsafeMutablePointer<Float>
+    ) {
+        configure()
+        cblas_sger(CblasRowMajor, Int32(rows), Int32(columns), alpha, x, 1, y, 1, a, Int32(columns))
+    }
+
+    /// Returns `x · y` over `count` doubles.
+    package static func dot(_ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, count: Int) -> Double {
+        configure()
+        return cblas_ddot(Int32(count), x, 1, y, 1)
+    }
+
+    /// `y += alpha * x` over `count` doubles.
+    package static func axpy(_ alpha: Double, _ x: UnsafePointer<Double>, _ y: UnsafeMutablePointer<Double>, count: Int) {
+        configure()
+        cblas_daxpy(Int32(count), alpha, x, 1, y, 1)
+    }
+
+    /// `x *= alpha` over `count` doubles.
+    package static func scale(_ alpha: Double, _ x: UnsafeMutablePointer<Double>, count: Int) {
+        configure()
+        cblas_dscal(Int32(count), alpha, x, 1)
+    }
 }

@@ -1,0 +1,212 @@
+/// Turns a tokenized utterance into observation features: for each token, a list of 64-bit
+/// feature hashes (see ``FeatureTemplate`` for what each template adds).
+///
+/// The extractor writes into a reusable ``TokenFeatures`` buffer and allocates nothing once the
+/// buffer has grown; feature names are hashed byte by byte, never built as strings.
+public struct FeatureExtractor: Sendable {
+    /// Which features, and their sizes.
+    public let configuration: FeatureConfiguration
+    private let enabled: [Bool]
+
+    /// Creates an extractor.
+    public init(configuration: FeatureConfiguration) {
+        self.configuration = configuration
+        var enabled = [Bool](repeating: false, count: 16)
+        for template in configuration.templates { enabled[Int(template.id)] = true }
+        self.enabled = enabled
+    }
+
+    @inline(__always)
+    private func has(_ template: FeatureTemplate) -> Bool { enabled[Int(template.id)] }
+
+    /// Extracts the features of every token of `tokens` into `output`.
+    ///
+    /// - Parameters:
+    ///   - gazetteer: vocabulary to match (the ``FeatureTemplate/vocabulary`` template).
+    ///   - extraMatches: further vocabulary matches, for instance a user's run-time vocabulary.
+    ///   - scratch: reusable space for the matches.
+    public func extract(
+        _ tokens: TokenizedText, gazetteer: Gazetteer, into output: inout TokenFeatures,
+        scratch matches: inout [Gazetteer.Match]
+    ) {
+        output.reset(tokenCount: tokens.count)
+        matches.removeAll(keepingCapacity: true)
+        if has(.vocabulary) { gazetteer.matches(in: tokens, into: &matches) }
+        let count = tokens.count
+        tokens.normalizedStorage.withUnsafeBufferPointer { storage in
+            func word(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                let range = tokens.tokens[index].normalizedRange
+                return UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)])
+            }
+            for index in 0..<count {
+                output.beginToken()
+                output.append(FeatureHash(template: 0).value)  // bias: lets each label learn a prior
+                let current = word(index)
+                if has(.words) {
+                    for offset in -configuration.window...configuration.window {
+                        var hash = FeatureHash(template: FeatureTemplate.words.id)
+                        hash.combine(int: offset)
+                        let other = index + offset
+                        if other < 0 { hash.combine(0x02) } else if other >= count { hash.combine(0x03) } else { hash.combine(word(other)) }
+                        // Beyond the first out-of-range position the feature repeats itself; skip it.
+                        if other < -1 || other > count { continue }
+                        output.append(hash.value)
+                    }
+                }
+                if has(.bigrams) {
+                    var previous = FeatureHash(template: FeatureTemplate.bigrams.id)
+                    if index > 0 { previous.combine(word(index - 1)) } else { previous.combine(0x02) }
+                    previous.combine(0x1F)
+                    previous.combine(current)
+                    output.append(previous.value)
+                    var next = FeatureHash(template: FeatureTemplate.bigrams.id)
+                    next.combine(0x01)
+                    next.combine(current)
+                    next.combine(0x1F)
+                    if index + 1 < count { next.combine(word(index + 1)) } else { next.combine(0x03) }
+                    output.append(next.value)
+                }
+                if has(.shape) { output.append(shape(of: tokens, at: index)) }
+                if has(.affixes) { appendAffixes(of: current, into: &output) }
+                if has(.kind) {
+                    var hash = FeatureHash(template: FeatureTemplate.kind.id)
+                    hash.combine(tokens.tokens[index].kind.rawValue)
+                    output.append(hash.value)
+                }
+                if has(.position) {
+                    if index == 0 { output.append(FeatureHash(template: FeatureTemplate.position.id).value) }
+                    if index == count - 1 {
+                        var hash = FeatureHash(template: FeatureTemplate.position.id)
+                        hash.combine(1)
+                        output.append(hash.value)
+                    }
+                }
+                if has(.sentence) {
+                    for other in 0..<count where other != index {
+                        var hash = FeatureHash(template: FeatureTemplate.sentence.id)
+                        hash.combine(word(other))
+                        output.append(hash.value)
+                    }
+                }
+                if has(.numbers), let number = numberKind(tokens.tokens[index].kind, current) {
+                    var hash = FeatureHash(template: FeatureTemplate.numbers.id)
+                    hash.combine(number)
+                    output.append(hash.value)
+                }
+                if has(.vocabulary) {
+                    // A match on the token itself, and its echo on the neighbours: a token right
+                    // after a matched artist name is rarely part of a playlist name.
+                    for match in matches {
+                        let offset = index - match.token
+                        guard offset >= -1 && offset <= 1 else { continue }
+                        var hash = FeatureHash(template: FeatureTemplate.vocabulary.id)
+                        hash.combine(int: offset)
+                        hash.combine(int: match.entity)
+                        hash.combine(match.position.rawValue)
+                        output.append(hash.value)
+                    }
+                }
+            }
+        }
+        output.finish()
+    }
+
+    /// Proper prefixes and suffixes of 1…affixLength scalars of the normalised word (the
+    /// whole word is already the word feature).
+    private func appendAffixes(of word: UnsafeBufferPointer<UInt8>, into output: inout TokenFeatures) {
+        let limit = configuration.affixLength
+        guard limit > 0, word.count > 1 else { return }
+        var prefix = FeatureHash(template: FeatureTemplate.affixes.id)
+        prefix.combine(0)
+        var index = 0
+        var scalars = 0
+        while index < word.count && scalars < limit {
+            repeat {
+                prefix.combine(word[index])
+                index += 1
+            } while index < word.count && word[index] & 0xC0 == 0x80
+            scalars += 1
+            if index < word.count { output.append(prefix.value) }
+        }
+        // Suffixes grow from the end; their bytes are hashed in reverse order, consistently.
+        var suffix = FeatureHash(template: FeatureTemplate.affixes.id)
+        suffix.combine(1)
+        var end = word.count - 1
+        scalars = 0
+        while end >= 0 && scalars < limit {
+            var start = end
+            while start > 0 && word[start] & 0xC0 == 0x80 { start -= 1 }
+            for byte in stride(from: end, through: start, by: -1) { suffix.combine(word[byte]) }
+            scalars += 1
+            end = start - 1
+            if end >= 0 { output.append(suffix.value) }
+        }
+    }
+
+    /// The token's shape on its original text: uppercase X, lowercase x, digit d, other
+    /// characters as themselves (ASCII) or `?`, runs longer than two shortened to two.
+    private func shape(of tokens: TokenizedText, at index: Int) -> UInt64 {
+        var hash = FeatureHash(template: FeatureTemplate.shape.id)
+        var previous: UInt8 = 0
+        var run = 0
+        let range = tokens.tokens[index].range
+        for offset in range {
+            let scalar = tokens.scalars[offset]
+            let symbol: UInt8
+            let properties = scalar.properties
+            if scalar.value < 0x80 {
+                let byte = UInt8(scalar.value)
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): symbol = UInt8(ascii: "X")
+                case UInt8(ascii: "a")...UInt8(ascii: "z"): symbol = UInt8(ascii: "x")
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): symbol = UInt8(ascii: "d")
+                default: symbol = byte
+                }
+            } else if properties.isUppercase {
+                symbol = UInt8(ascii: "X")
+            } else if properties.isLowercase {
+                symbol = UInt8(ascii: "x")
+            } else if properties.numericType != nil {
+                symbol = UInt8(ascii: "d")
+            } else {
+                symbol = UInt8(ascii: "?")
+            }
+            run = symbol == previous ? run + 1 : 1
+            previous = symbol
+            if run <= 2 { hash.combine(symbol) }
+        }
+        return hash.value
+    }
+
+    /// Hashes of number and ordinal words, compared against the word's hash (no allocation).
+    private static let numberWords: Set<UInt64> = Set([
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty",
+        "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion", "dozen",
+    ].map { FeatureHash.of($0, template: 0) })
+
+    private static let ordinalWords: Set<UInt64> = Set([
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+        "twelfth", "twentieth", "thirtieth", "hundredth",
+    ].map { FeatureHash.of($0, template: 0) })
+
+    /// 1 for digits, 2 for a number word, 3 for an ordinal (a word, or digits with st/nd/rd/th).
+    private func numberKind(_ kind: Token.Kind, _ word: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        if kind == .number { return 1 }
+        if word.count > 2, word[0] >= UInt8(ascii: "0"), word[0] <= UInt8(ascii: "9") {
+            let a = word[word.count - 2], b = word[word.count - 1]
+            switch (a, b) {
+            case (UInt8(ascii: "s"), UInt8(ascii: "t")), (UInt8(ascii: "n"), UInt8(ascii: "d")),
+                 (UInt8(ascii: "r"), UInt8(ascii: "d")), (UInt8(ascii: "t"), UInt8(ascii: "h")):
+                return 3
+            default: break
+            }
+        }
+        guard word.count >= 3, word.count <= 9 else { return nil }
+        var hash = FeatureHash(template: 0)
+        hash.combine(word)
+        if Self.numberWords.contains(hash.value) { return 2 }
+        if Self.ordinalWords.contains(hash.value) { return 3 }
+        return nil
+    }
+}

@@ -1,0 +1,61 @@
+/// The kinds of observation features the slot tagger extracts, declared once with their help
+/// text (the CLI's `--help` lists them from here).
+public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
+    case words
+    case bigrams
+    case shape
+    case affixes
+    case kind
+    case position
+    case sentence
+    case vocabulary
+    case numbers
+
+    /// What the template adds for each token.
+    public var help: String {
+        switch self {
+        case .words: return "normalised words in a window around the token (see --window)"
+        case .bigrams: return "word pairs (previous, current) and (current, next)"
+        case .shape: return "the token's shape (Xxxx, dd, x'x) and case flags"
+        case .affixes: return "prefixes and suffixes of the normalised word (see --affix-length)"
+        case .kind: return "the tokenizer's kind: word, number, punctuation, symbol, e-mail, URL"
+        case .position: return "first and last token of the utterance"
+        case .sentence: return "every word of the utterance, so tokens see what the whole request is about"
+        case .vocabulary: return "matches of entity values and synonyms (gazetteer), as entity and B/I/L/U position"
+        case .numbers: return "numbers written in digits or words (built-in number matches)"
+        }
+    }
+
+    /// Stable one-byte ids used when hashing features; never renumber.
+    var id: UInt8 {
+        switch self {
+        case .words: return 1
+        case .bigrams: return 2
+        case .shape: return 3
+        case .affixes: return 4
+        case .kind: return 5
+        case .position: return 6
+        case .sentence: return 7
+        case .vocabulary: return 8
+        case .numbers: return 9
+        }
+    }
+}
+
+/// Which features the slot tagger uses and their sizes. Stored in the model, so parsing
+/// extracts exactly what training did.
+public struct FeatureConfiguration: Hashable, Sendable, Codable {
+    /// The enabled templates.
+    public var templates: Set<FeatureTemplate>
+    /// Words from `-window` to `+window` around the token.
+    public var window: Int
+    /// Prefixes and suffixes of 1 to `affixLength` characters.
+    public var affixLength: Int
+
+    /// The defaults: every template, a window of 2 and affixes up to 4.
+    public init(templates: Set<FeatureTemplate> = Set(FeatureTemplate.allCases), window: Int = 2, affixLength: Int = 4) {
+        self.templates = templates
+        self.window = window
+        self.affixLength = affixLength
+    }
+}

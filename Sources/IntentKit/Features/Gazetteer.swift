@@ -1,0 +1,115 @@
+/// Finds entity values and synonyms in an utterance: the vocabulary features of the slot tagger.
+///
+/// Phrases are matched on normalised tokens (case, diacritics and typographic quotes folded),
+/// so "nest egg" in a vocabulary matches "Nest Egg" in an utterance. Every match is reported,
+/// overlapping ones too: they become features, not decisions.
+public struct Gazetteer: Sendable, Equatable {
+    /// Where a token sits in a matched phrase.
+    public enum Position: UInt8, Sendable, CaseIterable {
+        case begin, inside, last, unit
+    }
+
+    /// One token's part in one match.
+    public struct Match: Hashable, Sendable {
+        public var token: Int
+        public var entity: Int
+        public var position: Position
+    }
+
+    /// The entity names, indexed by `Match.entity`.
+    public let entityNames: [String]
+    /// The longest phrase, in tokens.
+    public let maxPhraseLength: Int
+    /// Phrase hash (normalised tokens joined by 0x1F) → entity indices.
+    let phrases: [UInt64: [UInt16]]
+
+    /// An empty gazetteer.
+    public init() {
+        entityNames = []
+        maxPhraseLength = 0
+        phrases = [:]
+    }
+
+    /// Builds a gazetteer of `(entity, phrase)` pairs; phrases are tokenized with `tokenizer`.
+    ///
+    /// - Parameter entityNames: a fixed numbering of entities (so several gazetteers agree on
+    ///   it); entities not listed are numbered after them in order of appearance.
+    public init(
+        entries: some Sequence<(entity: String, phrase: String)>, entityNames fixed: [String] = [],
+        tokenizer: Tokenizer = Tokenizer()
+    ) {
+        var names = fixed
+        var index = [String: UInt16]()
+        for (position, name) in fixed.enumerated() { index[name] = UInt16(position) }
+        var table = [UInt64: [UInt16]]()
+        var longest = 0
+        var tokens = TokenizedText()
+        for (entity, phrase) in entries {
+            tokenizer.tokenize(phrase, into: &tokens)
+            guard tokens.count > 0 else { continue }
+            let id: UInt16
+            if let known = index[entity] {
+                id = known
+            } else {
+                id = UInt16(names.count)
+                names.append(entity)
+                index[entity] = id
+            }
+            let key = Self.hash(tokens, from: 0, count: tokens.count)
+            if !(table[key]?.contains(id) ?? false) { table[key, default: []].append(id) }
+            longest = max(longest, tokens.count)
+        }
+        entityNames = names
+        maxPhraseLength = longest
+        phrases = table
+    }
+
+    init(entityNames: [String], maxPhraseLength: Int, phrases: [UInt64: [UInt16]]) {
+        self.entityNames = entityNames
+        self.maxPhraseLength = maxPhraseLength
+        self.phrases = phrases
+    }
+
+    /// Whether the gazetteer has no phrase.
+    public var isEmpty: Bool { phrases.isEmpty }
+
+    /// The number of distinct phrases.
+    public var phraseCount: Int { phrases.count }
+
+    /// Appends every token of every match in `tokens` to `matches`.
+    ///
+    /// - Complexity: O(n · m) hash lookups for n tokens and the longest phrase m.
+    public func matches(in tokens: TokenizedText, into matches: inout [Match]) {
+        guard !phrases.isEmpty else { return }
+        tokens.normalizedStorage.withUnsafeBufferPointer { storage in
+            for start in 0..<tokens.count {
+                var hash = FeatureHash(template: 0)
+                for length in 1...min(maxPhraseLength, tokens.count - start) {
+                    let range = tokens.tokens[start + length - 1].normalizedRange
+                    if length > 1 { hash.combine(0x1F) }
+                    hash.combine(UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)]))
+                    guard let entities = phrases[hash.value] else { continue }
+                    for entity in entities {
+                        for offset in 0..<length {
+                            let position: Position = length == 1 ? .unit : offset == 0 ? .begin : offset == length - 1 ? .last : .inside
+                            matches.append(Match(token: start + offset, entity: Int(entity), position: position))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The hash of `count` normalised tokens from `start`, as ``matches(in:into:)`` computes it.
+    static func hash(_ tokens: TokenizedText, from start: Int, count: Int) -> UInt64 {
+        var hash = FeatureHash(template: 0)
+        tokens.normalizedStorage.withUnsafeBufferPointer { storage in
+            for index in start..<start + count {
+                let range = tokens.tokens[index].normalizedRange
+                if index > start { hash.combine(0x1F) }
+                hash.combine(UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)]))
+            }
+        }
+        return hash.value
+    }
+}

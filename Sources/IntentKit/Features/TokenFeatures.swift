@@ -1,0 +1,35 @@
+/// The features of every token of one utterance: `[tokenCount + 1]` offsets into a flat list of
+/// feature hashes. Reused across utterances; it only grows.
+public struct TokenFeatures: Sendable {
+    /// `hashes[offsets[t]..<offsets[t + 1]]` are token `t`'s features.
+    public private(set) var offsets: [Int] = [0]  // [tokenCount + 1] once finished
+    /// Feature hashes of all tokens, token after token.
+    public private(set) var hashes: [UInt64] = []
+
+    /// An empty buffer.
+    public init() {}
+
+    /// The number of tokens.
+    public var tokenCount: Int { offsets.count - 1 }
+
+    /// Token `index`'s features.
+    public func features(of index: Int) -> ArraySlice<UInt64> { hashes[offsets[index]..<offsets[index + 1]] }
+
+    mutating func reset(tokenCount: Int) {
+        offsets.removeAll(keepingCapacity: true)
+        hashes.removeAll(keepingCapacity: true)
+    }
+
+    mutating func beginToken() {
+        offsets.append(hashes.count)
+    }
+
+    mutating func append(_ hash: UInt64) {
+        hashes.append(hash)
+    }
+
+    /// Closes the last token.
+    mutating func finish() {
+        offsets.append(hashes.count)
+    }
+}

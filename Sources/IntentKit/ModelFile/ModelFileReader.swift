@@ -1,0 +1,91 @@
+import Foundation
+
+/// Reads and checks the container of an IntentKit model file: magic, version, length, checksum
+/// and section table. Every offset and length is validated against the file before use, so a
+/// truncated, corrupt or hostile file is refused with an error, never read out of bounds.
+package struct ModelFileReader: Sendable {
+    private let bytes: [UInt8]
+    private let sections: [UInt32: Range<Int>]
+    package let minorVersion: UInt16
+
+    /// Reads the file at `url`.
+    package init(contentsOf url: URL) throws(ModelError) {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw ModelError.io("\(url.path): cannot read the model (\(error.localizedDescription))")
+        }
+        try self.init(bytes: [UInt8](data), name: url.path)
+    }
+
+    /// Reads a model from memory; `name` is used in messages.
+    package init(bytes: [UInt8], name: String) throws(ModelError) {
+        let format = ModelFileFormat.self
+        guard bytes.count >= format.headerSize else {
+            throw ModelError.truncated("\(name): \(bytes.count) bytes, shorter than the \(format.headerSize)-byte header")
+        }
+        guard Array(bytes[0..<8]) == format.magic else {
+            throw ModelError.notAModel("\(name) does not start with the IntentKit magic bytes")
+        }
+        func integer<T: FixedWidthInteger>(_ offset: Int, as type: T.Type) -> T {
+            bytes.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
+        }
+        let major = integer(8, as: UInt16.self)
+        guard major == format.majorVersion else {
+            throw ModelError.unsupportedVersion("\(name) has format version \(major).\(integer(10, as: UInt16.self)); this IntentKit reads version \(format.majorVersion).x — retrain or use a matching IntentKit")
+        }
+        let sectionCount = Int(integer(12, as: UInt32.self))
+        let declaredLength = integer(16, as: UInt64.self)
+        guard declaredLength == UInt64(bytes.count) else {
+            throw ModelError.truncated("\(name) is \(bytes.count) bytes but its header says \(declaredLength)")
+        }
+        let tableEnd = format.headerSize + sectionCount * format.sectionEntrySize
+        guard sectionCount <= 1024, tableEnd <= bytes.count else {
+            throw ModelError.truncated("\(name): the section table (\(sectionCount) entries) runs past the end of the file")
+        }
+        let stored = integer(24, as: UInt32.self)
+        let actual = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[format.headerSize...])) }
+        guard stored == actual else {
+            throw ModelError.checksumMismatch("\(name): checksum \(String(stored, radix: 16)) expected, \(String(actual, radix: 16)) found")
+        }
+        var sections = [UInt32: Range<Int>]()
+        for index in 0..<sectionCount {
+            let entry = format.headerSize + index * format.sectionEntrySize
+            let tag = integer(entry, as: UInt32.self)
+            let offset = integer(entry + 8, as: UInt64.self), length = integer(entry + 16, as: UInt64.self)
+            guard offset <= UInt64(bytes.count), length <= UInt64(bytes.count) - offset, offset >= UInt64(tableEnd),
+                  offset % UInt64(format.alignment) == 0 else {
+                throw ModelError.truncated("\(name): section \(index) lies outside the file or is misaligned")
+            }
+            sections[tag] = Int(offset)..<Int(offset + length)
+        }
+        self.bytes = bytes
+        self.sections = sections
+        minorVersion = integer(10, as: UInt16.self)
+    }
+
+    /// Whether the file has section `tag`.
+    package func has(_ tag: ModelFileFormat.Tag) -> Bool { sections[tag.code] != nil }
+
+    /// The bytes of section `tag`.
+    package func data(_ tag: ModelFileFormat.Tag) throws(ModelError) -> ArraySlice<UInt8> {
+        guard let range = sections[tag.code] else { throw ModelError.inconsistent("missing section \(tag.rawValue)") }
+        return bytes[range]
+    }
+
+    /// Section `tag` as an array of little-endian `T`.
+    package func array<T: FixedWidthInteger>(_ tag: ModelFileFormat.Tag, of type: T.Type) throws(ModelError) -> [T] {
+        let slice = try data(tag)
+        guard slice.count % MemoryLayout<T>.size == 0 else {
+            throw ModelError.inconsistent("section \(tag.rawValue) is not a whole number of \(T.self) values")
+        }
+        let count = slice.count / MemoryLayout<T>.size
+        return slice.withUnsafeBytes { raw in
+            (0..<count).map { T(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * MemoryLayout<T>.size, as: T.self)) }
+        }
+    }
+
+    /// Section `tag` as an array of `Float` (stored as little-endian IEEE-754 bit patterns).
+    package func floats(_ tag: ModelFileFormat.Tag) throws(ModelError) -> [Float] {
+        try array(tag, of: UInt32.self).map { Float(bitPattern: $0) }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Scaled forward-backward for a linear-chain CRF (Rabiner 1989, §V.A scaling; Sutton &
+/// McCallum 2012, §4.1), in probability space so each step is one BLAS gemv.
+///
+/// With `Ψ_t = exp(s_t − m_t)` (state scores shifted by their maximum for range) and
+/// `E = exp(transitions)`:
+///   α̂_0 = Ψ_0 / c_0,  α̂_t = (Eᵀ α̂_{t−1}) ⊙ Ψ_t / c_t   with c_t making Σ α̂_t = 1;
+///   β̂_{T−1} = 1,      β̂_t = E (Ψ_{t+1} ⊙ β̂_{t+1}) / c_{t+1};
+///   log Z = Σ_t (log c_t + m_t),  P(y_t = j) = α̂_t[j] β̂_t[j],
+///   P(y_{t−1} = i, y_t = j) = α̂_{t−1}[i] E[i][j] Ψ_t[j] β̂_t[j] / c_t.
+/// Buffers grow to the longest sentence and are reused.
+package struct ForwardBackward: Sendable {
+    package let labelCount: Int
+    /// `[T][L]` scaled forward variables.
+    package private(set) var alpha: [Float] = []
+    /// `[T][L]` scaled backward variables.
+    package private(set) var beta: [Float] = []
+    /// `[T][L]` exponentiated, shifted state scores Ψ.
+    package private(set) var potentials: [Float] = []
+    /// `[T]` scaling factors c_t.
+    package private(set) var scales: [Float] = []
+    private var temporary: [Float] = []
+    package private(set) var tokenCount = 0
+
+    package init(labelCount: Int) {
+        self.labelCount = labelCount
+        temporary = [Float](repeating: 0, count: labelCount)
+    }
+
+    /// Runs both passes over `scores` (`[T][L]`) and returns log Z.
+    /// - Parameter expTransitions: `[L][L]` exp(transition weights), from (row) → to (column).
+    package mutating func run(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: UnsafePointer<Float>) -> Double {
+        let L = labelCount
+        self.tokenCount = tokenCount
+        let size = tokenCount * L
+        if alpha.count < size {
+            alpha = [Float](repeating: 0, count: size)
+            beta = alpha
+            potentials = alpha
+        }
+        if scales.count < tokenCount { scales = [Float](repeating: 0, count: tokenCount) }
+        var logZ = 0.0
+        potentials.withUnsafeMutableBufferPointer { psi in
+            alpha.withUnsafeMutableBufferPointer { alpha in
+                beta.withUnsafeMutableBufferPointer { beta in
+                    scales.withUnsafeMutableBufferPointer { scales in
+                        temporary.withUnsafeMutableBufferPointer { temporary in
+                            for t in 0..<tokenCount {
+                                let row = t * L
+                                var maximum = -Float.infinity
+                                for j in 0..<L { maximum = max(maximum, scores[row + j]) }
+                                for j in 0..<L { psi[row + j] = expf(scores[row + j] - maximum) }
+                                if t == 0 {
+                                    for j in 0..<L { alpha[j] = psi[j] }
+                                } else {
+                                    BLAS.gemv(rows: L, columns: L, expTransitions, transposed: true,
+                                              alpha.baseAddress! + (row - L), alpha.baseAddress! + row)
+                                    for j in 0..<L { alpha[row + j] *= psi[row + j] }
+                                }
+                                var sum: Float = 0
+                                for j in 0..<L { sum += alpha[row + j] }
+                                let inverse = 1 / sum
+                                for j in 0..<L { alpha[row + j] *= inverse }
+                                scales[t] = sum
+                                logZ += Double(logf(sum)) + Double(maximum)
+                            }
+                            let last = (tokenCount - 1) * L
+                            for j in 0..<L { beta[last + j] = 1 }
+                            var t = tokenCount - 2
+                            while t >= 0 {
+                                let row = t * L, next = row + L
+                                let inverse = 1 / scales[t + 1]
+                                for j in 0..<L { temporary[j] = psi[next + j] * beta[next + j] * inverse }
+                                BLAS.gemv(rows: L, columns: L, expTransitions, temporary.baseAddress!, beta.baseAddress! + row)
+                                t -= 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return logZ
+    }
+
+    /// P(y_t = j) for the last run.
+    @inline(__always)
+    package func marginal(token t: Int, label j: Int) -> Float {
+        alpha[t * labelCount + j] * beta[t * labelCount + j]
+    }
+
+    /// Adds `Σ_t α̂_{t−1} ⊗ (Ψ_t ⊙ β̂_t / c_t)` to `pairs` (`[L][L]`), one rank-1 update (BLAS ger)
+    /// per position; multiplied element-wise by E afterwards it is the expected transition count.
+    package mutating func accumulatePairs(into pairs: UnsafeMutablePointer<Float>) {
+        let L = labelCount
+        guard tokenCount > 1 else { return }
+        alpha.withUnsafeBufferPointer { alpha in
+            temporary.withUnsafeMutableBufferPointer { temporary in
+                for t in 1..<tokenCount {
+                    let row = t * L
+                    let inverse = 1 / scales[t]
+                    for j in 0..<L { temporary[j] = potentials[row + j] * beta[row + j] * inverse }
+                    BLAS.ger(rows: L, columns: L, alpha.baseAddress! + (row - L), temporary.baseAddress!, pairs)
+                }
+            }
+        }
+    }
+}

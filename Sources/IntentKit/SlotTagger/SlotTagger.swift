@@ -1,0 +1,110 @@
+import Foundation
+
+/// Finds the slots of an utterance with a trained ``SlotTaggerModel``.
+///
+/// A tagger is immutable and `Sendable`: share one across threads, and give each caller its own
+/// ``Workspace`` (the buffers that grow to the longest utterance seen).
+///
+/// ```swift
+/// let tagger = try SlotTagger(contentsOf: modelURL)
+/// var workspace = tagger.makeWorkspace()
+/// for slot in tagger.tag("send Buttercup 85 bucks", workspace: &workspace) {
+///     print(slot.name, slot.range, slot.confidence)
+/// }
+/// ```
+public struct SlotTagger: Sendable {
+    /// The model.
+    public let model: SlotTaggerModel
+    /// The tokenizer the model was trained with.
+    public let tokenizer = Tokenizer()
+    private let extractor: FeatureExtractor
+    private let decoder: ViterbiDecoder
+    /// `[L][L]` exp(transitions), for marginals.
+    private let expTransitions: [Float]
+
+    /// Creates a tagger for `model`.
+    public init(model: SlotTaggerModel) {
+        self.model = model
+        extractor = FeatureExtractor(configuration: model.features)
+        decoder = ViterbiDecoder(labels: model.labels, transitions: model.transitions)
+        expTransitions = model.transitions.map { expf($0) }
+    }
+
+    /// Loads the model at `url` (see ``SlotTaggerModel/init(contentsOf:)``).
+    public init(contentsOf url: URL) throws(ModelError) {
+        self.init(model: try SlotTaggerModel(contentsOf: url))
+    }
+
+    /// One caller's reusable buffers.
+    public struct Workspace: Sendable {
+        public internal(set) var tokens = TokenizedText()
+        var features = TokenFeatures()
+        var matches: [Gazetteer.Match] = []
+        var scores: [Float] = []
+        var path: [Int] = []
+        var decoder: ViterbiDecoder
+        var forwardBackward: ForwardBackward
+    }
+
+    /// Buffers for one caller.
+    public func makeWorkspace() -> Workspace {
+        Workspace(decoder: decoder, forwardBackward: ForwardBackward(labelCount: model.labels.count))
+    }
+
+    /// A label mask allowing only `slots` (and `O`), for ``labels(of:workspace:mask:)``.
+    public func mask(allowing slots: Set<String>) -> [Float] {
+        (0..<model.labels.count).map { id in
+            guard let slot = model.labels.tag(id).slot else { return 0 }
+            return slots.contains(slot) ? 0 : -.infinity
+        }
+    }
+
+    /// Tokenizes `text` into the workspace and returns the best label id per token.
+    /// - Parameter mask: from ``mask(allowing:)``; `nil` allows every slot.
+    @discardableResult
+    public func labels(of text: String, workspace: inout Workspace, mask: [Float]? = nil) -> [Int] {
+        tokenizer.tokenize(text, into: &workspace.tokens)
+        let count = workspace.tokens.count
+        let L = model.labels.count
+        extractor.extract(workspace.tokens, gazetteer: model.gazetteer, into: &workspace.features, scratch: &workspace.matches)
+        if workspace.scores.count < count * L { workspace.scores = [Float](repeating: 0, count: count * L) }
+        workspace.scores.withUnsafeMutableBufferPointer { scores in
+            model.stateScores(workspace.features, into: UnsafeMutableBufferPointer(rebasing: scores[0..<(count * L)]))
+            workspace.decoder.decode(scores: UnsafeBufferPointer(scores), tokenCount: count, mask: mask, into: &workspace.path)
+        }
+        return workspace.path
+    }
+
+    /// The slots of `text`, each with a confidence: the smallest marginal probability of its
+    /// tokens' labels (a lower bound on the span's probability).
+    public func tag(_ text: String, workspace: inout Workspace, allowedSlots: Set<String>? = nil) -> [TaggedSlot] {
+        let path = labels(of: text, workspace: &workspace, mask: allowedSlots.map(mask(allowing:)))
+        let count = path.count
+        guard count > 0 else { return [] }
+        let spans = BIOTag.spans(path.map { model.labels.tag($0) })
+        guard !spans.isEmpty else { return [] }
+        workspace.scores.withUnsafeBufferPointer { scores in
+            expTransitions.withUnsafeBufferPointer { expTransitions in
+                _ = workspace.forwardBackward.run(scores: scores, tokenCount: count, expTransitions: expTransitions.baseAddress!)
+            }
+        }
+        return spans.map { span in
+            let tokens = workspace.tokens.tokens
+            let confidence = span.tokens.map { workspace.forwardBackward.marginal(token: $0, label: path[$0]) }.min() ?? 0
+            return TaggedSlot(name: span.slot, range: tokens[span.tokens.lowerBound].range.lowerBound..<tokens[span.tokens.upperBound - 1].range.upperBound,
+                              tokens: span.tokens, confidence: Double(confidence))
+        }
+    }
+}
+
+/// A slot found in an utterance.
+public struct TaggedSlot: Hashable, Sendable {
+    /// The slot (parameter) name.
+    public var name: String
+    /// Unicode scalar offsets into the utterance, end exclusive.
+    public var range: Range<Int>
+    /// Token indices, end exclusive.
+    public var tokens: Range<Int>
+    /// From 0 to 1; see ``SlotTagger/tag(_:workspace:allowedSlots:)``.
+    public var confidence: Double
+}

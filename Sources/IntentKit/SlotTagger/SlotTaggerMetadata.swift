@@ -1,0 +1,22 @@
+/// The JSON `META` section of a model file: configuration and provenance.
+package struct SlotTaggerMetadata: Codable, Sendable, Equatable {
+    package var slotNames: [String]
+    package var features: FeatureConfiguration
+    package var attributeCount: Int
+    package var gazetteerEntities: [String]
+    package var gazetteerMaxPhraseLength: Int
+    /// How the model was made: algorithm, hyperparameters, corpus, date, IntentKit version.
+    package var provenance: [String: String]
+
+    package init(
+        slotNames: [String], features: FeatureConfiguration, attributeCount: Int, gazetteerEntities: [String],
+        gazetteerMaxPhraseLength: Int, provenance: [String: String]
+    ) {
+        self.slotNames = slotNames
+        self.features = features
+        self.attributeCount = attributeCount
+        self.gazetteerEntities = gazetteerEntities
+        self.gazetteerMaxPhraseLength = gazetteerMaxPhraseLength
+        self.provenance = provenance
+    }
+}

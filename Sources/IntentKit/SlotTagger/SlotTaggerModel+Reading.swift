@@ -1,0 +1,54 @@
+import Foundation
+
+extension SlotTaggerModel {
+    /// Loads a model written by `intentkit train`, refusing a file that is not a model, has an
+    /// unsupported format version, is truncated, fails its checksum or contradicts itself.
+    public init(contentsOf url: URL) throws(ModelError) {
+        try self.init(reading: ModelFileReader(contentsOf: url))
+    }
+
+    package init(reading file: ModelFileReader) throws(ModelError) {
+        let metadataBytes = try file.data(.metadata)
+        let metadata: SlotTaggerMetadata
+        do {
+            metadata = try JSONDecoder().decode(SlotTaggerMetadata.self, from: Data(metadataBytes))
+        } catch {
+            throw ModelError.inconsistent("the metadata section is not valid JSON (\(error))")
+        }
+        let labels = LabelSet(slotNames: metadata.slotNames)
+        guard labels.slotNames == metadata.slotNames, labels.count <= Int(UInt16.max) else {
+            throw ModelError.inconsistent("slot names are not sorted and unique")
+        }
+        let keys = try file.array(.attributeKeys, of: UInt64.self)
+        let values = try file.array(.attributeValues, of: Int32.self)
+        let filled = keys.lazy.filter { $0 != 0 }.count
+        guard keys.count == values.count, keys.count >= 16, keys.count & (keys.count - 1) == 0, filled < keys.count,
+              filled == metadata.attributeCount,
+              zip(keys, values).allSatisfy({ $0 == 0 ? $1 == -1 : ($1 >= 0 && Int($1) < metadata.attributeCount) }) else {
+            throw ModelError.inconsistent("the attribute table is malformed")
+        }
+        let gazetteerKeys = try file.array(.gazetteerKeys, of: UInt64.self)
+        let gazetteerOffsets = try file.array(.gazetteerOffsets, of: Int32.self)
+        let gazetteerEntities = try file.array(.gazetteerEntities, of: UInt16.self)
+        guard gazetteerOffsets.count == gazetteerKeys.count + 1, gazetteerOffsets.first == 0,
+              Int(gazetteerOffsets.last ?? -1) == gazetteerEntities.count,
+              zip(gazetteerOffsets, gazetteerOffsets.dropFirst()).allSatisfy({ $0 <= $1 }),
+              gazetteerEntities.allSatisfy({ Int($0) < metadata.gazetteerEntities.count }),
+              metadata.gazetteerMaxPhraseLength >= 0, metadata.gazetteerMaxPhraseLength <= 64 else {
+            throw ModelError.inconsistent("the vocabulary section is malformed")
+        }
+        var phrases = [UInt64: [UInt16]](minimumCapacity: gazetteerKeys.count)
+        for (index, key) in gazetteerKeys.enumerated() {
+            phrases[key] = Array(gazetteerEntities[Int(gazetteerOffsets[index])..<Int(gazetteerOffsets[index + 1])])
+        }
+        try self.init(
+            labels: labels, features: metadata.features,
+            gazetteer: Gazetteer(entityNames: metadata.gazetteerEntities, maxPhraseLength: metadata.gazetteerMaxPhraseLength, phrases: phrases),
+            attributes: AttributeTable(keys: keys, values: values, count: metadata.attributeCount),
+            rowOffsets: try file.array(.rowOffsets, of: Int32.self),
+            stateLabels: try file.array(.stateLabels, of: UInt16.self),
+            stateWeights: try file.floats(.stateWeights),
+            transitions: try file.floats(.transitions))
+        provenanceStorage = metadata.provenance
+    }
+}

@@ -1,0 +1,88 @@
+/// A trained linear-chain CRF slot tagger: everything decoding needs, immutable and shareable.
+///
+/// Weights are sparse over (attribute, label) pairs, as in CRFsuite: an attribute only carries
+/// weights for the labels it was seen with in training. Rows are in CSR layout.
+public struct SlotTaggerModel: Sendable, Equatable {
+    /// The BIO labels.
+    public let labels: LabelSet
+    /// The features the model was trained with.
+    public let features: FeatureConfiguration
+    /// The vocabulary matched by the ``FeatureTemplate/vocabulary`` template.
+    public let gazetteer: Gazetteer
+    /// Feature hash → attribute id.
+    public let attributes: AttributeTable
+    /// `[attributes.count + 1]` offsets into `stateLabels` / `stateWeights`.
+    let rowOffsets: [Int32]
+    /// `[nnz]` label of each state weight.
+    let stateLabels: [UInt16]
+    /// `[nnz]` state weights.
+    let stateWeights: [Float]
+    /// `[L][L]` row-major transition weights, from label (row) to label (column).
+    let transitions: [Float]
+    /// How the model was made (algorithm, hyperparameters, corpus, date); stored in the file.
+    package var provenanceStorage: [String: String] = [:]
+
+    /// How the model was made: algorithm, hyperparameters, training corpus, date.
+    public var provenance: [String: String] { provenanceStorage }
+
+    /// Creates a model from its parts; the arrays must be consistent (checked).
+    public init(
+        labels: LabelSet, features: FeatureConfiguration, gazetteer: Gazetteer, attributes: AttributeTable,
+        rowOffsets: [Int32], stateLabels: [UInt16], stateWeights: [Float], transitions: [Float],
+        provenance: [String: String] = [:]
+    ) throws(ModelError) {
+        let labelCount = labels.count
+        guard rowOffsets.count == attributes.count + 1, rowOffsets.first == 0,
+              Int(rowOffsets.last ?? -1) == stateLabels.count, stateLabels.count == stateWeights.count,
+              transitions.count == labelCount * labelCount else {
+            throw ModelError.inconsistent("slot tagger arrays have mismatched sizes")
+        }
+        for index in 0..<attributes.count where rowOffsets[index] > rowOffsets[index + 1] || rowOffsets[index] < 0 {
+            throw ModelError.inconsistent("slot tagger row offsets decrease at attribute \(index)")
+        }
+        guard stateLabels.allSatisfy({ Int($0) < labelCount }) else {
+            throw ModelError.inconsistent("a state weight names a label outside 0..<\(labelCount)")
+        }
+        guard stateWeights.allSatisfy(\.isFinite), transitions.allSatisfy(\.isFinite) else {
+            throw ModelError.inconsistent("slot tagger weights are not finite")
+        }
+        self.labels = labels
+        self.features = features
+        self.gazetteer = gazetteer
+        self.attributes = attributes
+        self.rowOffsets = rowOffsets
+        self.stateLabels = stateLabels
+        self.stateWeights = stateWeights
+        self.transitions = transitions
+        self.provenanceStorage = provenance
+    }
+
+    /// The number of non-zero state weights.
+    public var stateWeightCount: Int { stateWeights.count }
+
+    /// Fills `scores` (`[T][L]` row-major, T = number of tokens) with each label's state score:
+    /// the sum of the weights of the token's features for that label.
+    func stateScores(_ features: TokenFeatures, into scores: UnsafeMutableBufferPointer<Float>) {
+        let labelCount = labels.count
+        scores.update(repeating: 0)
+        stateLabels.withUnsafeBufferPointer { labelsOfWeights in
+            stateWeights.withUnsafeBufferPointer { weights in
+                for token in 0..<features.tokenCount {
+                    let row = token * labelCount
+                    for hash in features.features(of: token) {
+                        guard let attribute = attributes.id(of: hash) else { continue }
+                        for index in Int(rowOffsets[attribute])..<Int(rowOffsets[attribute + 1]) {
+                            scores[row + Int(labelsOfWeights[index])] += weights[index]
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The raw arrays, for the model writer in the training module.
+    package var storage: (attributeKeys: [UInt64], attributeValues: [Int32], rowOffsets: [Int32], stateLabels: [UInt16],
+                          stateWeights: [Float], transitions: [Float], gazetteerPhrases: [UInt64: [UInt16]]) {
+        (attributes.keys, attributes.values, rowOffsets, stateLabels, stateWeights, transitions, gazetteer.phrases)
+    }
+}

@@ -1,0 +1,84 @@
+/// Max-product decoding of a linear-chain CRF under the BIO constraint, vectorised over
+/// destination labels with SIMD8 (max-plus cannot be expressed in BLAS; PLATFORM.md measured
+/// the SIMD loop at about half the scalar time).
+///
+/// Labels are padded to a multiple of 8; disallowed transitions (`I-x` after anything but `B-x`
+/// or `I-x`) and padding carry −∞. Buffers grow to the longest sentence and are reused.
+package struct ViterbiDecoder: Sendable {
+    package let labelCount: Int
+    /// Labels rounded up to a multiple of 8.
+    let paddedCount: Int
+    /// `[L][paddedCount]` transition weights, −∞ where BIO forbids the move.
+    let transitions: [Float]
+    /// `[paddedCount]` 0 where a sentence may start, −∞ for `I-` labels and padding.
+    let start: [Float]
+    private var delta: [Float] = []
+    private var back: [Int32] = []
+
+    package init(labels: LabelSet, transitions weights: [Float]) {
+        let L = labels.count
+        labelCount = L
+        paddedCount = (L + 7) / 8 * 8
+        var matrix = [Float](repeating: -.infinity, count: L * paddedCount)
+        for from in 0..<L {
+            for to in 0..<L where labels.allowsTransition(from: from, to: to) {
+                matrix[from * paddedCount + to] = weights[from * L + to]
+            }
+        }
+        transitions = matrix
+        start = (0..<paddedCount).map { $0 < L && labels.allowsStart($0) ? 0 : -.infinity }
+    }
+
+    /// The best label sequence for `scores` (`[T][L]`), written to `path`.
+    /// - Parameter mask: `[L]` additive label mask (0 allowed, −∞ forbidden), or `nil` for all.
+    package mutating func decode(scores: UnsafeBufferPointer<Float>, tokenCount: Int, mask: [Float]?, into path: inout [Int]) {
+        path.removeAll(keepingCapacity: true)
+        guard tokenCount > 0 else { return }
+        let L = labelCount, P = paddedCount
+        if delta.count < 2 * P { delta = [Float](repeating: 0, count: 2 * P) }
+        if back.count < tokenCount * P { back = [Int32](repeating: 0, count: tokenCount * P) }
+        var current = 0
+        transitions.withUnsafeBufferPointer { transitions in
+            delta.withUnsafeMutableBufferPointer { delta in
+                back.withUnsafeMutableBufferPointer { back in
+                    for j in 0..<P {
+                        delta[j] = j < L ? start[j] + scores[j] + (mask?[j] ?? 0) : -.infinity
+                    }
+                    for t in 1..<max(tokenCount, 1) {
+                        let previous = current * P
+                        current ^= 1
+                        let next = current * P
+                        for block in stride(from: 0, to: P, by: 8) {
+                            var best = SIMD8<Float>(repeating: -.infinity)
+                            var argument = SIMD8<Int32>(repeating: 0)
+                            for i in 0..<L {
+                                let score = delta[previous + i]
+                                if score == -.infinity { continue }
+                                let row = UnsafeRawPointer(transitions.baseAddress! + i * P + block).loadUnaligned(as: SIMD8<Float>.self)
+                                let candidate = row + SIMD8(repeating: score)
+                                let better = candidate .> best
+                                best.replace(with: candidate, where: better)
+                                argument.replace(with: SIMD8(repeating: Int32(i)), where: better)
+                            }
+                            for lane in 0..<8 {
+                                let j = block + lane
+                                back[t * P + j] = argument[lane]
+                                delta[next + j] = j < L ? best[lane] + scores[t * L + j] + (mask?[j] ?? 0) : -.infinity
+                            }
+                        }
+                    }
+                    var bestLabel = 0
+                    for j in 1..<L where delta[current * P + j] > delta[current * P + bestLabel] { bestLabel = j }
+                    for _ in 0..<tokenCount { path.append(0) }
+                    path[tokenCount - 1] = bestLabel
+                    var t = tokenCount - 1
+                    while t > 0 {
+                        bestLabel = Int(back[t * P + bestLabel])
+                        path[t - 1] = bestLabel
+                        t -= 1
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import IntentKit
+
+/// Writes IntentKit model files (layout in `ModelFileFormat`): sections aligned to 16 bytes,
+/// a CRC-32 over everything after the header, written to a temporary file in the target's
+/// folder and renamed into place, so a crash never leaves a half-written model behind.
+struct ModelFileWriter {
+    private var sections: [(tag: ModelFileFormat.Tag, bytes: [UInt8])] = []
+
+    mutating func add(_ tag: ModelFileFormat.Tag, bytes: [UInt8]) {
+        sections.append((tag, bytes))
+    }
+
+    mutating func add<T: FixedWidthInteger>(_ tag: ModelFileFormat.Tag, integers: [T]) {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(integers.count * MemoryLayout<T>.size)
+        for value in integers { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+        add(tag, bytes: bytes)
+    }
+
+    mutating func add(_ tag: ModelFileFormat.Tag, floats: [Float]) {
+        add(tag, integers: floats.map(\.bitPattern))
+    }
+
+    /// The file's bytes.
+    func bytes() -> [UInt8] {
+        let format = ModelFileFormat.self
+        func aligned(_ offset: Int) -> Int { (offset + format.alignment - 1) / format.alignment * format.alignment }
+        var offsets = [Int]()
+        var cursor = aligned(format.headerSize + sections.count * format.sectionEntrySize)
+        for section in sections {
+            offsets.append(cursor)
+            cursor = aligned(cursor + section.bytes.count)
+        }
+        var file = [UInt8](repeating: 0, count: cursor)
+        func put<T: FixedWidthInteger>(_ value: T, at offset: Int) {
+            withUnsafeBytes(of: value.littleEndian) { file.replaceSubrange(offset..<offset + MemoryLayout<T>.size, with: $0) }
+        }
+        file.replaceSubrange(0..<8, with: format.magic)
+        put(format.majorVersion, at: 8)
+        put(format.minorVersion, at: 10)
+        put(UInt32(sections.count), at: 12)
+        put(UInt64(file.count), at: 16)
+        for (index, section) in sections.enumerated() {
+            let entry = format.headerSize + index * format.sectionEntrySize
+            put(section.tag.code, at: entry)
+            put(UInt64(offsets[index]), at: entry + 8)
+            put(UInt64(section.bytes.count), at: entry + 16)
+            file.replaceSubrange(offsets[index]..<offsets[index] + section.bytes.count, with: section.bytes)
+        }
+        let checksum = file.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[format.headerSize...])) }
+        put(checksum, at: 24)
+        return file
+    }
+
+    /// Writes the file atomically.
+    func write(to url: URL) throws {
+        let directory = url.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            try Data(bytes()).write(to: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+        // POSIX rename replaces the target atomically: readers see the old or the new model.
+        if rename(temporary.path, url.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot move the model into place: \(reason)"])
+        }
+    }
+}

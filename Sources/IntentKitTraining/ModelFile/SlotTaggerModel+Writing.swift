@@ -1,0 +1,44 @@
+import Foundation
+import IntentKit
+
+extension SlotTaggerModel {
+    /// The model as the bytes of a model file.
+    package func fileBytes() throws -> [UInt8] {
+        try writer().bytes()
+    }
+
+    /// Writes the model to `url` atomically (temporary file, then rename).
+    public func write(to url: URL) throws {
+        try writer().write(to: url)
+    }
+
+    private func writer() throws -> ModelFileWriter {
+        let metadata = SlotTaggerMetadata(
+            slotNames: labels.slotNames, features: features, attributeCount: attributes.count,
+            gazetteerEntities: gazetteer.entityNames, gazetteerMaxPhraseLength: gazetteer.maxPhraseLength,
+            provenance: provenance)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var writer = ModelFileWriter()
+        writer.add(.metadata, bytes: Array(try encoder.encode(metadata)))
+        let parts = storage
+        writer.add(.attributeKeys, integers: parts.attributeKeys)
+        writer.add(.attributeValues, integers: parts.attributeValues)
+        writer.add(.rowOffsets, integers: parts.rowOffsets)
+        writer.add(.stateLabels, integers: parts.stateLabels)
+        writer.add(.stateWeights, floats: parts.stateWeights)
+        writer.add(.transitions, floats: parts.transitions)
+        // Vocabulary phrases in key order, so the same model always gives the same bytes.
+        let phrases = parts.gazetteerPhrases.sorted { $0.key < $1.key }
+        writer.add(.gazetteerKeys, integers: phrases.map(\.key))
+        var offsets: [Int32] = [0]
+        var entities = [UInt16]()
+        for (_, ids) in phrases {
+            entities.append(contentsOf: ids)
+            offsets.append(Int32(entities.count))
+        }
+        writer.add(.gazetteerOffsets, integers: offsets)
+        writer.add(.gazetteerEntities, integers: entities)
+        return writer
+    }
+}

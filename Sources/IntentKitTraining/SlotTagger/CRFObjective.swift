@@ -1,0 +1,182 @@
+import Dispatch
+import Foundation
+import IntentKit
+
+/// The negative log-likelihood of a linear-chain CRF with an L2 term (Lafferty et al. 2001;
+/// Sutton & McCallum 2012, eq. 5.7), over CRFsuite-style sparse state weights and dense
+/// transitions:
+///
+///   f(θ) = Σ_s (log Z_s − θ·Φ(x_s, y_s)) + c2 ‖θ‖²,
+///   ∇f   = Σ_s (E_θ[Φ(x_s, ·)] − Φ(x_s, y_s)) + 2 c2 θ.
+///
+/// Sentences are split into one contiguous shard per thread; each shard accumulates its own
+/// gradient and the shards are summed in a fixed order, so results do not depend on timing.
+struct CRFObjective: Objective {
+    let data: CompiledSequences
+    let structure: CRFStructure
+    /// Φ summed over the training data (the empirical feature counts), `[parameterCount]`.
+    let empirical: [Double]
+    let l2: Double
+    private let shards: [Range<Int>]
+    private let workspaces: [ShardWorkspace]
+
+    var parameterCount: Int { structure.parameterCount }
+
+    init(data: CompiledSequences, structure: CRFStructure, l2: Double, threads: Int) {
+        self.data = data
+        self.structure = structure
+        self.l2 = l2
+        var counts = [Double](repeating: 0, count: structure.parameterCount)
+        let L = structure.labelCount
+        for sentence in 0..<data.sentenceCount {
+            var previous = -1
+            for token in data.tokens(ofSentence: sentence) {
+                let label = Int(data.labels[token])
+                for a in Int(data.attributeOffsets[token])..<Int(data.attributeOffsets[token + 1]) {
+                    if let parameter = structure.parameter(attribute: Int(data.attributes[a]), label: label) { counts[parameter] += 1 }
+                }
+                if previous >= 0 { counts[structure.transitionOffset + previous * L + label] += 1 }
+                previous = label
+            }
+        }
+        empirical = counts
+        // Balance shards by token count, not sentence count.
+        let threadCount = max(1, min(threads, data.sentenceCount))
+        var bounds = [0]
+        let perShard = Double(data.tokenCount) / Double(threadCount)
+        var sentence = 0
+        for shard in 1..<threadCount {
+            while sentence < data.sentenceCount, Double(data.sentenceOffsets[sentence]) < perShard * Double(shard) { sentence += 1 }
+            bounds.append(sentence)
+        }
+        bounds.append(data.sentenceCount)
+        shards = (0..<threadCount).map { bounds[$0]..<bounds[$0 + 1] }
+        workspaces = (0..<threadCount).map { _ in ShardWorkspace(structure: structure) }
+    }
+
+    mutating func evaluate(_ parameters: UnsafeBufferPointer<Double>, gradient: UnsafeMutableBufferPointer<Double>) -> Double {
+        let L = structure.labelCount
+        let stateWeights = (0..<structure.stateCount).map { Float(parameters[$0]) }
+        let expTransitions = (0..<(L * L)).map { expf(Float(parameters[structure.transitionOffset + $0])) }
+        let shared = SharedInputs(data: data, structure: structure, stateWeights: stateWeights, expTransitions: expTransitions)
+        let shards = self.shards, workspaces = self.workspaces
+        DispatchQueue.concurrentPerform(iterations: shards.count) { shard in
+            workspaces[shard].run(sentences: shards[shard], shared: shared)
+        }
+        // Deterministic reduction: shard 0, then 1, …
+        var loss = 0.0
+        for index in 0..<gradient.count { gradient[index] = 0 }
+        var pairs = [Double](repeating: 0, count: L * L)
+        for workspace in workspaces {
+            loss += workspace.logLikelihoodSum
+            workspace.gradient.withUnsafeBufferPointer { partial in
+                for index in 0..<structure.stateCount { gradient[index] += partial[index] }
+            }
+            for index in 0..<(L * L) { pairs[index] += workspace.pairs[index] }
+        }
+        for index in 0..<(L * L) { gradient[structure.transitionOffset + index] = pairs[index] * Double(expTransitions[index]) }
+        // Subtract the empirical counts; the gold score is linear in θ.
+        var goldScore = 0.0
+        var norm = 0.0
+        for index in 0..<parameters.count {
+            goldScore += parameters[index] * empirical[index]
+            norm += parameters[index] * parameters[index]
+            gradient[index] += 2 * l2 * parameters[index] - empirical[index]
+        }
+        return loss - goldScore + l2 * norm
+    }
+}
+
+/// Read-only inputs of one evaluation, shared by the shard threads.
+private struct SharedInputs: @unchecked Sendable {
+    let data: CompiledSequences
+    let structure: CRFStructure
+    /// `[nnz]` state weights as Float for the scoring loops.
+    let stateWeights: [Float]
+    /// `[L][L]` exp(transitions).
+    let expTransitions: [Float]
+}
+
+/// One thread's buffers and partial sums. Each shard touches only its own workspace.
+private final class ShardWorkspace: @unchecked Sendable {
+    var gradient: [Double]
+    /// `[L][L]` Σ over sentences of the pair accumulator (Double: it sums ~10⁵ terms).
+    var pairs: [Double]
+    /// `[L][L]` one sentence's pair accumulator, filled by BLAS ger in Float.
+    private var sentencePairs: [Float]
+    var logLikelihoodSum = 0.0
+    private var scores: [Float] = []
+    private var marginals: [Float] = []
+    private var forwardBackward: ForwardBackward
+
+    init(structure: CRFStructure) {
+        gradient = [Double](repeating: 0, count: structure.stateCount)
+        pairs = [Double](repeating: 0, count: structure.labelCount * structure.labelCount)
+        sentencePairs = [Float](repeating: 0, count: structure.labelCount * structure.labelCount)
+        forwardBackward = ForwardBackward(labelCount: structure.labelCount)
+    }
+
+    func run(sentences: Range<Int>, shared: SharedInputs) {
+        let data = shared.data, structure = shared.structure
+        let L = structure.labelCount
+        logLikelihoodSum = 0
+        for index in gradient.indices { gradient[index] = 0 }
+        for index in pairs.indices { pairs[index] = 0 }
+        data.attributeOffsets.withUnsafeBufferPointer { attributeOffsets in
+        data.attributes.withUnsafeBufferPointer { attributes in
+        structure.rowOffsets.withUnsafeBufferPointer { rows in
+        structure.stateLabels.withUnsafeBufferPointer { stateLabels in
+        shared.stateWeights.withUnsafeBufferPointer { weights in
+        shared.expTransitions.withUnsafeBufferPointer { expTransitions in
+            for sentence in sentences {
+                let tokens = data.tokens(ofSentence: sentence)
+                let T = tokens.count
+                guard T > 0 else { continue }
+                if scores.count < T * L {
+                    scores = [Float](repeating: 0, count: T * L)
+                    marginals = scores
+                }
+                scores.withUnsafeMutableBufferPointer { scores in
+                    // State scores: Σ of the weights of each token's attributes, per label.
+                    for index in 0..<(T * L) { scores[index] = 0 }
+                    for (t, token) in tokens.enumerated() {
+                        let row = t * L
+                        for a in Int(attributeOffsets[token])..<Int(attributeOffsets[token + 1]) {
+                            let attribute = Int(attributes[a])
+                            for k in Int(rows[attribute])..<Int(rows[attribute + 1]) {
+                                scores[row + Int(stateLabels[k])] += weights[k]
+                            }
+                        }
+                    }
+                    logLikelihoodSum += forwardBackward.run(scores: UnsafeBufferPointer(scores), tokenCount: T, expTransitions: expTransitions.baseAddress!)
+                }
+                marginals.withUnsafeMutableBufferPointer { marginals in
+                    for t in 0..<T {
+                        for j in 0..<L { marginals[t * L + j] = forwardBackward.marginal(token: t, label: j) }
+                    }
+                    // Expected state counts: each (attribute, label) pair gets its label's marginal.
+                    gradient.withUnsafeMutableBufferPointer { gradient in
+                        for (t, token) in tokens.enumerated() {
+                            let row = t * L
+                            for a in Int(attributeOffsets[token])..<Int(attributeOffsets[token + 1]) {
+                                let attribute = Int(attributes[a])
+                                for k in Int(rows[attribute])..<Int(rows[attribute + 1]) {
+                                    gradient[k] += Double(marginals[row + Int(stateLabels[k])])
+                                }
+                            }
+                        }
+                    }
+                }
+                guard T > 1 else { continue }
+                for index in sentencePairs.indices { sentencePairs[index] = 0 }
+                sentencePairs.withUnsafeMutableBufferPointer { forwardBackward.accumulatePairs(into: $0.baseAddress!) }
+                for index in pairs.indices { pairs[index] += Double(sentencePairs[index]) }
+            }
+        }
+        }
+        }
+        }
+        }
+        }
+    }
+}

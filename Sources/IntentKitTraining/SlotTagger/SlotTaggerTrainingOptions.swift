@@ -1,0 +1,48 @@
+import IntentKit
+
+/// Everything that decides how the slot tagger is trained. Each option is declared once, with
+/// its default and help text; the CLI's `--help` is built from ``help``.
+public struct SlotTaggerTrainingOptions: Sendable, Hashable {
+    /// The training algorithm.
+    public enum Algorithm: String, CaseIterable, Sendable {
+        /// Maximum likelihood with L-BFGS (L2), or OWL-QN when `c1` > 0 (elastic net, compact models).
+        case lbfgs
+        /// The averaged structured perceptron (Collins 2002): fast, no probabilities to calibrate.
+        case perceptron
+    }
+
+    public var algorithm = Algorithm.lbfgs
+    /// L1 coefficient (OWL-QN); 0 for pure L2.
+    public var c1 = 0.0
+    /// L2 coefficient.
+    public var c2 = 0.05
+    /// Iterations of the optimizer (epochs for the perceptron).
+    public var maxIterations = 150
+    /// Seed for everything random (vocabulary folds, perceptron order).
+    public var seed: UInt64 = 1
+    /// Threads for the gradient computation.
+    public var threads = 2
+    /// Features seen fewer times than this are dropped.
+    public var minimumFrequency = 1
+    /// Folds for out-of-fold vocabulary features (0 disables vocabulary from training spans).
+    public var vocabularyFolds = 5
+    /// Stop when dev-set F1 has not improved for this many iterations (with a dev set).
+    public var patience = 20
+    /// The features.
+    public var features = FeatureConfiguration()
+
+    public init() {}
+
+    /// Help text for each option, by the name the CLI uses.
+    public static let help: [String: String] = [
+        "algorithm": "lbfgs (maximum likelihood; OWL-QN when --c1 > 0) or perceptron (averaged)",
+        "c1": "L1 regularisation coefficient (OWL-QN); 0 disables it",
+        "c2": "L2 regularisation coefficient",
+        "max-iterations": "maximum optimizer iterations (perceptron: epochs)",
+        "seed": "random seed; the same seed and data give a byte-identical model",
+        "threads": "threads that share the gradient computation",
+        "min-frequency": "drop features seen fewer times than this",
+        "vocabulary-folds": "folds for out-of-fold vocabulary features from training spans (0: schema values only)",
+        "patience": "with --dev, stop after this many iterations without a better dev F1",
+    ]
+}

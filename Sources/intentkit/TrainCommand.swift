@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import IntentKit
+import IntentKitCorpus
+import IntentKitTraining
+
+struct TrainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "train",
+        abstract: "Train a slot tagger (linear-chain CRF) from a corpus.",
+        discussion: """
+            Feature templates (--features, comma-separated; default all):
+            \(FeatureTemplate.allCases.map { "  \($0.rawValue): \($0.help)" }.joined(separator: "\n"))
+            """)
+
+    @OptionGroup var input: CorpusInputOptions
+
+    @Option(name: .shortAndLong, help: "Where to write the model.", completion: .file())
+    var output: String
+
+    @Option(help: "A dev corpus for early stopping and the dev F1 shown each iteration.", completion: .file())
+    var dev: String?
+
+    @Option(help: ArgumentHelp(help("algorithm")))
+    var algorithm = SlotTaggerTrainingOptions.Algorithm.lbfgs
+
+    @Option(help: ArgumentHelp(help("c1")))
+    var c1 = SlotTaggerTrainingOptions().c1
+
+    @Option(help: ArgumentHelp(help("c2")))
+    var c2 = SlotTaggerTrainingOptions().c2
+
+    @Option(help: ArgumentHelp(help("max-iterations")))
+    var maxIterations = SlotTaggerTrainingOptions().maxIterations
+
+    @Option(help: ArgumentHelp(help("seed")))
+    var seed = SlotTaggerTrainingOptions().seed
+
+    @Option(help: ArgumentHelp(help("threads")))
+    var threads = SlotTaggerTrainingOptions().threads
+
+    @Option(help: ArgumentHelp(help("min-frequency")))
+    var minFrequency = SlotTaggerTrainingOptions().minimumFrequency
+
+    @Option(help: ArgumentHelp(help("vocabulary-folds")))
+    var vocabularyFolds = SlotTaggerTrainingOptions().vocabularyFolds
+
+    @Option(help: ArgumentHelp(help("patience")))
+    var patience = SlotTaggerTrainingOptions().patience
+
+    @Option(help: "Feature templates to use, comma-separated (see below).")
+    var features = FeatureTemplate.allCases.map(\.rawValue).joined(separator: ",")
+
+    @Option(help: "Words from -N to +N around each token.")
+    var window = FeatureConfiguration().window
+
+    @Option(help: "Longest prefix and suffix, in characters.")
+    var affixLength = FeatureConfiguration().affixLength
+
+    private static func help(_ name: String) -> String { SlotTaggerTrainingOptions.help[name] ?? "" }
+
+    func validate() throws {
+        if c1 < 0 || c2 < 0 { throw ValidationError("--c1 and --c2 must not be negative") }
+        if maxIterations < 1 { throw ValidationError("--max-iterations must be at least 1") }
+        if threads < 1 { throw ValidationError("--threads must be at least 1") }
+        if window < 0 || affixLength < 0 { throw ValidationError("--window and --affix-length must not be negative") }
+        _ = try templates()
+    }
+
+    private func templates() throws -> Set<FeatureTemplate> {
+        var result = Set<FeatureTemplate>()
+        for name in features.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let template = FeatureTemplate(rawValue: name) else {
+                throw ValidationError("unknown feature template '\(name)'; known: \(FeatureTemplate.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            result.insert(template)
+        }
+        return result
+    }
+
+    func run() throws {
+        let corpus = try input.load().corpus
+        var devCorpus: Corpus?
+        if let dev {
+            var devInput = input
+            devInput.path = dev
+            devInput.format = nil
+            devCorpus = try devInput.load().corpus
+        }
+        var options = SlotTaggerTrainingOptions()
+        options.algorithm = algorithm
+        options.c1 = c1
+        options.c2 = c2
+        options.maxIterations = maxIterations
+        options.seed = seed
+        options.threads = threads
+        options.minimumFrequency = minFrequency
+        options.vocabularyFolds = vocabularyFolds
+        options.patience = patience
+        options.features = FeatureConfiguration(templates: try templates(), window: window, affixLength: affixLength)
+
+        let progress = ProgressLine()
+        let trainer = SlotTaggerTrainer(options: options) { progress.show($0) }
+        let (model, report) = trainer.train(corpus, dev: devCorpus)
+        progress.finish()
+        do {
+            try model.write(to: URL(fileURLWithPath: output))
+        } catch {
+            StandardError.print("\(output): error: cannot write the model (\(error.localizedDescription))")
+            throw ExitCode.failure
+        }
+        var summary = String(format: "trained in %.1f s: %d iterations (%@), %d features, %d weights", report.seconds, report.iterations, report.stop, report.features, report.weights)
+        if let f1 = report.devF1 { summary += String(format: ", dev slot F1 %.2f", 100 * f1) }
+        if report.misalignedSlots > 0 { summary += ", \(report.misalignedSlots) annotations not on token boundaries" }
+        StandardError.print(summary + " → \(output)")
+    }
+}
+
+extension SlotTaggerTrainingOptions.Algorithm: ExpressibleByArgument {}
+
+/// One progress line per iteration: redrawn in place on a terminal, appended otherwise.
+final class ProgressLine: @unchecked Sendable {
+    private let isTerminal = isatty(2) != 0
+    private var drawn = false
+
+    func show(_ line: String) {
+        if isTerminal && line.hasPrefix("iteration") || isTerminal && line.hasPrefix("epoch") {
+            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+            drawn = true
+        } else {
+            if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
+            drawn = false
+            StandardError.print(line)
+        }
+    }
+
+    func finish() {
+        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
+        drawn = false
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import IntentKit
+
+/// Forward-backward and Viterbi against brute-force enumeration on problems small enough to
+/// list every label sequence.
+@Suite("Forward-backward and Viterbi")
+struct SequenceDecodingTests {
+    let labels = LabelSet(slotNames: ["a", "b"])   // O, B-a, I-a, B-b, I-b
+
+    private func random(_ count: Int, seed: UInt64, scale: Float = 2) -> [Float] {
+        var generator = SplitMix64(seed: seed)
+        return (0..<count).map { _ in (Float(generator.next() % 10_001) / 5_000 - 1) * scale }
+    }
+
+    /// Every sequence of `length` labels, with its score.
+    private func enumerate(scores: [Float], transitions: [Float], length: Int, validOnly: Bool) -> [(path: [Int], score: Double)] {
+        let L = labels.count
+        var result = [(path: [Int], score: Double)]()
+        var path = [Int](repeating: 0, count: length)
+        func visit(_ t: Int) {
+            if t == length {
+                var score = 0.0
+                for position in 0..<length {
+                    score += Double(scores[position * L + path[position]])
+                    if position > 0 { score += Double(transitions[path[position - 1] * L + path[position]]) }
+                }
+                result.append((path, score))
+                return
+            }
+            for label in 0..<L {
+                if validOnly {
+                    if t == 0 && !labels.allowsStart(label) { continue }
+                    if t > 0 && !labels.allowsTransition(from: path[t - 1], to: label) { continue }
+                }
+                path[t] = label
+                visit(t + 1)
+            }
+        }
+        visit(0)
+        return result
+    }
+
+    @Test(arguments: [1, 2, 4])
+    func forwardBackwardMatchesEnumeration(length: Int) {
+        let L = labels.count
+        let scores = random(length * L, seed: UInt64(length))
+        let transitions = random(L * L, seed: 99)
+        let all = enumerate(scores: scores, transitions: transitions, length: length, validOnly: false)
+        let maximum = all.map(\.score).max()!
+        let logZ = maximum + log(all.reduce(0) { $0 + exp($1.score - maximum) })
+
+        var forwardBackward = ForwardBackward(labelCount: L)
+        let expTransitions = transitions.map { expf($0) }
+        let computed = scores.withUnsafeBufferPointer { scores in
+            expTransitions.withUnsafeBufferPointer { forwardBackward.run(scores: scores, tokenCount: length, expTransitions: $0.baseAddress!) }
+        }
+        #expect(abs(computed - logZ) < 1e-4)
+        for t in 0..<length {
+            var sum: Float = 0
+            for label in 0..<L {
+                let exact = all.filter { $0.path[t] == label }.reduce(0.0) { $0 + exp($1.score - logZ) }
+                let marginal = forwardBackward.marginal(token: t, label: label)
+                #expect(abs(Double(marginal) - exact) < 1e-5, "t \(t) label \(label)")
+                sum += marginal
+            }
+            #expect(abs(sum - 1) < 1e-5, "marginals at \(t) sum to \(sum)")
+        }
+        // Expected transition counts.
+        if length > 1 {
+            var pairs = [Float](repeating: 0, count: L * L)
+            pairs.withUnsafeMutableBufferPointer { forwardBackward.accumulatePairs(into: $0.baseAddress!) }
+            for from in 0..<L {
+                for to in 0..<L {
+                    var exact = 0.0
+                    for sequence in all {
+                        for t in 1..<length where sequence.path[t - 1] == from && sequence.path[t] == to {
+                            exact += exp(sequence.score - logZ)
+                        }
+                    }
+                    #expect(abs(Double(pairs[from * L + to] * expTransitions[from * L + to]) - exact) < 1e-5)
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [1, 3, 5])
+    func viterbiFindsTheBestValidSequence(length: Int) {
+        let L = labels.count
+        let scores = random(length * L, seed: UInt64(100 + length), scale: 3)
+        let transitions = random(L * L, seed: 7, scale: 3)
+        let best = enumerate(scores: scores, transitions: transitions, length: length, validOnly: true).max { $0.score < $1.score }!
+        var decoder = ViterbiDecoder(labels: labels, transitions: transitions)
+        var path = [Int]()
+        scores.withUnsafeBufferPointer { decoder.decode(scores: $0, tokenCount: length, mask: nil, into: &path) }
+        #expect(path == best.path)
+    }
+
+    @Test func viterbiRespectsTheBIOConstraintAndALabelMask() {
+        let L = labels.count
+        // Scores that favour an invalid "O I-a" and the slot b everywhere.
+        var scores = [Float](repeating: 0, count: 2 * L)
+        scores[0 * L + 0] = 5
+        scores[1 * L + 2] = 5
+        scores[0 * L + 3] = 1
+        scores[1 * L + 3] = 1
+        var decoder = ViterbiDecoder(labels: labels, transitions: [Float](repeating: 0, count: L * L))
+        var path = [Int]()
+        scores.withUnsafeBufferPointer { decoder.decode(scores: $0, tokenCount: 2, mask: nil, into: &path) }
+        #expect(labels.allowsStart(path[0]) && labels.allowsTransition(from: path[0], to: path[1]))
+        #expect(path == [0, 3])  // "O I-a" (10) is invalid; "O B-b" (6) beats "B-a I-a" (5)
+        // Allowing only slot b: a can no longer be chosen.
+        let mask: [Float] = (0..<L).map { labels.tag($0).slot == "a" ? -.infinity : 0 }
+        scores.withUnsafeBufferPointer { decoder.decode(scores: $0, tokenCount: 2, mask: mask, into: &path) }
+        #expect(path.allSatisfy { labels.tag($0).slot != "a" })
+    }
+}
