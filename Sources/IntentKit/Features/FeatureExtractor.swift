@@ -38,6 +38,13 @@ public struct FeatureExtractor: Sendable {
                 let range = tokens.tokens[index].normalizedRange
                 return UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)])
             }
+            if has(.sentence) {
+                for index in 0..<count {
+                    var hash = FeatureHash(template: FeatureTemplate.sentence.id)
+                    hash.combine(word(index))
+                    output.appendSentence(hash.value)
+                }
+            }
             for index in 0..<count {
                 output.beginToken()
                 output.append(FeatureHash(template: 0).value)  // bias: lets each label learn a prior
@@ -78,13 +85,6 @@ public struct FeatureExtractor: Sendable {
                     if index == count - 1 {
                         var hash = FeatureHash(template: FeatureTemplate.position.id)
                         hash.combine(1)
-                        output.append(hash.value)
-                    }
-                }
-                if has(.sentence) {
-                    for other in 0..<count where other != index {
-                        var hash = FeatureHash(template: FeatureTemplate.sentence.id)
-                        hash.combine(word(other))
                         output.append(hash.value)
                     }
                 }

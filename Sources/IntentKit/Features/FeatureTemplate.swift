@@ -20,7 +20,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
         case .affixes: return "prefixes and suffixes of the normalised word (see --affix-length)"
         case .kind: return "the tokenizer's kind: word, number, punctuation, symbol, e-mail, URL"
         case .position: return "first and last token of the utterance"
-        case .sentence: return "every word of the utterance, so tokens see what the whole request is about"
+        case .sentence: return "every word of the utterance, given to every token, so tokens see what the whole request is about"
         case .vocabulary: return "matches of entity values and synonyms (gazetteer), as entity and B/I/L/U position"
         case .numbers: return "numbers written in digits or words (built-in number matches)"
         }

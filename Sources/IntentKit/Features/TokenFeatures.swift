@@ -5,6 +5,9 @@ public struct TokenFeatures: Sendable {
     public private(set) var offsets: [Int] = [0]  // [tokenCount + 1] once finished
     /// Feature hashes of all tokens, token after token.
     public private(set) var hashes: [UInt64] = []
+    /// Sentence-level feature hashes: they apply to every token alike (computing them once per
+    /// utterance instead of once per token turns O(T²) work into O(T)).
+    public private(set) var sentence: [UInt64] = []
 
     /// An empty buffer.
     public init() {}
@@ -18,6 +21,7 @@ public struct TokenFeatures: Sendable {
     mutating func reset(tokenCount: Int) {
         offsets.removeAll(keepingCapacity: true)
         hashes.removeAll(keepingCapacity: true)
+        sentence.removeAll(keepingCapacity: true)
     }
 
     mutating func beginToken() {
@@ -26,6 +30,10 @@ public struct TokenFeatures: Sendable {
 
     mutating func append(_ hash: UInt64) {
         hashes.append(hash)
+    }
+
+    mutating func appendSentence(_ hash: UInt64) {
+        sentence.append(hash)
     }
 
     /// Closes the last token.

@@ -49,16 +49,17 @@ package enum BLAS {
             Int32(rows), Int32(columns), alpha, a, Int32(columns), x, 1, beta, y, 1)
     }
 
-    /// `C = alpha * A * B + beta * C` with `A` `[m][k]`, `B` `[k][n]`, `C` `[m][n]`, all row-major.
+    /// `C = alpha * op(A) * B + beta * C` with `op(A)` `[m][k]`, `B` `[k][n]`, `C` `[m][n]`, all
+    /// row-major; when `transposedA`, `A` is stored `[k][m]` and `op(A) = Aᵀ`.
     package static func gemm(
         m: Int, n: Int, k: Int,
-        alpha: Float = 1, _ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>,
+        alpha: Float = 1, _ a: UnsafePointer<Float>, transposedA: Bool = false, _ b: UnsafePointer<Float>,
         beta: Float = 0, _ c: UnsafeMutablePointer<Float>
     ) {
         configure()
         cblas_sgemm(
-            CblasRowMajor, CblasNoTrans, CblasNoTrans,
-            Int32(m), Int32(n), Int32(k), alpha, a, Int32(k), b, Int32(n), beta, c, Int32(n))
+            CblasRowMajor, transposedA ? CblasTrans : CblasNoTrans, CblasNoTrans,
+            Int32(m), Int32(n), Int32(k), alpha, a, Int32(transposedA ? m : k), b, Int32(n), beta, c, Int32(n))
     }
 
     /// `A += alpha * x * yᵀ` with `A` an `[rows][columns]` row-major matrix.

@@ -89,20 +89,39 @@ package struct ForwardBackward: Sendable {
         alpha[t * labelCount + j] * beta[t * labelCount + j]
     }
 
-    /// Adds `Σ_t α̂_{t−1} ⊗ (Ψ_t ⊙ β̂_t / c_t)` to `pairs` (`[L][L]`), one rank-1 update (BLAS ger)
-    /// per position; multiplied element-wise by E afterwards it is the expected transition count.
+    /// Writes `[T][L]` marginals P(y_t = j) of the last run into `output`.
+    package func writeMarginals(into output: UnsafeMutablePointer<Float>) {
+        let count = tokenCount * labelCount
+        alpha.withUnsafeBufferPointer { alpha in
+            beta.withUnsafeBufferPointer { beta in
+                for index in 0..<count { output[index] = alpha[index] * beta[index] }
+            }
+        }
+    }
+
+    /// Adds `Σ_t α̂_{t−1} ⊗ (Ψ_t ⊙ β̂_t / c_t)` to `pairs` (`[L][L]`); multiplied element-wise by E
+    /// afterwards it is the expected transition count. All positions at once, as one gemm:
+    /// `pairs += Aᵀ B` with `A = α̂[0..<T−1]` and `B = (Ψ ⊙ β̂ / c)[1..<T]`, both `[T−1][L]`.
     package mutating func accumulatePairs(into pairs: UnsafeMutablePointer<Float>) {
         let L = labelCount
         guard tokenCount > 1 else { return }
+        let count = (tokenCount - 1) * L
+        if temporary.count < count { temporary = [Float](repeating: 0, count: count) }
         alpha.withUnsafeBufferPointer { alpha in
-            temporary.withUnsafeMutableBufferPointer { temporary in
+        beta.withUnsafeBufferPointer { beta in
+        potentials.withUnsafeBufferPointer { potentials in
+        scales.withUnsafeBufferPointer { scales in
+            temporary.withUnsafeMutableBufferPointer { weighted in
                 for t in 1..<tokenCount {
-                    let row = t * L
+                    let row = t * L, out = (t - 1) * L
                     let inverse = 1 / scales[t]
-                    for j in 0..<L { temporary[j] = potentials[row + j] * beta[row + j] * inverse }
-                    BLAS.ger(rows: L, columns: L, alpha.baseAddress! + (row - L), temporary.baseAddress!, pairs)
+                    for j in 0..<L { weighted[out + j] = potentials[row + j] * beta[row + j] * inverse }
                 }
+                BLAS.gemm(m: L, n: L, k: tokenCount - 1, alpha.baseAddress!, transposedA: true, weighted.baseAddress!, beta: 1, pairs)
             }
+        }
+        }
+        }
         }
     }
 }

@@ -61,20 +61,27 @@ public struct SlotTaggerModel: Sendable, Equatable {
     public var stateWeightCount: Int { stateWeights.count }
 
     /// Fills `scores` (`[T][L]` row-major, T = number of tokens) with each label's state score:
-    /// the sum of the weights of the token's features for that label.
+    /// the sum of the weights of the token's features, and of the sentence's, for that label.
     func stateScores(_ features: TokenFeatures, into scores: UnsafeMutableBufferPointer<Float>) {
         let labelCount = labels.count
+        let tokenCount = features.tokenCount
         scores.update(repeating: 0)
+        guard tokenCount > 0 else { return }
         stateLabels.withUnsafeBufferPointer { labelsOfWeights in
             stateWeights.withUnsafeBufferPointer { weights in
-                for token in 0..<features.tokenCount {
-                    let row = token * labelCount
-                    for hash in features.features(of: token) {
-                        guard let attribute = attributes.id(of: hash) else { continue }
-                        for index in Int(rowOffsets[attribute])..<Int(rowOffsets[attribute + 1]) {
-                            scores[row + Int(labelsOfWeights[index])] += weights[index]
-                        }
+                func add(_ hash: UInt64, toRow row: Int) {
+                    guard let attribute = attributes.id(of: hash) else { return }
+                    for index in Int(rowOffsets[attribute])..<Int(rowOffsets[attribute + 1]) {
+                        scores[row + Int(labelsOfWeights[index])] += weights[index]
                     }
+                }
+                // Sentence features: summed once into row 0, then copied to every row.
+                for hash in features.sentence { add(hash, toRow: 0) }
+                for token in 1..<tokenCount {
+                    for label in 0..<labelCount { scores[token * labelCount + label] = scores[label] }
+                }
+                for token in 0..<tokenCount {
+                    for hash in features.features(of: token) { add(hash, toRow: token * labelCount) }
                 }
             }
         }

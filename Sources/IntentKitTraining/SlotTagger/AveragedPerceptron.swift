@@ -9,6 +9,8 @@ struct AveragedPerceptron {
     let structure: CRFStructure
     let labels: LabelSet
     private var weights: [Double]
+    /// The same weights in Float, kept in step, for scoring.
+    private var floatWeights: [Float]
     private var accumulated: [Double]
     private var counter = 1.0
     private var order: [Int]
@@ -19,6 +21,7 @@ struct AveragedPerceptron {
         self.structure = structure
         self.labels = labels
         weights = [Double](repeating: 0, count: structure.parameterCount)
+        floatWeights = [Float](repeating: 0, count: structure.parameterCount)
         accumulated = weights
         order = Array(0..<data.sentenceCount)
         generator = seed
@@ -32,40 +35,45 @@ struct AveragedPerceptron {
         }
         let L = structure.labelCount
         var mistakes = 0
-        var scores = [Float]()
+        let longest = (0..<data.sentenceCount).map { data.tokens(ofSentence: $0).count }.max() ?? 0
+        var scores = [Float](repeating: 0, count: longest * L)
         var path = [Int]()
         for sentence in order {
             let tokens = data.tokens(ofSentence: sentence)
             let T = tokens.count
             guard T > 0 else { continue }
-            scores = [Float](repeating: 0, count: T * L)
-            for (t, token) in tokens.enumerated() {
-                for a in Int(data.attributeOffsets[token])..<Int(data.attributeOffsets[token + 1]) {
-                    let attribute = Int(data.attributes[a])
-                    for k in Int(structure.rowOffsets[attribute])..<Int(structure.rowOffsets[attribute + 1]) {
-                        scores[t * L + Int(structure.stateLabels[k])] += Float(weights[k])
+            let weights = floatWeights
+            let transitions = Array(weights[structure.transitionOffset...])
+            var decoder = ViterbiDecoder(labels: labels, transitions: transitions)
+            data.withPointers { pointers in
+                structure.withPointers { rows, stateLabels in
+                    weights.withUnsafeBufferPointer { weights in
+                        scores.withUnsafeMutableBufferPointer { scores in
+                            stateScores(sentence: sentence, data: pointers, rows: rows, stateLabels: stateLabels, weights: weights, labelCount: L, into: scores)
+                            decoder.decode(scores: UnsafeBufferPointer(scores), tokenCount: T, mask: nil, into: &path)
+                        }
                     }
                 }
             }
-            let transitions = (0..<(L * L)).map { Float(weights[structure.transitionOffset + $0]) }
-            var decoder = ViterbiDecoder(labels: labels, transitions: transitions)
-            scores.withUnsafeBufferPointer { decoder.decode(scores: $0, tokenCount: T, mask: nil, into: &path) }
-            var wrong = false
-            for (t, token) in tokens.enumerated() where path[t] != Int(data.labels[token]) { wrong = true; _ = t }
-            if wrong {
-                mistakes += 1
-                for (t, token) in tokens.enumerated() {
-                    let gold = Int(data.labels[token]), predicted = path[t]
-                    let goldPrevious = t > 0 ? Int(data.labels[token - 1]) : -1
-                    let predictedPrevious = t > 0 ? path[t - 1] : -1
-                    if gold != predicted {
-                        for a in Int(data.attributeOffsets[token])..<Int(data.attributeOffsets[token + 1]) {
-                            let attribute = Int(data.attributes[a])
-                            if let k = structure.parameter(attribute: attribute, label: gold) { update(k, by: 1) }
-                            if let k = structure.parameter(attribute: attribute, label: predicted) { update(k, by: -1) }
-                        }
+            guard tokens.enumerated().contains(where: { path[$0.offset] != Int(data.labels[$0.element]) }) else {
+                counter += 1
+                continue
+            }
+            mistakes += 1
+            let sentenceAttributes = Int(data.sentenceAttributeOffsets[sentence])..<Int(data.sentenceAttributeOffsets[sentence + 1])
+            for (t, token) in tokens.enumerated() {
+                let gold = Int(data.labels[token]), predicted = path[t]
+                if gold != predicted {
+                    let tokenAttributes = (Int(data.attributeOffsets[token])..<Int(data.attributeOffsets[token + 1])).map { Int(data.attributes[$0]) }
+                    let shared = sentenceAttributes.map { Int(data.sentenceAttributes[$0]) }
+                    for attribute in tokenAttributes + shared {
+                        if let k = structure.parameter(attribute: attribute, label: gold) { update(k, by: 1) }
+                        if let k = structure.parameter(attribute: attribute, label: predicted) { update(k, by: -1) }
                     }
-                    if t > 0 && (gold != predicted || goldPrevious != predictedPrevious) {
+                }
+                if t > 0 {
+                    let goldPrevious = Int(data.labels[token - 1]), predictedPrevious = path[t - 1]
+                    if gold != predicted || goldPrevious != predictedPrevious {
                         update(structure.transitionOffset + goldPrevious * L + gold, by: 1)
                         update(structure.transitionOffset + predictedPrevious * L + predicted, by: -1)
                     }
@@ -78,6 +86,7 @@ struct AveragedPerceptron {
 
     private mutating func update(_ index: Int, by amount: Double) {
         weights[index] += amount
+        floatWeights[index] = Float(weights[index])
         accumulated[index] += counter * amount
     }
 

@@ -30,10 +30,14 @@ struct CRFObjective: Objective {
         let L = structure.labelCount
         for sentence in 0..<data.sentenceCount {
             var previous = -1
+            let sentenceAttributes = Int(data.sentenceAttributeOffsets[sentence])..<Int(data.sentenceAttributeOffsets[sentence + 1])
             for token in data.tokens(ofSentence: sentence) {
                 let label = Int(data.labels[token])
                 for a in Int(data.attributeOffsets[token])..<Int(data.attributeOffsets[token + 1]) {
                     if let parameter = structure.parameter(attribute: Int(data.attributes[a]), label: label) { counts[parameter] += 1 }
+                }
+                for a in sentenceAttributes {
+                    if let parameter = structure.parameter(attribute: Int(data.sentenceAttributes[a]), label: label) { counts[parameter] += 1 }
                 }
                 if previous >= 0 { counts[structure.transitionOffset + previous * L + label] += 1 }
                 previous = label
@@ -116,61 +120,72 @@ private final class ShardWorkspace: @unchecked Sendable {
         forwardBackward = ForwardBackward(labelCount: structure.labelCount)
     }
 
+    /// Sentences whose pair counts are summed in Float before being added to the Double total.
+    private static let flushInterval = 32
+
     func run(sentences: Range<Int>, shared: SharedInputs) {
         let data = shared.data, structure = shared.structure
         let L = structure.labelCount
-        logLikelihoodSum = 0
-        for index in gradient.indices { gradient[index] = 0 }
-        for index in pairs.indices { pairs[index] = 0 }
-        data.attributeOffsets.withUnsafeBufferPointer { attributeOffsets in
-        data.attributes.withUnsafeBufferPointer { attributes in
-        structure.rowOffsets.withUnsafeBufferPointer { rows in
-        structure.stateLabels.withUnsafeBufferPointer { stateLabels in
+        let longest = sentences.map { data.tokens(ofSentence: $0).count }.max() ?? 0
+        if scores.count < longest * L {
+            scores = [Float](repeating: 0, count: longest * L)
+            marginals = scores
+        }
+        var logLikelihood = 0.0
+        var columnSums = [Float](repeating: 0, count: L)
+        // Raw pointers throughout: the loops below run ~10⁸ times per evaluation, and array
+        // accesses through class properties would retain and release on every one.
+        data.withPointers { data in
+        structure.withPointers { rows, stateLabels in
         shared.stateWeights.withUnsafeBufferPointer { weights in
         shared.expTransitions.withUnsafeBufferPointer { expTransitions in
+        scores.withUnsafeMutableBufferPointer { scores in
+        marginals.withUnsafeMutableBufferPointer { marginals in
+        gradient.withUnsafeMutableBufferPointer { gradient in
+        pairs.withUnsafeMutableBufferPointer { pairs in
+        sentencePairs.withUnsafeMutableBufferPointer { sentencePairs in
+        columnSums.withUnsafeMutableBufferPointer { columnSums in
+            gradient.update(repeating: 0)
+            pairs.update(repeating: 0)
+            sentencePairs.update(repeating: 0)
+            var pending = 0
             for sentence in sentences {
                 let tokens = data.tokens(ofSentence: sentence)
                 let T = tokens.count
                 guard T > 0 else { continue }
-                if scores.count < T * L {
-                    scores = [Float](repeating: 0, count: T * L)
-                    marginals = scores
-                }
-                scores.withUnsafeMutableBufferPointer { scores in
-                    // State scores: Σ of the weights of each token's attributes, per label.
-                    for index in 0..<(T * L) { scores[index] = 0 }
-                    for (t, token) in tokens.enumerated() {
-                        let row = t * L
-                        for a in Int(attributeOffsets[token])..<Int(attributeOffsets[token + 1]) {
-                            let attribute = Int(attributes[a])
-                            for k in Int(rows[attribute])..<Int(rows[attribute + 1]) {
-                                scores[row + Int(stateLabels[k])] += weights[k]
-                            }
-                        }
-                    }
-                    logLikelihoodSum += forwardBackward.run(scores: UnsafeBufferPointer(scores), tokenCount: T, expTransitions: expTransitions.baseAddress!)
-                }
-                marginals.withUnsafeMutableBufferPointer { marginals in
-                    for t in 0..<T {
-                        for j in 0..<L { marginals[t * L + j] = forwardBackward.marginal(token: t, label: j) }
-                    }
-                    // Expected state counts: each (attribute, label) pair gets its label's marginal.
-                    gradient.withUnsafeMutableBufferPointer { gradient in
-                        for (t, token) in tokens.enumerated() {
-                            let row = t * L
-                            for a in Int(attributeOffsets[token])..<Int(attributeOffsets[token + 1]) {
-                                let attribute = Int(attributes[a])
-                                for k in Int(rows[attribute])..<Int(rows[attribute + 1]) {
-                                    gradient[k] += Double(marginals[row + Int(stateLabels[k])])
-                                }
-                            }
+                stateScores(sentence: sentence, data: data, rows: rows, stateLabels: stateLabels, weights: weights, labelCount: L, into: scores)
+                logLikelihood += forwardBackward.run(scores: UnsafeBufferPointer(scores), tokenCount: T, expTransitions: expTransitions.baseAddress!)
+                forwardBackward.writeMarginals(into: marginals.baseAddress!)
+                // Expected state counts: each (attribute, label) pair gets its label's marginal;
+                // a sentence attribute gets the marginals summed over the sentence's tokens.
+                columnSums.update(repeating: 0)
+                for t in 0..<T {
+                    let row = t * L
+                    for l in 0..<L { columnSums[l] += marginals[row + l] }
+                    for a in data.tokenAttributes(tokens.lowerBound + t) {
+                        let attribute = Int(data.attributes[a])
+                        for k in Int(rows[attribute])..<Int(rows[attribute + 1]) {
+                            gradient[k] += Double(marginals[row + Int(stateLabels[k])])
                         }
                     }
                 }
-                guard T > 1 else { continue }
-                for index in sentencePairs.indices { sentencePairs[index] = 0 }
-                sentencePairs.withUnsafeMutableBufferPointer { forwardBackward.accumulatePairs(into: $0.baseAddress!) }
-                for index in pairs.indices { pairs[index] += Double(sentencePairs[index]) }
+                for a in data.sentenceAttributeRange(sentence) {
+                    let attribute = Int(data.sentenceAttributes[a])
+                    for k in Int(rows[attribute])..<Int(rows[attribute + 1]) {
+                        gradient[k] += Double(columnSums[Int(stateLabels[k])])
+                    }
+                }
+                if T > 1 {
+                    forwardBackward.accumulatePairs(into: sentencePairs.baseAddress!)
+                    pending += 1
+                }
+                if pending == Self.flushInterval || (sentence == sentences.upperBound - 1 && pending > 0) {
+                    for index in 0..<(L * L) {
+                        pairs[index] += Double(sentencePairs[index])
+                        sentencePairs[index] = 0
+                    }
+                    pending = 0
+                }
             }
         }
         }
@@ -178,5 +193,10 @@ private final class ShardWorkspace: @unchecked Sendable {
         }
         }
         }
+        }
+        }
+        }
+        }
+        logLikelihoodSum = logLikelihood
     }
 }

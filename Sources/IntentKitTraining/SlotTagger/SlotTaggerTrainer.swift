@@ -58,43 +58,43 @@ public struct SlotTaggerTrainer {
         // Features → attribute ids (first-seen order, deterministic), with a frequency cutoff.
         var features = TokenFeatures()
         var matches = [Gazetteer.Match]()
-        var sentenceHashes = [[[UInt64]]]()
-        sentenceHashes.reserveCapacity(dataset.sequences.count)
+        var extracted = [(tokens: [[UInt64]], sentence: [UInt64])]()
+        extracted.reserveCapacity(dataset.sequences.count)
         var frequency = [UInt64: Int32]()
         for (index, sequence) in dataset.sequences.enumerated() {
             let gazetteer = folds > 1 ? foldGazetteers[fold(index)] : fullGazetteer
             extractor.extract(sequence.tokens, gazetteer: gazetteer, into: &features, scratch: &matches)
             let hashes = (0..<features.tokenCount).map { Array(features.features(of: $0)) }
             for token in hashes { for hash in token { frequency[hash, default: 0] += 1 } }
-            sentenceHashes.append(hashes)
+            for hash in features.sentence { frequency[hash, default: 0] += 1 }
+            extracted.append((hashes, features.sentence))
         }
         var attributeIDs = [UInt64: Int32]()
         var attributeHashes = [UInt64]()
-        var pairs = [[UInt16]]()
+        var pairs = [Set<UInt16>]()
         var data = CompiledSequences()
+        func attributeID(_ hash: UInt64) -> Int32? {
+            guard frequency[hash]! >= Int32(options.minimumFrequency) else { return nil }
+            if let known = attributeIDs[hash] { return known }
+            let id = Int32(attributeHashes.count)
+            attributeIDs[hash] = id
+            attributeHashes.append(hash)
+            pairs.append([])
+            return id
+        }
         for (index, sequence) in dataset.sequences.enumerated() {
             var ids = [[Int32]]()
-            for (token, hashes) in sentenceHashes[index].enumerated() {
-                var tokenIDs = [Int32]()
-                for hash in hashes where frequency[hash]! >= Int32(options.minimumFrequency) {
-                    let id: Int32
-                    if let known = attributeIDs[hash] {
-                        id = known
-                    } else {
-                        id = Int32(attributeHashes.count)
-                        attributeIDs[hash] = id
-                        attributeHashes.append(hash)
-                        pairs.append([])
-                    }
-                    let label = UInt16(sequence.labels[token])
-                    if !pairs[Int(id)].contains(label) { pairs[Int(id)].append(label) }
-                    tokenIDs.append(id)
-                }
+            for (token, hashes) in extracted[index].tokens.enumerated() {
+                let label = UInt16(sequence.labels[token])
+                let tokenIDs = hashes.compactMap(attributeID)
+                for id in tokenIDs { pairs[Int(id)].insert(label) }
                 ids.append(tokenIDs)
             }
-            data.append(attributeIDs: ids, labels: sequence.labels)
+            let sentenceIDs = extracted[index].sentence.compactMap(attributeID)
+            for id in sentenceIDs { for label in sequence.labels { pairs[Int(id)].insert(UInt16(label)) } }
+            data.append(attributeIDs: ids, sentenceAttributeIDs: sentenceIDs, labels: sequence.labels)
         }
-        sentenceHashes = []
+        extracted = []
         var rowOffsets: [Int32] = [0]
         var stateLabels = [UInt16]()
         for row in pairs {
@@ -211,7 +211,7 @@ public struct SlotTaggerTrainer {
         for sequence in dataset.sequences {
             extractor.extract(sequence.tokens, gazetteer: gazetteer, into: &features, scratch: &matches)
             let ids = (0..<features.tokenCount).map { token in features.features(of: token).compactMap { attributeIDs[$0] } }
-            data.append(attributeIDs: ids, labels: sequence.labels)
+            data.append(attributeIDs: ids, sentenceAttributeIDs: features.sentence.compactMap { attributeIDs[$0] }, labels: sequence.labels)
         }
         return data
     }
@@ -222,24 +222,24 @@ public struct SlotTaggerTrainer {
         let weights = (0..<structure.stateCount).map { Float(parameters[$0]) }
         let transitions = (0..<(L * L)).map { Float(parameters[structure.transitionOffset + $0]) }
         var decoder = ViterbiDecoder(labels: labels, transitions: transitions)
-        var scores = [Float]()
+        let longest = (0..<data.sentenceCount).map { data.tokens(ofSentence: $0).count }.max() ?? 0
+        var scores = [Float](repeating: 0, count: longest * L)
         var path = [Int]()
         var result = SlotScores()
-        for sentence in 0..<data.sentenceCount {
-            let tokens = data.tokens(ofSentence: sentence)
-            let T = tokens.count
-            guard T > 0 else { continue }
-            scores = [Float](repeating: 0, count: T * L)
-            for (t, token) in tokens.enumerated() {
-                for a in Int(data.attributeOffsets[token])..<Int(data.attributeOffsets[token + 1]) {
-                    let attribute = Int(data.attributes[a])
-                    for k in Int(structure.rowOffsets[attribute])..<Int(structure.rowOffsets[attribute + 1]) {
-                        scores[t * L + Int(structure.stateLabels[k])] += weights[k]
+        data.withPointers { pointers in
+            structure.withPointers { rows, stateLabels in
+                weights.withUnsafeBufferPointer { weights in
+                    scores.withUnsafeMutableBufferPointer { scores in
+                        for sentence in 0..<data.sentenceCount {
+                            let tokens = pointers.tokens(ofSentence: sentence)
+                            guard !tokens.isEmpty else { continue }
+                            stateScores(sentence: sentence, data: pointers, rows: rows, stateLabels: stateLabels, weights: weights, labelCount: L, into: scores)
+                            decoder.decode(scores: UnsafeBufferPointer(scores), tokenCount: tokens.count, mask: nil, into: &path)
+                            result.add(gold: tokens.map { labels.tag(Int(data.labels[$0])) }, predicted: path.map { labels.tag($0) })
+                        }
                     }
                 }
             }
-            scores.withUnsafeBufferPointer { decoder.decode(scores: $0, tokenCount: T, mask: nil, into: &path) }
-            result.add(gold: tokens.map { labels.tag(Int(data.labels[$0])) }, predicted: path.map { labels.tag($0) })
         }
         return result.micro.f1
     }

@@ -1,0 +1,136 @@
+import Foundation
+import IntentKitCorpus
+import Testing
+@testable import IntentKit
+@testable import IntentKitTraining
+
+/// End to end on small data: train on part of the default corpus, tag held-out phrasings, write
+/// and read the model file.
+@Suite("Slot tagger training")
+struct SlotTaggerTrainerTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The payments and car domains of the default corpus, and their held-out utterances.
+    static let corpora: (train: Corpus, test: Corpus) = {
+        let train = try! CorpusFormat.load(at: repository.appendingPathComponent("Corpora/assistant")).corpus
+        let test = try! CorpusFormat.load(at: repository.appendingPathComponent("Corpora/assistant-test")).corpus
+        let intents = Set(train.schema.domains.filter { ["payments", "car"].contains($0.name) }.flatMap(\.intents).map(\.name))
+        var small = train
+        small.utterances = train.utterances.filter { intents.contains($0.intent) }
+        var heldOut = test
+        heldOut.utterances = test.utterances.filter { intents.contains($0.intent) }
+        return (small, heldOut)
+    }()
+
+    private func options(_ algorithm: SlotTaggerTrainingOptions.Algorithm) -> SlotTaggerTrainingOptions {
+        var options = SlotTaggerTrainingOptions()
+        options.algorithm = algorithm
+        options.maxIterations = algorithm == .lbfgs ? 40 : 8
+        return options
+    }
+
+    private func f1(_ model: SlotTaggerModel, on corpus: Corpus) -> Double {
+        let tagger = SlotTagger(model: model)
+        var workspace = tagger.makeWorkspace()
+        var correct = 0, predicted = 0, gold = 0
+        for utterance in corpus.utterances {
+            let found = Set(tagger.tag(utterance.text, workspace: &workspace).map { "\($0.name)@\($0.range)" })
+            let expected = Set(utterance.slots.map { "\($0.name)@\($0.range)" })
+            correct += found.intersection(expected).count
+            predicted += found.count
+            gold += expected.count
+        }
+        let precision = Double(correct) / Double(max(predicted, 1)), recall = Double(correct) / Double(max(gold, 1))
+        return precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)
+    }
+
+    @Test(arguments: [SlotTaggerTrainingOptions.Algorithm.lbfgs, .perceptron])
+    func learnsSlotsThatGeneraliseToNewPhrasings(algorithm: SlotTaggerTrainingOptions.Algorithm) {
+        let (model, report) = SlotTaggerTrainer(options: options(algorithm)).train(Self.corpora.train)
+        #expect(report.iterations > 0)
+        let score = f1(model, on: Self.corpora.test)
+        #expect(score > 0.8, "held-out slot F1 \(score)")
+    }
+
+    @Test func elasticNetMakesASmallerModel() {
+        var sparse = options(.lbfgs)
+        sparse.c1 = 0.5
+        let (dense, _) = SlotTaggerTrainer(options: options(.lbfgs)).train(Self.corpora.train)
+        let (compact, _) = SlotTaggerTrainer(options: sparse).train(Self.corpora.train)
+        #expect(compact.stateWeightCount < dense.stateWeightCount / 2)
+        #expect(compact.provenance["algorithm"] == "owl-qn")
+    }
+
+    @Test func theSameSeedGivesAByteIdenticalModel() throws {
+        var twoThreads = options(.lbfgs)
+        twoThreads.maxIterations = 10
+        let first = try SlotTaggerTrainer(options: twoThreads).train(Self.corpora.train).0.fileBytes()
+        let second = try SlotTaggerTrainer(options: twoThreads).train(Self.corpora.train).0.fileBytes()
+        #expect(first == second)
+    }
+
+    @Test func earlyStopsOnADevSetAndKeepsTheBestIteration() {
+        var options = options(.lbfgs)
+        options.patience = 3
+        options.maxIterations = 200
+        var lines = [String]()
+        let (_, report) = SlotTaggerTrainer(options: options) { lines.append($0) }.train(Self.corpora.train, dev: Self.corpora.test)
+        #expect(report.devF1 != nil)
+        #expect(lines.contains { $0.contains("dev F1") })
+        #expect(report.stop == "stoppedByCaller" || report.stop == "converged")
+    }
+
+    @Test func modelFilesRoundTripAndRefuseDamage() throws {
+        var quick = options(.lbfgs)
+        quick.maxIterations = 5
+        let (model, _) = SlotTaggerTrainer(options: quick).train(Self.corpora.train)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-model-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("tagger.model")
+        try model.write(to: url)
+        try model.write(to: url)  // replacing an existing file works too
+        let reread = try SlotTaggerModel(contentsOf: url)
+        #expect(reread == model)
+        #expect(reread.provenance == model.provenance)
+
+        let bytes = try model.fileBytes()
+        func refuses(_ damaged: [UInt8]) -> ModelError? {
+            do {
+                _ = try SlotTaggerModel(reading: ModelFileReader(bytes: damaged, name: "damaged"))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if case .truncated = refuses(Array(bytes.prefix(bytes.count / 2))) {} else { Issue.record("truncation not detected") }
+        if case .truncated = refuses(Array(bytes.prefix(10))) {} else { Issue.record("a stub file not detected") }
+        var flipped = bytes
+        flipped[bytes.count - 5] ^= 0x40
+        if case .checksumMismatch = refuses(flipped) {} else { Issue.record("a flipped bit not detected") }
+        var wrongMagic = bytes
+        wrongMagic[0] = UInt8(ascii: "X")
+        if case .notAModel = refuses(wrongMagic) {} else { Issue.record("wrong magic not detected") }
+        var future = bytes
+        future[8] = 9
+        if case .unsupportedVersion = refuses(future) {} else { Issue.record("a future major version not detected") }
+        #expect(refuses([]) != nil)
+        // A well-formed container whose contents contradict each other (valid checksum).
+        var writer = ModelFileWriter()
+        let reader = try ModelFileReader(bytes: bytes, name: "model")
+        for tag in ModelFileFormat.Tag.allCases {
+            if tag == .rowOffsets {
+                writer.add(tag, integers: [Int32](repeating: 7, count: model.attributes.count + 1))
+            } else {
+                writer.add(tag, bytes: Array(try reader.data(tag)))
+            }
+        }
+        if case .inconsistent = refuses(writer.bytes()) {} else { Issue.record("inconsistent rows not detected") }
+        // Random garbage of every small size never crashes the reader.
+        var generator = SplitMix64(seed: 3)
+        for length in stride(from: 0, to: 400, by: 7) {
+            var garbage = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            if length >= 8 { garbage.replaceSubrange(0..<8, with: ModelFileFormat.magic) }
+            #expect(refuses(garbage) != nil)
+        }
+    }
+}
