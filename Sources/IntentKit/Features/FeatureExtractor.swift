@@ -25,8 +25,10 @@ public struct FeatureExtractor: Sendable {
     ///   - gazetteer: vocabulary to match (the ``FeatureTemplate/vocabulary`` template).
     ///   - extraMatches: further vocabulary matches, for instance a user's run-time vocabulary.
     ///   - scratch: reusable space for the matches.
+    ///   - intent: the utterance's (predicted) intent index, for the ``FeatureTemplate/intent``
+    ///     template; `nil` adds no intent features.
     public func extract(
-        _ tokens: TokenizedText, gazetteer: Gazetteer, into output: inout TokenFeatures,
+        _ tokens: TokenizedText, gazetteer: Gazetteer, intent: Int? = nil, into output: inout TokenFeatures,
         scratch matches: inout [Gazetteer.Match]
     ) {
         output.reset(tokenCount: tokens.count)
@@ -49,6 +51,20 @@ public struct FeatureExtractor: Sendable {
                 output.beginToken()
                 output.append(FeatureHash(template: 0).value)  // bias: lets each label learn a prior
                 let current = word(index)
+                if has(.intent), let intent {
+                    // The intent conjoined with the bias and the words at −1, 0, +1: what a word
+                    // means depends on the request (a film title vs a book title).
+                    for offset in -2...1 {
+                        var hash = FeatureHash(template: FeatureTemplate.intent.id)
+                        hash.combine(int: intent)
+                        hash.combine(int: offset)
+                        if offset > -2 {
+                            let other = index + offset
+                            if other < 0 { hash.combine(0x02) } else if other >= count { hash.combine(0x03) } else { hash.combine(word(other)) }
+                        }
+                        output.append(hash.value)
+                    }
+                }
                 if has(.words) {
                     for offset in -configuration.window...configuration.window {
                         var hash = FeatureHash(template: FeatureTemplate.words.id)

@@ -10,6 +10,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
     case sentence
     case vocabulary
     case numbers
+    case intent
 
     /// What the template adds for each token.
     public var help: String {
@@ -23,6 +24,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
         case .sentence: return "every word of the utterance, given to every token, so tokens see what the whole request is about"
         case .vocabulary: return "matches of entity values and synonyms (gazetteer), as entity and B/I/L/U position"
         case .numbers: return "numbers written in digits or words (built-in number matches)"
+        case .intent: return "the utterance's intent (predicted at parse time) conjoined with the bias and nearby words"
         }
     }
 
@@ -38,6 +40,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
         case .sentence: return 7
         case .vocabulary: return 8
         case .numbers: return 9
+        case .intent: return 10
         }
     }
 }

@@ -34,6 +34,10 @@ package enum ModelFileFormat {
         case gazetteerKeys = "GKEY"     // UInt64 [phrases] phrase hashes
         case gazetteerOffsets = "GOFF"  // Int32 [phrases + 1] offsets into GENT
         case gazetteerEntities = "GENT" // UInt16 entity ids
+        case intentKeys = "CKEY"        // UInt64 open-addressing keys of intent feature hashes
+        case intentValues = "CVAL"      // Int32 attribute id per key slot
+        case intentWeights = "CWGT"     // Float32 [attributes][intents]
+        case intentBiases = "CBIA"      // Float32 [intents]
 
         package var code: UInt32 {
             let bytes = Array(rawValue.utf8)

@@ -18,6 +18,7 @@ public struct SlotTagger: Sendable {
     /// The tokenizer the model was trained with.
     public let tokenizer = Tokenizer()
     private let extractor: FeatureExtractor
+    private let intentExtractor = IntentFeatureExtractor()
     private let decoder: ViterbiDecoder
     /// `[L][L]` exp(transitions), for marginals.
     private let expTransitions: [Float]
@@ -44,6 +45,10 @@ public struct SlotTagger: Sendable {
         var path: [Int] = []
         var decoder: ViterbiDecoder
         var forwardBackward: ForwardBackward
+        var intentFeatures: [UInt64] = []
+        var intentProbabilities: [Float] = []
+        /// The intent predicted for the last utterance, when the model has a classifier.
+        public internal(set) var intent: Int?
     }
 
     /// Buffers for one caller.
@@ -66,7 +71,14 @@ public struct SlotTagger: Sendable {
         tokenizer.tokenize(text, into: &workspace.tokens)
         let count = workspace.tokens.count
         let L = model.labels.count
-        extractor.extract(workspace.tokens, gazetteer: model.gazetteer, into: &workspace.features, scratch: &workspace.matches)
+        workspace.intent = nil
+        if let classifier = model.intentClassifier {
+            workspace.matches.removeAll(keepingCapacity: true)
+            model.gazetteer.matches(in: workspace.tokens, into: &workspace.matches)
+            intentExtractor.extract(workspace.tokens, matches: workspace.matches, into: &workspace.intentFeatures)
+            workspace.intent = classifier.predict(features: workspace.intentFeatures, scratch: &workspace.intentProbabilities)
+        }
+        extractor.extract(workspace.tokens, gazetteer: model.gazetteer, intent: workspace.intent, into: &workspace.features, scratch: &workspace.matches)
         if workspace.scores.count < count * L { workspace.scores = [Float](repeating: 0, count: count * L) }
         workspace.scores.withUnsafeMutableBufferPointer { scores in
             model.stateScores(workspace.features, into: UnsafeMutableBufferPointer(rebasing: scores[0..<(count * L)]))

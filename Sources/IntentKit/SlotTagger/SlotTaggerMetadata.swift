@@ -5,6 +5,10 @@ package struct SlotTaggerMetadata: Codable, Sendable, Equatable {
     package var attributeCount: Int
     package var gazetteerEntities: [String]
     package var gazetteerMaxPhraseLength: Int
+    /// The intent classifier's classes, when the model has one.
+    package var intents: [String]?
+    /// The number of intent classifier attributes.
+    package var intentAttributeCount: Int?
     /// How the model was made: algorithm, hyperparameters, corpus, date, IntentKit version.
     package var provenance: [String: String]
 

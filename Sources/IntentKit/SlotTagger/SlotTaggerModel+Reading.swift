@@ -19,14 +19,8 @@ extension SlotTaggerModel {
         guard labels.slotNames == metadata.slotNames, labels.count <= Int(UInt16.max) else {
             throw ModelError.inconsistent("slot names are not sorted and unique")
         }
-        let keys = try file.array(.attributeKeys, of: UInt64.self)
-        let values = try file.array(.attributeValues, of: Int32.self)
-        let filled = keys.lazy.filter { $0 != 0 }.count
-        guard keys.count == values.count, keys.count >= 16, keys.count & (keys.count - 1) == 0, filled < keys.count,
-              filled == metadata.attributeCount,
-              zip(keys, values).allSatisfy({ $0 == 0 ? $1 == -1 : ($1 >= 0 && Int($1) < metadata.attributeCount) }) else {
-            throw ModelError.inconsistent("the attribute table is malformed")
-        }
+        let attributes = try Self.attributeTable(
+            keys: file.array(.attributeKeys, of: UInt64.self), values: file.array(.attributeValues, of: Int32.self), count: metadata.attributeCount)
         let gazetteerKeys = try file.array(.gazetteerKeys, of: UInt64.self)
         let gazetteerOffsets = try file.array(.gazetteerOffsets, of: Int32.self)
         let gazetteerEntities = try file.array(.gazetteerEntities, of: UInt16.self)
@@ -41,14 +35,30 @@ extension SlotTaggerModel {
         for (index, key) in gazetteerKeys.enumerated() {
             phrases[key] = Array(gazetteerEntities[Int(gazetteerOffsets[index])..<Int(gazetteerOffsets[index + 1])])
         }
+        var classifier: IntentClassifierModel?
+        if let intents = metadata.intents, let count = metadata.intentAttributeCount {
+            let table = try Self.attributeTable(keys: file.array(.intentKeys, of: UInt64.self), values: file.array(.intentValues, of: Int32.self), count: count)
+            classifier = try IntentClassifierModel(intents: intents, attributes: table, weights: file.floats(.intentWeights), biases: file.floats(.intentBiases))
+        }
         try self.init(
             labels: labels, features: metadata.features,
             gazetteer: Gazetteer(entityNames: metadata.gazetteerEntities, maxPhraseLength: metadata.gazetteerMaxPhraseLength, phrases: phrases),
-            attributes: AttributeTable(keys: keys, values: values, count: metadata.attributeCount),
+            attributes: attributes,
             rowOffsets: try file.array(.rowOffsets, of: Int32.self),
             stateLabels: try file.array(.stateLabels, of: UInt16.self),
             stateWeights: try file.floats(.stateWeights),
-            transitions: try file.floats(.transitions))
+            transitions: try file.floats(.transitions),
+            intentClassifier: classifier)
         provenanceStorage = metadata.provenance
+    }
+
+    /// An attribute table read from a file, checked so that lookups always terminate in range.
+    static func attributeTable(keys: [UInt64], values: [Int32], count: Int) throws(ModelError) -> AttributeTable {
+        let filled = keys.lazy.filter { $0 != 0 }.count
+        guard keys.count == values.count, keys.count >= 16, keys.count & (keys.count - 1) == 0, filled < keys.count,
+              filled == count, zip(keys, values).allSatisfy({ $0 == 0 ? $1 == -1 : ($1 >= 0 && Int($1) < count) }) else {
+            throw ModelError.inconsistent("an attribute table is malformed")
+        }
+        return AttributeTable(keys: keys, values: values, count: count)
     }
 }

@@ -19,6 +19,8 @@ public struct SlotTaggerModel: Sendable, Equatable {
     let stateWeights: [Float]
     /// `[L][L]` row-major transition weights, from label (row) to label (column).
     let transitions: [Float]
+    /// Predicts the intent that the ``FeatureTemplate/intent`` features condition on.
+    public let intentClassifier: IntentClassifierModel?
     /// How the model was made (algorithm, hyperparameters, corpus, date); stored in the file.
     package var provenanceStorage: [String: String] = [:]
 
@@ -29,7 +31,7 @@ public struct SlotTaggerModel: Sendable, Equatable {
     public init(
         labels: LabelSet, features: FeatureConfiguration, gazetteer: Gazetteer, attributes: AttributeTable,
         rowOffsets: [Int32], stateLabels: [UInt16], stateWeights: [Float], transitions: [Float],
-        provenance: [String: String] = [:]
+        intentClassifier: IntentClassifierModel? = nil, provenance: [String: String] = [:]
     ) throws(ModelError) {
         let labelCount = labels.count
         guard rowOffsets.count == attributes.count + 1, rowOffsets.first == 0,
@@ -54,6 +56,7 @@ public struct SlotTaggerModel: Sendable, Equatable {
         self.stateLabels = stateLabels
         self.stateWeights = stateWeights
         self.transitions = transitions
+        self.intentClassifier = intentClassifier
         self.provenanceStorage = provenance
     }
 

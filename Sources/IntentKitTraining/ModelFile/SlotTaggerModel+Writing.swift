@@ -13,10 +13,12 @@ extension SlotTaggerModel {
     }
 
     private func writer() throws -> ModelFileWriter {
-        let metadata = SlotTaggerMetadata(
+        var metadata = SlotTaggerMetadata(
             slotNames: labels.slotNames, features: features, attributeCount: attributes.count,
             gazetteerEntities: gazetteer.entityNames, gazetteerMaxPhraseLength: gazetteer.maxPhraseLength,
             provenance: provenance)
+        metadata.intents = intentClassifier?.intents
+        metadata.intentAttributeCount = intentClassifier?.attributes.count
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var writer = ModelFileWriter()
@@ -39,6 +41,13 @@ extension SlotTaggerModel {
         }
         writer.add(.gazetteerOffsets, integers: offsets)
         writer.add(.gazetteerEntities, integers: entities)
+        if let classifier = intentClassifier {
+            let parts = classifier.storage
+            writer.add(.intentKeys, integers: parts.keys)
+            writer.add(.intentValues, integers: parts.values)
+            writer.add(.intentWeights, floats: parts.weights)
+            writer.add(.intentBiases, floats: parts.biases)
+        }
         return writer
     }
 }

@@ -55,20 +55,71 @@ public struct SlotTaggerTrainer {
             }
             : [fullGazetteer]
 
+        let intentNames = uniqueInOrder(corpus.schema.intents.map(\.name) + corpus.utterances.map(\.intent))
+        var intentIndex = [String: Int]()
+        for (index, name) in intentNames.enumerated() { intentIndex[name] = index }
+        // Intent features need a predicted intent. Training utterances get it from classifiers
+        // trained on the other folds (cross-fitting), so the tagger learns to trust predictions
+        // as much as they deserve, not gold labels it will never see at parse time.
+        let usesIntent = options.features.templates.contains(.intent) && intentNames.count > 1
+        var predictedIntent = [Int?](repeating: nil, count: dataset.sequences.count)
+        var classifier: IntentClassifierModel?
+        if usesIntent {
+            let intentExtractor = IntentFeatureExtractor()
+            var scratch = [Gazetteer.Match]()
+            func intentFeatures(_ tokens: TokenizedText, _ gazetteer: Gazetteer) -> [UInt64] {
+                scratch.removeAll(keepingCapacity: true)
+                gazetteer.matches(in: tokens, into: &scratch)
+                var output = [UInt64]()
+                intentExtractor.extract(tokens, matches: scratch, into: &output)
+                return output
+            }
+            let classes = dataset.sequences.map { intentIndex[$0.intent]! }
+            var trainer = IntentClassifierTrainer()
+            trainer.threads = options.threads
+            let classifierFolds = max(2, folds)
+            let classifierFold: (Int) -> Int = { index in Int(splitMix(self.options.seed &+ 0x5EED &+ UInt64(index)) % UInt64(classifierFolds)) }
+            let foldFeatures = dataset.sequences.enumerated().map { index, sequence in
+                intentFeatures(sequence.tokens, folds > 1 ? foldGazetteers[fold(index)] : fullGazetteer)
+            }
+            var correct = 0
+            for k in 0..<classifierFolds {
+                let training = dataset.sequences.indices.filter { classifierFold($0) != k }
+                let model = trainer.train(features: training.map { foldFeatures[$0] }, classes: training.map { classes[$0] }, intents: intentNames)
+                var probabilities = [Float]()
+                for index in dataset.sequences.indices where classifierFold(index) == k {
+                    predictedIntent[index] = model.predict(features: foldFeatures[index], scratch: &probabilities)
+                    if predictedIntent[index] == classes[index] { correct += 1 }
+                }
+            }
+            log(String(format: "intent classifier: %.2f%% out-of-fold accuracy on the training utterances", 100 * Double(correct) / Double(max(1, classes.count))))
+            classifier = trainer.train(
+                features: dataset.sequences.map { intentFeatures($0.tokens, fullGazetteer) }, classes: classes, intents: intentNames)
+        }
         // Features → attribute ids (first-seen order, deterministic), with a frequency cutoff.
+        // Pass 1: extract every feature hash once, into flat arrays, and count them.
         var features = TokenFeatures()
         var matches = [Gazetteer.Match]()
-        var extracted = [(tokens: [[UInt64]], sentence: [UInt64])]()
-        extracted.reserveCapacity(dataset.sequences.count)
+        var tokenHashes = [UInt64](), tokenHashOffsets: [Int] = [0]
+        var sentenceHashes = [UInt64](), sentenceHashOffsets: [Int] = [0]
         var frequency = [UInt64: Int32]()
         for (index, sequence) in dataset.sequences.enumerated() {
             let gazetteer = folds > 1 ? foldGazetteers[fold(index)] : fullGazetteer
-            extractor.extract(sequence.tokens, gazetteer: gazetteer, into: &features, scratch: &matches)
-            let hashes = (0..<features.tokenCount).map { Array(features.features(of: $0)) }
-            for token in hashes { for hash in token { frequency[hash, default: 0] += 1 } }
-            for hash in features.sentence { frequency[hash, default: 0] += 1 }
-            extracted.append((hashes, features.sentence))
+            extractor.extract(sequence.tokens, gazetteer: gazetteer, intent: predictedIntent[index], into: &features, scratch: &matches)
+            for token in 0..<features.tokenCount {
+                for hash in features.features(of: token) {
+                    frequency[hash, default: 0] += 1
+                    tokenHashes.append(hash)
+                }
+                tokenHashOffsets.append(tokenHashes.count)
+            }
+            for hash in features.sentence {
+                frequency[hash, default: 0] += 1
+                sentenceHashes.append(hash)
+            }
+            sentenceHashOffsets.append(sentenceHashes.count)
         }
+        // Pass 2: freeze the dictionary (first-seen order, deterministic) and compile.
         var attributeIDs = [UInt64: Int32]()
         var attributeHashes = [UInt64]()
         var pairs = [Set<UInt16>]()
@@ -82,19 +133,23 @@ public struct SlotTaggerTrainer {
             pairs.append([])
             return id
         }
+        var token = 0
         for (index, sequence) in dataset.sequences.enumerated() {
             var ids = [[Int32]]()
-            for (token, hashes) in extracted[index].tokens.enumerated() {
-                let label = UInt16(sequence.labels[token])
-                let tokenIDs = hashes.compactMap(attributeID)
+            for position in 0..<sequence.labels.count {
+                let label = UInt16(sequence.labels[position])
+                let tokenIDs = tokenHashes[tokenHashOffsets[token]..<tokenHashOffsets[token + 1]].compactMap(attributeID)
                 for id in tokenIDs { pairs[Int(id)].insert(label) }
                 ids.append(tokenIDs)
+                token += 1
             }
-            let sentenceIDs = extracted[index].sentence.compactMap(attributeID)
+            let sentenceIDs = sentenceHashes[sentenceHashOffsets[index]..<sentenceHashOffsets[index + 1]].compactMap(attributeID)
             for id in sentenceIDs { for label in sequence.labels { pairs[Int(id)].insert(UInt16(label)) } }
             data.append(attributeIDs: ids, sentenceAttributeIDs: sentenceIDs, labels: sequence.labels)
         }
-        extracted = []
+        tokenHashes = []
+        sentenceHashes = []
+        frequency = [:]
         var rowOffsets: [Int32] = [0]
         var stateLabels = [UInt16]()
         for row in pairs {
@@ -105,7 +160,7 @@ public struct SlotTaggerTrainer {
         log("slot tagger: \(data.sentenceCount) utterances, \(data.tokenCount) tokens, \(labels.count) labels, \(attributeHashes.count) features, \(structure.parameterCount) weights")
 
         // The dev set, through the same dictionary and the full vocabulary.
-        let devData = dev.map { compile($0, labels: labels, extractor: extractor, gazetteer: fullGazetteer, attributeIDs: attributeIDs, tokenizer: tokenizer) }
+        let devData = dev.map { compile($0, labels: labels, extractor: extractor, gazetteer: fullGazetteer, attributeIDs: attributeIDs, tokenizer: tokenizer, classifier: classifier) }
 
         var parameters = [Double](repeating: 0, count: structure.parameterCount)
         var best: (f1: Double, parameters: [Double])?
@@ -166,7 +221,7 @@ public struct SlotTaggerTrainer {
         if let best { parameters = best.parameters }
 
         let model = makeModel(parameters: parameters, structure: structure, labels: labels, attributeHashes: attributeHashes,
-                              gazetteer: fullGazetteer, corpus: corpus)
+                              gazetteer: fullGazetteer, classifier: classifier, corpus: corpus)
         let report = Report(
             iterations: iterations, stop: stop, seconds: Date().timeIntervalSince(start), features: model.attributes.count,
             weights: model.stateWeightCount, devF1: best?.f1, misalignedSlots: dataset.misalignedSlots)
@@ -202,14 +257,24 @@ public struct SlotTaggerTrainer {
 
     private func compile(
         _ corpus: Corpus, labels: LabelSet, extractor: FeatureExtractor, gazetteer: Gazetteer,
-        attributeIDs: [UInt64: Int32], tokenizer: Tokenizer
+        attributeIDs: [UInt64: Int32], tokenizer: Tokenizer, classifier: IntentClassifierModel?
     ) -> CompiledSequences {
         let dataset = SequenceDataset(corpus: corpus, tokenizer: tokenizer, labels: labels)
         var data = CompiledSequences()
         var features = TokenFeatures()
         var matches = [Gazetteer.Match]()
+        let intentExtractor = IntentFeatureExtractor()
+        var intentFeatures = [UInt64]()
+        var probabilities = [Float]()
         for sequence in dataset.sequences {
-            extractor.extract(sequence.tokens, gazetteer: gazetteer, into: &features, scratch: &matches)
+            var intent: Int?
+            if let classifier {
+                matches.removeAll(keepingCapacity: true)
+                gazetteer.matches(in: sequence.tokens, into: &matches)
+                intentExtractor.extract(sequence.tokens, matches: matches, into: &intentFeatures)
+                intent = classifier.predict(features: intentFeatures, scratch: &probabilities)
+            }
+            extractor.extract(sequence.tokens, gazetteer: gazetteer, intent: intent, into: &features, scratch: &matches)
             let ids = (0..<features.tokenCount).map { token in features.features(of: token).compactMap { attributeIDs[$0] } }
             data.append(attributeIDs: ids, sentenceAttributeIDs: features.sentence.compactMap { attributeIDs[$0] }, labels: sequence.labels)
         }
@@ -247,7 +312,7 @@ public struct SlotTaggerTrainer {
     /// The runtime model: zero weights (OWL-QN makes many) and attributes left empty are dropped.
     private func makeModel(
         parameters: [Double], structure: CRFStructure, labels: LabelSet, attributeHashes: [UInt64],
-        gazetteer: Gazetteer, corpus: Corpus
+        gazetteer: Gazetteer, classifier: IntentClassifierModel?, corpus: Corpus
     ) -> SlotTaggerModel {
         var keptHashes = [UInt64]()
         var rowOffsets: [Int32] = [0]
@@ -279,7 +344,7 @@ public struct SlotTaggerTrainer {
         return try! SlotTaggerModel(
             labels: labels, features: options.features, gazetteer: gazetteer, attributes: AttributeTable(hashes: keptHashes),
             rowOffsets: rowOffsets, stateLabels: stateLabels, stateWeights: stateWeights, transitions: transitions,
-            provenance: provenance)
+            intentClassifier: classifier, provenance: provenance)
     }
 }
 

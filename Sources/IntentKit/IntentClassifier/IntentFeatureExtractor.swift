@@ -1,0 +1,77 @@
+/// The features of an utterance for intent classification, as 64-bit hashes: normalised word
+/// unigrams and bigrams, character n-grams of each word (for typos and unseen inflections) and
+/// the entities whose vocabulary matches (so "SparkleCar" and "GlitterPool" both say
+/// "rideOption").
+public struct IntentFeatureExtractor: Sendable {
+    /// Character n-grams from `minimum` to `maximum` scalars, over `<word>` with boundary marks.
+    public var characterNGrams: ClosedRange<Int> = 3...5
+
+    public init() {}
+
+    /// Appends the features of `tokens` to `output` (cleared first).
+    public func extract(_ tokens: TokenizedText, matches: [Gazetteer.Match], into output: inout [UInt64]) {
+        output.removeAll(keepingCapacity: true)
+        output.append(FeatureHash(template: 20).value)  // bias
+        let count = tokens.count
+        tokens.normalizedStorage.withUnsafeBufferPointer { storage in
+            func word(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                let range = tokens.tokens[index].normalizedRange
+                return UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)])
+            }
+            for index in 0..<count {
+                let current = word(index)
+                var unigram = FeatureHash(template: 21)
+                unigram.combine(current)
+                output.append(unigram.value)
+                var bigram = FeatureHash(template: 22)
+                if index > 0 { bigram.combine(word(index - 1)) } else { bigram.combine(0x02) }
+                bigram.combine(0x1F)
+                bigram.combine(current)
+                output.append(bigram.value)
+                if index == count - 1 {
+                    var last = FeatureHash(template: 22)
+                    last.combine(current)
+                    last.combine(0x1F)
+                    last.combine(0x03)
+                    output.append(last.value)
+                }
+                appendCharacterNGrams(of: current, into: &output)
+            }
+        }
+        for match in matches where match.position == .begin || match.position == .unit {
+            var hash = FeatureHash(template: 24)
+            hash.combine(int: match.entity)
+            output.append(hash.value)
+        }
+    }
+
+    /// n-grams of scalars over the word framed by 0x02 … 0x03.
+    private func appendCharacterNGrams(of word: UnsafeBufferPointer<UInt8>, into output: inout [UInt64]) {
+        guard word.count <= 64 else { return }
+        // Scalar start offsets, on the stack: no heap allocation per word.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 65) { starts in
+            var scalars = 0
+            for (offset, byte) in word.enumerated() where byte & 0xC0 != 0x80 {
+                starts[scalars] = offset
+                scalars += 1
+            }
+            starts[scalars] = word.count
+            let framed = scalars + 2  // with the start and end marks
+            for length in characterNGrams where length <= framed {
+                for first in 0...(framed - length) {
+                    var hash = FeatureHash(template: 23)
+                    for position in first..<(first + length) {
+                        if position == 0 {
+                            hash.combine(0x02)
+                        } else if position == framed - 1 {
+                            hash.combine(0x03)
+                        } else {
+                            hash.combine(UnsafeBufferPointer(rebasing: word[starts[position - 1]..<starts[position]]))
+                        }
+                    }
+                    output.append(hash.value)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import IntentKit
+import IntentKitCorpus
+
+/// Trains an ``IntentClassifierModel`` with the same ``LBFGS`` as the slot tagger.
+public struct IntentClassifierTrainer: Sendable {
+    /// L2 coefficient.
+    public var c2 = 0.02
+    public var maxIterations = 100
+    public var threads = 2
+
+    public init() {}
+
+    /// Trains on `utterances` (tokenized, with vocabulary matches) labelled with `classes`
+    /// (indices into `intents`).
+    public func train(features: [[UInt64]], classes: [Int], intents: [String]) -> IntentClassifierModel {
+        var ids = [UInt64: Int32]()
+        var hashes = [UInt64]()
+        var offsets: [Int32] = [0]
+        var attributes = [Int32]()
+        for utterance in features {
+            for hash in utterance {
+                let id: Int32
+                if let known = ids[hash] {
+                    id = known
+                } else {
+                    id = Int32(hashes.count)
+                    ids[hash] = id
+                    hashes.append(hash)
+                }
+                attributes.append(id)
+            }
+            offsets.append(Int32(attributes.count))
+        }
+        var objective = IntentClassifierObjective(
+            offsets: offsets, attributes: attributes, classes: classes.map(Int32.init), attributeCount: hashes.count,
+            classCount: intents.count, l2: c2, threads: threads)
+        var parameters = [Double](repeating: 0, count: objective.parameterCount)
+        var settings = LBFGS.Settings()
+        settings.maxIterations = maxIterations
+        LBFGS(settings: settings).minimize(&objective, parameters: &parameters)
+        let C = intents.count, biasOffset = hashes.count * C
+        return try! IntentClassifierModel(
+            intents: intents, attributes: AttributeTable(hashes: hashes),
+            weights: parameters[0..<biasOffset].map { Float($0) }, biases: parameters[biasOffset...].map { Float($0) })
+    }
+}
