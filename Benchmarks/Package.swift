@@ -26,5 +26,16 @@ let package = Package(
             path: "Benchmarks/TokenizerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "SlotTaggerBenchmarks",
+            dependencies: [
+                .product(name: "IntentKit", package: intentKit),
+                .product(name: "IntentKitCorpus", package: intentKit),
+                .product(name: "IntentKitTraining", package: intentKit),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/SlotTaggerBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -9,7 +9,7 @@ struct TrainCommand: ParsableCommand {
         commandName: "train",
         abstract: "Train a slot tagger (linear-chain CRF) from a corpus.",
         discussion: """
-            Feature templates (--features, comma-separated; default all):
+            Feature templates (--features, comma-separated):
             \(FeatureTemplate.allCases.map { "  \($0.rawValue): \($0.help)" }.joined(separator: "\n"))
             """)
 
@@ -49,7 +49,7 @@ struct TrainCommand: ParsableCommand {
     var patience = SlotTaggerTrainingOptions().patience
 
     @Option(help: "Feature templates to use, comma-separated (see below).")
-    var features = FeatureTemplate.allCases.map(\.rawValue).joined(separator: ",")
+    var features = FeatureTemplate.allCases.filter(FeatureConfiguration.defaultTemplates.contains).map(\.rawValue).joined(separator: ",")
 
     @Option(help: "Words from -N to +N around each token.")
     var window = FeatureConfiguration().window

@@ -29,6 +29,9 @@ struct TokenizerTests {
         ("'quoted' words", ["'", "quoted", "'", "words"]),
         ("a - b", ["a", "-", "b"]),
         ("7am tomorrow", ["7am", "tomorrow"]),
+        ("Stardust's messages, I'm late, we’ll see", ["Stardust", "'s", "messages", ",", "I", "'m", "late", ",", "we", "’ll", "see"]),
+        ("rock'n'roll isn't it's", ["rock'n'roll", "isn't", "it", "'s"]),
+        ("i 'd like", ["i", "'d", "like"]),
     ])
     func keepsOrSplitsByDocumentedRules(text: String, expected: [String]) {
         #expect(texts(text) == expected)

@@ -122,6 +122,11 @@ public struct FeatureExtractor: Sendable {
                         output.append(hash.value)
                     }
                 }
+                if has(.intentConjunctions), let intent {
+                    var salt = FeatureHash(template: FeatureTemplate.intentConjunctions.id)
+                    salt.combine(int: intent)
+                    output.conjoinCurrentToken(with: salt.value)
+                }
             }
         }
         output.finish()

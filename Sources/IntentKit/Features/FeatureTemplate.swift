@@ -11,6 +11,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
     case vocabulary
     case numbers
     case intent
+    case intentConjunctions
 
     /// What the template adds for each token.
     public var help: String {
@@ -25,6 +26,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
         case .vocabulary: return "matches of entity values and synonyms (gazetteer), as entity and B/I/L/U position"
         case .numbers: return "numbers written in digits or words (built-in number matches)"
         case .intent: return "the utterance's intent (predicted at parse time) conjoined with the bias and nearby words"
+        case .intentConjunctions: return "every other feature of the token conjoined with the predicted intent (doubles the features)"
         }
     }
 
@@ -41,6 +43,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
         case .vocabulary: return 8
         case .numbers: return 9
         case .intent: return 10
+        case .intentConjunctions: return 11
         }
     }
 }
@@ -55,8 +58,12 @@ public struct FeatureConfiguration: Hashable, Sendable, Codable {
     /// Prefixes and suffixes of 1 to `affixLength` characters.
     public var affixLength: Int
 
-    /// The defaults: every template, a window of 2 and affixes up to 4.
-    public init(templates: Set<FeatureTemplate> = Set(FeatureTemplate.allCases), window: Int = 2, affixLength: Int = 4) {
+    /// The templates used unless told otherwise.
+    public static let defaultTemplates: Set<FeatureTemplate> = Set(FeatureTemplate.allCases).subtracting([.intentConjunctions])
+
+    /// The defaults: every template but ``FeatureTemplate/intentConjunctions``, a window of 2
+    /// and affixes up to 4.
+    public init(templates: Set<FeatureTemplate> = FeatureConfiguration.defaultTemplates, window: Int = 2, affixLength: Int = 4) {
         self.templates = templates
         self.window = window
         self.affixLength = affixLength

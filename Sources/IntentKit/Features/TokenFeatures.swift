@@ -32,6 +32,15 @@ public struct TokenFeatures: Sendable {
         hashes.append(hash)
     }
 
+    /// Appends, for each feature of the token being written, the same feature conjoined with
+    /// `salt` (a hash of the intent).
+    mutating func conjoinCurrentToken(with salt: UInt64) {
+        let start = offsets[offsets.count - 1], end = hashes.count
+        for index in start..<end {
+            hashes.append((hashes[index] ^ salt) &* 0x9E37_79B9_7F4A_7C15)
+        }
+    }
+
     mutating func appendSentence(_ hash: UInt64) {
         sentence.append(hash)
     }

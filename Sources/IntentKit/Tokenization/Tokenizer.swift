@@ -6,7 +6,8 @@
 ///    e-mail address (`name@host.tld`), up to the next white space, is one token, less trailing
 ///    punctuation (`.`, `,`, `)`, …).
 /// 3. Letters and digits form one token, joined across an apostrophe between letters
-///    (`o'clock`, `don’t`), a hyphen between letters or digits (`e-mail`, `covid-19`), and `.`,
+///    (`o'clock`, `don’t`) — except before the clitics `'s`, `'re`, `'ve`, `'ll`, `'d`, `'m`, which
+///    are tokens of their own (`Stardust` `'s`, `I` `'m`), so a name keeps its own token — a hyphen between letters or digits (`e-mail`, `covid-19`), and `.`,
 ///    `,` or `:` between digits (`8.5`, `1,000`, `7:30`). A currency sign right before a digit
 ///    and `%` right after a number stay with the number (`$85`, `€12.50`, `50%`).
 /// 4. Han, Hiragana and Katakana characters are one token each: those scripts use no spaces.
@@ -98,9 +99,14 @@ extension Tokenizer {
                     skipExtenders()
                     kind = .ideograph
                 case .punctuation:
-                    position += 1
-                    skipExtenders()
-                    kind = .punctuation
+                    if let end = cliticEnd(at: start) {
+                        position = end
+                        kind = .word
+                    } else {
+                        position += 1
+                        skipExtenders()
+                        kind = .punctuation
+                    }
                 default:
                     scanSymbolCluster()
                     kind = .symbol
@@ -138,13 +144,30 @@ extension Tokenizer {
             guard let before = classOf(index - 1), let after = classOf(index + 1) else { return false }
             switch scalars[index] {
             case "'", "\u{2019}":
-                return before == .letter && after == .letter
+                return before == .letter && after == .letter && cliticEnd(at: index) == nil
             case "-", "\u{2010}", "\u{2011}":
                 return before.isAlphanumeric && after.isAlphanumeric
             case ".", ",", ":":
                 return before == .digit && after == .digit
             default:
                 return false
+            }
+        }
+
+        /// The end of a clitic (`'s`, `'re`, `'ve`, `'ll`, `'d`, `'m`) whose apostrophe is at
+        /// `index`, or `nil`.
+        private func cliticEnd(at index: Int) -> Int? {
+            guard scalars[index] == "'" || scalars[index] == "\u{2019}" else { return nil }
+            var end = index + 1
+            var letters = String.UnicodeScalarView()
+            while end < scalars.count, ScalarClass(scalars[end]) == .letter, letters.count < 3 {
+                letters.append(scalars[end].properties.lowercaseMapping.unicodeScalars.first ?? scalars[end])
+                end += 1
+            }
+            if end < scalars.count, ScalarClass(scalars[end]) == .letter { return nil }
+            switch String(letters) {
+            case "s", "re", "ve", "ll", "d", "m": return end
+            default: return nil
             }
         }
 

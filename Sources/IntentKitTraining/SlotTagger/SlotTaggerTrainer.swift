@@ -61,7 +61,7 @@ public struct SlotTaggerTrainer {
         // Intent features need a predicted intent. Training utterances get it from classifiers
         // trained on the other folds (cross-fitting), so the tagger learns to trust predictions
         // as much as they deserve, not gold labels it will never see at parse time.
-        let usesIntent = options.features.templates.contains(.intent) && intentNames.count > 1
+        let usesIntent = !options.features.templates.isDisjoint(with: [.intent, .intentConjunctions]) && intentNames.count > 1
         var predictedIntent = [Int?](repeating: nil, count: dataset.sequences.count)
         var classifier: IntentClassifierModel?
         if usesIntent {
@@ -83,9 +83,13 @@ public struct SlotTaggerTrainer {
                 intentFeatures(sequence.tokens, folds > 1 ? foldGazetteers[fold(index)] : fullGazetteer)
             }
             var correct = 0
+            // The fold classifiers only supply cross-fitted predictions; fewer iterations get
+            // them within a fraction of a point of the final classifier at a third of the cost.
+            var foldTrainer = trainer
+            foldTrainer.maxIterations = 40
             for k in 0..<classifierFolds {
                 let training = dataset.sequences.indices.filter { classifierFold($0) != k }
-                let model = trainer.train(features: training.map { foldFeatures[$0] }, classes: training.map { classes[$0] }, intents: intentNames)
+                let model = foldTrainer.train(features: training.map { foldFeatures[$0] }, classes: training.map { classes[$0] }, intents: intentNames)
                 var probabilities = [Float]()
                 for index in dataset.sequences.indices where classifierFold(index) == k {
                     predictedIntent[index] = model.predict(features: foldFeatures[index], scratch: &probabilities)

@@ -12,10 +12,11 @@ public struct SlotTaggerTrainingOptions: Sendable, Hashable {
     }
 
     public var algorithm = Algorithm.lbfgs
-    /// L1 coefficient (OWL-QN); 0 for pure L2.
-    public var c1 = 0.0
+    /// L1 coefficient (OWL-QN); 0 for pure L2. The elastic net (c1 0.05, c2 0.01) scored best
+    /// on the SNIPS dev set and keeps about half the weights.
+    public var c1 = 0.05
     /// L2 coefficient.
-    public var c2 = 0.05
+    public var c2 = 0.01
     /// Iterations of the optimizer (epochs for the perceptron).
     public var maxIterations = 150
     /// Seed for everything random (vocabulary folds, perceptron order).
