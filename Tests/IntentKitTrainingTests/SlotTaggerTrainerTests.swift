@@ -25,7 +25,7 @@ struct SlotTaggerTrainerTests {
     private func options(_ algorithm: SlotTaggerTrainingOptions.Algorithm) -> SlotTaggerTrainingOptions {
         var options = SlotTaggerTrainingOptions()
         options.algorithm = algorithm
-        options.maxIterations = algorithm == .lbfgs ? 40 : 8
+        options.maxIterations = algorithm == .lbfgs ? 40 : 15
         return options
     }
 
