@@ -58,49 +58,15 @@ public struct SlotTaggerTrainer {
         let intentNames = uniqueInOrder(corpus.schema.intents.map(\.name) + corpus.utterances.map(\.intent))
         var intentIndex = [String: Int]()
         for (index, name) in intentNames.enumerated() { intentIndex[name] = index }
-        // Intent features need a predicted intent. Training utterances get it from classifiers
-        // trained on the other folds (cross-fitting), so the tagger learns to trust predictions
-        // as much as they deserve, not gold labels it will never see at parse time.
+        // Intent features need a predicted intent: cross-fitted for training utterances.
         let usesIntent = !options.features.templates.isDisjoint(with: [.intent, .intentConjunctions]) && intentNames.count > 1
         var predictedIntent = [Int?](repeating: nil, count: dataset.sequences.count)
         var classifier: IntentClassifierModel?
         if usesIntent {
-            let intentExtractor = IntentFeatureExtractor()
-            var scratch = [Gazetteer.Match]()
-            func intentFeatures(_ tokens: TokenizedText, _ gazetteer: Gazetteer) -> [UInt64] {
-                scratch.removeAll(keepingCapacity: true)
-                gazetteer.matches(in: tokens, into: &scratch)
-                var output = [UInt64]()
-                intentExtractor.extract(tokens, matches: scratch, into: &output)
-                return output
-            }
-            let classes = dataset.sequences.map { intentIndex[$0.intent]! }
-            var trainer = IntentClassifierTrainer()
-            trainer.threads = options.threads
-            let classifierFolds = max(2, folds)
-            let classifierFold: (Int) -> Int = { index in Int(splitMix(self.options.seed &+ 0x5EED &+ UInt64(index)) % UInt64(classifierFolds)) }
-            let foldFeatures = dataset.sequences.enumerated().map { index, sequence in
-                intentFeatures(sequence.tokens, folds > 1 ? foldGazetteers[fold(index)] : fullGazetteer)
-            }
-            var correct = 0
-            // The fold classifiers only supply cross-fitted predictions; fewer iterations get
-            // them within a fraction of a point of the final classifier at a third of the cost.
-            var foldTrainer = trainer
-            foldTrainer.maxIterations = 40
-            for k in 0..<classifierFolds {
-                let training = dataset.sequences.indices.filter { classifierFold($0) != k }
-                let model = foldTrainer.train(features: training.map { foldFeatures[$0] }, classes: training.map { classes[$0] }, intents: intentNames)
-                var probabilities = [Float]()
-                for index in dataset.sequences.indices where classifierFold(index) == k {
-                    predictedIntent[index] = model.predict(features: foldFeatures[index], scratch: &probabilities)
-                    if predictedIntent[index] == classes[index] { correct += 1 }
-                }
-            }
-            log(String(format: "intent classifier: %.2f%% out-of-fold accuracy on the training utterances", 100 * Double(correct) / Double(max(1, classes.count))))
-            classifier = trainer.train(
-                features: dataset.sequences.map { intentFeatures($0.tokens, fullGazetteer) }, classes: classes, intents: intentNames)
+            (predictedIntent, classifier) = crossFittedIntents(
+                dataset, intentNames: intentNames, intentIndex: intentIndex,
+                gazetteerOf: { folds > 1 ? foldGazetteers[fold($0)] : fullGazetteer }, fullGazetteer: fullGazetteer)
         }
-        // Features → attribute ids (first-seen order, deterministic), with a frequency cutoff.
         // Pass 1: extract every feature hash once, into flat arrays, and count them.
         var features = TokenFeatures()
         var matches = [Gazetteer.Match]()
@@ -257,98 +223,6 @@ public struct SlotTaggerTrainer {
             }
         }
         return (schema, spans)
-    }
-
-    private func compile(
-        _ corpus: Corpus, labels: LabelSet, extractor: FeatureExtractor, gazetteer: Gazetteer,
-        attributeIDs: [UInt64: Int32], tokenizer: Tokenizer, classifier: IntentClassifierModel?
-    ) -> CompiledSequences {
-        let dataset = SequenceDataset(corpus: corpus, tokenizer: tokenizer, labels: labels)
-        var data = CompiledSequences()
-        var features = TokenFeatures()
-        var matches = [Gazetteer.Match]()
-        let intentExtractor = IntentFeatureExtractor()
-        var intentFeatures = [UInt64]()
-        var probabilities = [Float]()
-        for sequence in dataset.sequences {
-            var intent: Int?
-            if let classifier {
-                matches.removeAll(keepingCapacity: true)
-                gazetteer.matches(in: sequence.tokens, into: &matches)
-                intentExtractor.extract(sequence.tokens, matches: matches, into: &intentFeatures)
-                intent = classifier.predict(features: intentFeatures, scratch: &probabilities)
-            }
-            extractor.extract(sequence.tokens, gazetteer: gazetteer, intent: intent, into: &features, scratch: &matches)
-            let ids = (0..<features.tokenCount).map { token in features.features(of: token).compactMap { attributeIDs[$0] } }
-            data.append(attributeIDs: ids, sentenceAttributeIDs: features.sentence.compactMap { attributeIDs[$0] }, labels: sequence.labels)
-        }
-        return data
-    }
-
-    /// Span F1 of Viterbi decoding `data` with `parameters`.
-    static func slotF1(parameters: [Double], structure: CRFStructure, labels: LabelSet, data: CompiledSequences) -> Double {
-        let L = structure.labelCount
-        let weights = (0..<structure.stateCount).map { Float(parameters[$0]) }
-        let transitions = (0..<(L * L)).map { Float(parameters[structure.transitionOffset + $0]) }
-        var decoder = ViterbiDecoder(labels: labels, transitions: transitions)
-        let longest = (0..<data.sentenceCount).map { data.tokens(ofSentence: $0).count }.max() ?? 0
-        var scores = [Float](repeating: 0, count: longest * L)
-        var path = [Int]()
-        var result = SlotScores()
-        data.withPointers { pointers in
-            structure.withPointers { rows, stateLabels in
-                weights.withUnsafeBufferPointer { weights in
-                    scores.withUnsafeMutableBufferPointer { scores in
-                        for sentence in 0..<data.sentenceCount {
-                            let tokens = pointers.tokens(ofSentence: sentence)
-                            guard !tokens.isEmpty else { continue }
-                            stateScores(sentence: sentence, data: pointers, rows: rows, stateLabels: stateLabels, weights: weights, labelCount: L, into: scores)
-                            decoder.decode(scores: UnsafeBufferPointer(scores), tokenCount: tokens.count, mask: nil, into: &path)
-                            result.add(gold: tokens.map { labels.tag(Int(data.labels[$0])) }, predicted: path.map { labels.tag($0) })
-                        }
-                    }
-                }
-            }
-        }
-        return result.micro.f1
-    }
-
-    /// The runtime model: zero weights (OWL-QN makes many) and attributes left empty are dropped.
-    private func makeModel(
-        parameters: [Double], structure: CRFStructure, labels: LabelSet, attributeHashes: [UInt64],
-        gazetteer: Gazetteer, classifier: IntentClassifierModel?, corpus: Corpus
-    ) -> SlotTaggerModel {
-        var keptHashes = [UInt64]()
-        var rowOffsets: [Int32] = [0]
-        var stateLabels = [UInt16]()
-        var stateWeights = [Float]()
-        for (attribute, hash) in attributeHashes.enumerated() {
-            let start = stateLabels.count
-            for k in Int(structure.rowOffsets[attribute])..<Int(structure.rowOffsets[attribute + 1]) {
-                let weight = Float(parameters[k])
-                if weight != 0 {
-                    stateLabels.append(structure.stateLabels[k])
-                    stateWeights.append(weight)
-                }
-            }
-            if stateLabels.count > start {
-                keptHashes.append(hash)
-                rowOffsets.append(Int32(stateLabels.count))
-            }
-        }
-        let L = labels.count
-        let transitions = (0..<(L * L)).map { Float(parameters[structure.transitionOffset + $0]) }
-        let provenance: [String: String] = [
-            "algorithm": options.algorithm == .lbfgs ? (options.c1 > 0 ? "owl-qn" : "lbfgs") : "perceptron",
-            "c1": String(options.c1), "c2": String(options.c2), "seed": String(options.seed),
-            "maxIterations": String(options.maxIterations), "trainingUtterances": String(corpus.utterances.count),
-            "intentkitModelFormat": "\(ModelFileFormat.majorVersion).\(ModelFileFormat.minorVersion)",
-        ]
-        // The parts are consistent by construction; a failure here is a bug, not bad input.
-        return try! SlotTaggerModel(
-            labels: labels, features: options.features, gazetteer: gazetteer, attributes: AttributeTable(hashes: keptHashes),
-            rowOffsets: rowOffsets, stateLabels: stateLabels, stateWeights: stateWeights, transitions: transitions,
-            intentClassifier: classifier, provenance: provenance)
     }
 }
 

@@ -1,0 +1,44 @@
+import Foundation
+import IntentKit
+import IntentKitCorpus
+import IntentKitEvaluation
+
+extension SlotTaggerTrainer {
+    /// The runtime model: zero weights (OWL-QN makes many) and attributes left empty are dropped.
+    func makeModel(
+        parameters: [Double], structure: CRFStructure, labels: LabelSet, attributeHashes: [UInt64],
+        gazetteer: Gazetteer, classifier: IntentClassifierModel?, corpus: Corpus
+    ) -> SlotTaggerModel {
+        var keptHashes = [UInt64]()
+        var rowOffsets: [Int32] = [0]
+        var stateLabels = [UInt16]()
+        var stateWeights = [Float]()
+        for (attribute, hash) in attributeHashes.enumerated() {
+            let start = stateLabels.count
+            for k in Int(structure.rowOffsets[attribute])..<Int(structure.rowOffsets[attribute + 1]) {
+                let weight = Float(parameters[k])
+                if weight != 0 {
+                    stateLabels.append(structure.stateLabels[k])
+                    stateWeights.append(weight)
+                }
+            }
+            if stateLabels.count > start {
+                keptHashes.append(hash)
+                rowOffsets.append(Int32(stateLabels.count))
+            }
+        }
+        let L = labels.count
+        let transitions = (0..<(L * L)).map { Float(parameters[structure.transitionOffset + $0]) }
+        let provenance: [String: String] = [
+            "algorithm": options.algorithm == .lbfgs ? (options.c1 > 0 ? "owl-qn" : "lbfgs") : "perceptron",
+            "c1": String(options.c1), "c2": String(options.c2), "seed": String(options.seed),
+            "maxIterations": String(options.maxIterations), "trainingUtterances": String(corpus.utterances.count),
+            "intentkitModelFormat": "\(ModelFileFormat.majorVersion).\(ModelFileFormat.minorVersion)",
+        ]
+        // The parts are consistent by construction; a failure here is a bug, not bad input.
+        return try! SlotTaggerModel(
+            labels: labels, features: options.features, gazetteer: gazetteer, attributes: AttributeTable(hashes: keptHashes),
+            rowOffsets: rowOffsets, stateLabels: stateLabels, stateWeights: stateWeights, transitions: transitions,
+            intentClassifier: classifier, provenance: provenance)
+    }
+}
