@@ -87,6 +87,37 @@ struct CommandLineTests {
         #expect(missing.stderr == "no-such-corpus: error: no such file or directory\n")
     }
 
+    @Test func trainingTwiceInSeparateProcessesGivesTheSameModelBytesAndTagWorks() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let first = directory.appendingPathComponent("a.model").path, second = directory.appendingPathComponent("b.model").path
+        for output in [first, second] {
+            let trained = try run("train", "payments.yaml", "--output", output, "--max-iterations", "10", in: Self.fixtures)
+            #expect(trained.status == 0, "\(trained.stderr)")
+            #expect(trained.stderr.contains("trained in"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: first)) == Data(contentsOf: URL(fileURLWithPath: second)))
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["tag", "--model", first]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data("send Buttercup 85 bucks on Unicorn Pay\n\ncheck my balance\n".utf8))
+        try input.fileHandleForWriting.close()
+        let tags = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(tags.count == 4)  // three lines and the final newline
+        #expect(tags[0].split(separator: " ").count == 7 && tags[1].isEmpty && tags[2].split(separator: " ").count == 3)
+        let broken = directory.appendingPathComponent("broken.model")
+        try Data("IKMODEL".utf8).write(to: broken)
+        let refused = try run("tag", "--model", broken.path)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("truncated model"))
+    }
+
     @Test(.enabled(if: hasShared, "../shared/corpora is absent beside the repository"))
     func importOfSnips2017NeedsAndReportsTheEncodingRepair() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-cli-\(UUID().uuidString)")

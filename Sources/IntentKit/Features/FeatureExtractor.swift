@@ -25,15 +25,19 @@ public struct FeatureExtractor: Sendable {
     ///   - gazetteer: vocabulary to match (the ``FeatureTemplate/vocabulary`` template).
     ///   - extraMatches: further vocabulary matches, for instance a user's run-time vocabulary.
     ///   - scratch: reusable space for the matches.
+    ///   - matchesReady: `scratch` already holds `gazetteer`'s matches in `tokens` (the caller
+    ///     needed them for the intent classifier); do not match again.
     ///   - intent: the utterance's (predicted) intent index, for the ``FeatureTemplate/intent``
     ///     template; `nil` adds no intent features.
     public func extract(
         _ tokens: TokenizedText, gazetteer: Gazetteer, intent: Int? = nil, into output: inout TokenFeatures,
-        scratch matches: inout [Gazetteer.Match]
+        scratch matches: inout [Gazetteer.Match], matchesReady: Bool = false
     ) {
         output.reset(tokenCount: tokens.count)
-        matches.removeAll(keepingCapacity: true)
-        if has(.vocabulary) { gazetteer.matches(in: tokens, into: &matches) }
+        if !matchesReady {
+            matches.removeAll(keepingCapacity: true)
+            if has(.vocabulary) { gazetteer.matches(in: tokens, into: &matches) }
+        }
         let count = tokens.count
         tokens.normalizedStorage.withUnsafeBufferPointer { storage in
             func word(_ index: Int) -> UnsafeBufferPointer<UInt8> {

@@ -68,4 +68,22 @@ public struct FeatureConfiguration: Hashable, Sendable, Codable {
         self.window = window
         self.affixLength = affixLength
     }
+
+    private enum CodingKeys: String, CodingKey { case templates, window, affixLength }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        templates = Set(try container.decode([FeatureTemplate].self, forKey: .templates))
+        window = try container.decode(Int.self, forKey: .window)
+        affixLength = try container.decode(Int.self, forKey: .affixLength)
+    }
+
+    /// Templates are written sorted: a `Set`'s order changes from process to process, and the
+    /// same training run must give the same model bytes.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(templates.sorted { $0.rawValue < $1.rawValue }, forKey: .templates)
+        try container.encode(window, forKey: .window)
+        try container.encode(affixLength, forKey: .affixLength)
+    }
 }

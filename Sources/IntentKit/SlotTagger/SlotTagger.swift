@@ -72,13 +72,14 @@ public struct SlotTagger: Sendable {
         let count = workspace.tokens.count
         let L = model.labels.count
         workspace.intent = nil
+        workspace.matches.removeAll(keepingCapacity: true)
+        model.gazetteer.matches(in: workspace.tokens, into: &workspace.matches)
         if let classifier = model.intentClassifier {
-            workspace.matches.removeAll(keepingCapacity: true)
-            model.gazetteer.matches(in: workspace.tokens, into: &workspace.matches)
             intentExtractor.extract(workspace.tokens, matches: workspace.matches, into: &workspace.intentFeatures)
             workspace.intent = classifier.predict(features: workspace.intentFeatures, scratch: &workspace.intentProbabilities)
         }
-        extractor.extract(workspace.tokens, gazetteer: model.gazetteer, intent: workspace.intent, into: &workspace.features, scratch: &workspace.matches)
+        extractor.extract(workspace.tokens, gazetteer: model.gazetteer, intent: workspace.intent, into: &workspace.features,
+                          scratch: &workspace.matches, matchesReady: true)
         if workspace.scores.count < count * L { workspace.scores = [Float](repeating: 0, count: count * L) }
         workspace.scores.withUnsafeMutableBufferPointer { scores in
             model.stateScores(workspace.features, into: UnsafeMutableBufferPointer(rebasing: scores[0..<(count * L)]))

@@ -23,7 +23,7 @@ extension SlotTaggerTrainer {
                 intentExtractor.extract(sequence.tokens, matches: matches, into: &intentFeatures)
                 intent = classifier.predict(features: intentFeatures, scratch: &probabilities)
             }
-            extractor.extract(sequence.tokens, gazetteer: gazetteer, intent: intent, into: &features, scratch: &matches)
+            extractor.extract(sequence.tokens, gazetteer: gazetteer, intent: intent, into: &features, scratch: &matches, matchesReady: classifier != nil)
             let ids = (0..<features.tokenCount).map { token in features.features(of: token).compactMap { attributeIDs[$0] } }
             data.append(attributeIDs: ids, sentenceAttributeIDs: features.sentence.compactMap { attributeIDs[$0] }, labels: sequence.labels)
         }
