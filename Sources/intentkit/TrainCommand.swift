@@ -124,7 +124,7 @@ final class ProgressLine: @unchecked Sendable {
     private var drawn = false
 
     func show(_ line: String) {
-        if isTerminal && line.hasPrefix("iteration") || isTerminal && line.hasPrefix("epoch") {
+        if isTerminal && (line.hasPrefix("iteration") || line.hasPrefix("epoch")) {
             FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
             drawn = true
         } else {

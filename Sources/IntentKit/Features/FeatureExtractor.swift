@@ -23,7 +23,6 @@ public struct FeatureExtractor: Sendable {
     ///
     /// - Parameters:
     ///   - gazetteer: vocabulary to match (the ``FeatureTemplate/vocabulary`` template).
-    ///   - extraMatches: further vocabulary matches, for instance a user's run-time vocabulary.
     ///   - scratch: reusable space for the matches.
     ///   - matchesReady: `scratch` already holds `gazetteer`'s matches in `tokens` (the caller
     ///     needed them for the intent classifier); do not match again.
@@ -33,7 +32,7 @@ public struct FeatureExtractor: Sendable {
         _ tokens: TokenizedText, gazetteer: Gazetteer, intent: Int? = nil, into output: inout TokenFeatures,
         scratch matches: inout [Gazetteer.Match], matchesReady: Bool = false
     ) {
-        output.reset(tokenCount: tokens.count)
+        output.reset()
         if !matchesReady {
             matches.removeAll(keepingCapacity: true)
             if has(.vocabulary) { gazetteer.matches(in: tokens, into: &matches) }

@@ -18,7 +18,7 @@ public struct TokenFeatures: Sendable {
     /// Token `index`'s features.
     public func features(of index: Int) -> ArraySlice<UInt64> { hashes[offsets[index]..<offsets[index + 1]] }
 
-    mutating func reset(tokenCount: Int) {
+    mutating func reset() {
         offsets.removeAll(keepingCapacity: true)
         hashes.removeAll(keepingCapacity: true)
         sentence.removeAll(keepingCapacity: true)

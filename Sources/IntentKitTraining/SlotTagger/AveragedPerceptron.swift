@@ -38,19 +38,22 @@ struct AveragedPerceptron {
         let longest = (0..<data.sentenceCount).map { data.tokens(ofSentence: $0).count }.max() ?? 0
         var scores = [Float](repeating: 0, count: longest * L)
         var path = [Int]()
+        var decoder: ViterbiDecoder?
         for sentence in order {
             let tokens = data.tokens(ofSentence: sentence)
             let T = tokens.count
             guard T > 0 else { continue }
             let weights = floatWeights
-            let transitions = Array(weights[structure.transitionOffset...])
-            var decoder = ViterbiDecoder(labels: labels, transitions: transitions)
+            // The decoder holds a copy of the transitions: rebuild it only after they changed.
+            if decoder == nil {
+                decoder = ViterbiDecoder(labels: labels, transitions: Array(weights[structure.transitionOffset...]))
+            }
             data.withPointers { pointers in
                 structure.withPointers { rows, stateLabels in
                     weights.withUnsafeBufferPointer { weights in
                         scores.withUnsafeMutableBufferPointer { scores in
                             stateScores(sentence: sentence, data: pointers, rows: rows, stateLabels: stateLabels, weights: weights, labelCount: L, into: scores)
-                            decoder.decode(scores: UnsafeBufferPointer(scores), tokenCount: T, mask: nil, into: &path)
+                            decoder!.decode(scores: UnsafeBufferPointer(scores), tokenCount: T, mask: nil, into: &path)
                         }
                     }
                 }
@@ -60,6 +63,7 @@ struct AveragedPerceptron {
                 continue
             }
             mistakes += 1
+            decoder = nil
             let sentenceAttributes = Int(data.sentenceAttributeOffsets[sentence])..<Int(data.sentenceAttributeOffsets[sentence + 1])
             for (t, token) in tokens.enumerated() {
                 let gold = Int(data.labels[token]), predicted = path[t]
