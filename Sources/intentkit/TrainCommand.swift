@@ -48,6 +48,15 @@ struct TrainCommand: ParsableCommand {
     @Option(help: ArgumentHelp(help("patience")))
     var patience = SlotTaggerTrainingOptions().patience
 
+    @Option(help: ArgumentHelp(help("swap-copies")))
+    var swapCopies = SlotTaggerTrainingOptions().swapCopies
+
+    @Flag(inversion: .prefixedEnableDisable, help: ArgumentHelp(help("vocabulary-words")))
+    var vocabularyWords = SlotTaggerTrainingOptions().vocabularyWords
+
+    @Option(name: .customLong("intent-char-ngrams"), help: ArgumentHelp(help("intent-char-ngrams")))
+    var intentCharacterNGrams = "none"
+
     @Option(help: "Feature templates to use, comma-separated (see below).")
     var features = FeatureTemplate.allCases.filter(FeatureConfiguration.defaultTemplates.contains).map(\.rawValue).joined(separator: ",")
 
@@ -64,7 +73,18 @@ struct TrainCommand: ParsableCommand {
         if maxIterations < 1 { throw ValidationError("--max-iterations must be at least 1") }
         if threads < 1 { throw ValidationError("--threads must be at least 1") }
         if window < 0 || affixLength < 0 { throw ValidationError("--window and --affix-length must not be negative") }
+        if swapCopies < 0 { throw ValidationError("--swap-copies must not be negative") }
+        _ = try characterNGrams()
         _ = try templates()
+    }
+
+    private func characterNGrams() throws -> ClosedRange<Int>? {
+        if intentCharacterNGrams == "none" { return nil }
+        let bounds = intentCharacterNGrams.split(separator: "-").compactMap { Int($0) }
+        guard bounds.count == 2, 1 <= bounds[0], bounds[0] <= bounds[1], bounds[1] <= 16 else {
+            throw ValidationError("--intent-char-ngrams must be MIN-MAX with 1 <= MIN <= MAX <= 16 (for example 3-5), or none")
+        }
+        return bounds[0]...bounds[1]
     }
 
     private func templates() throws -> Set<FeatureTemplate> {
@@ -97,6 +117,9 @@ struct TrainCommand: ParsableCommand {
         options.minimumFrequency = minFrequency
         options.vocabularyFolds = vocabularyFolds
         options.patience = patience
+        options.swapCopies = swapCopies
+        options.vocabularyWords = vocabularyWords
+        options.intentCharacterNGrams = try characterNGrams()
         options.features = FeatureConfiguration(templates: try templates(), window: window, affixLength: affixLength)
 
         let progress = ProgressLine()

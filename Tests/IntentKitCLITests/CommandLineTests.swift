@@ -87,6 +87,23 @@ struct CommandLineTests {
         #expect(missing.stderr == "no-such-corpus: error: no such file or directory\n")
     }
 
+    /// Runs `intentkit tag` with `input` on stdin; its output lines (the last one empty).
+    private func tag(_ input: String, _ arguments: String...) throws -> [Substring] {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["tag"] + arguments
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return output.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
     @Test func trainingTwiceInSeparateProcessesGivesTheSameModelBytesAndTagWorks() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -97,20 +114,16 @@ struct CommandLineTests {
             #expect(trained.stderr.contains("trained in"))
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: first)) == Data(contentsOf: URL(fileURLWithPath: second)))
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["tag", "--model", first]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data("send Buttercup 85 bucks on Unicorn Pay\n\ncheck my balance\n".utf8))
-        try input.fileHandleForWriting.close()
-        let tags = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let tags = try tag("send Buttercup 85 bucks on Unicorn Pay\n\ncheck my balance\n", "--model", first)
         #expect(tags.count == 4)  // three lines and the final newline
         #expect(tags[0].split(separator: " ").count == 7 && tags[1].isEmpty && tags[2].split(separator: " ").count == 3)
+        // n-best: up to three "probability<TAB>tags" lines, best first, then an empty line.
+        let nBest = try tag("send Buttercup 85 bucks on Unicorn Pay\n", "--model", first, "--n-best", "3")
+        let hypotheses = nBest.prefix { !$0.isEmpty }.map { $0.split(separator: "\t") }
+        #expect(hypotheses.count == 3 && nBest.count == 5)
+        let probabilities = hypotheses.compactMap { Double($0[0]) }
+        #expect(probabilities.count == 3 && probabilities.sorted(by: >) == probabilities && probabilities.reduce(0, +) <= 1.000001)
+        #expect(hypotheses.first.map { String($0[1]) } == String(tags[0]))
         let broken = directory.appendingPathComponent("broken.model")
         try Data("IKMODEL".utf8).write(to: broken)
         let refused = try run("tag", "--model", broken.path)

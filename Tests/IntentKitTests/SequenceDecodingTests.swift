@@ -96,6 +96,41 @@ struct SequenceDecodingTests {
         #expect(path == best.path)
     }
 
+    @Test(arguments: [1, 2, 4])
+    func nBestListsTheBestValidSequencesInOrder(length: Int) {
+        let L = labels.count
+        let scores = random(length * L, seed: UInt64(200 + length), scale: 3)
+        let transitions = random(L * L, seed: 11, scale: 3)
+        let ranked = enumerate(scores: scores, transitions: transitions, length: length, validOnly: true).sorted { $0.score > $1.score }
+        var decoder = NBestDecoder(labels: labels, transitions: transitions)
+        let k = 7
+        let hypotheses = scores.withUnsafeBufferPointer { decoder.decode(stateScores: $0, tokenCount: length, count: k, mask: nil) }
+        #expect(hypotheses.count == min(k, ranked.count))
+        for (hypothesis, exact) in zip(hypotheses, ranked) {
+            #expect(hypothesis.labels == exact.path)
+            #expect(abs(Double(hypothesis.score) - exact.score) < 1e-4)
+        }
+        // The first hypothesis is Viterbi's.
+        var viterbi = ViterbiDecoder(labels: labels, transitions: transitions)
+        var path = [Int]()
+        scores.withUnsafeBufferPointer { viterbi.decode(scores: $0, tokenCount: length, mask: nil, into: &path) }
+        #expect(hypotheses.first?.labels == path)
+    }
+
+    @Test func nBestHonoursTheLabelMask() {
+        let L = labels.count
+        let scores = random(3 * L, seed: 5, scale: 3)
+        var decoder = NBestDecoder(labels: labels, transitions: random(L * L, seed: 6))
+        let mask: [Float] = (0..<L).map { labels.tag($0).slot == "a" ? -.infinity : 0 }
+        let hypotheses = scores.withUnsafeBufferPointer { decoder.decode(stateScores: $0, tokenCount: 3, count: 50, mask: mask) }
+        // O, B-b, I-b over three tokens under BIO: 3 · 3 · 3 minus the sequences with I-b after O.
+        let valid = enumerate(scores: scores, transitions: [Float](repeating: 0, count: L * L), length: 3, validOnly: true)
+            .filter { $0.path.allSatisfy { labels.tag($0).slot != "a" } }
+        #expect(hypotheses.count == valid.count)
+        #expect(Set(hypotheses.map(\.labels)).count == hypotheses.count)
+        #expect(hypotheses.allSatisfy { $0.labels.allSatisfy { labels.tag($0).slot != "a" } })
+    }
+
     @Test func viterbiRespectsTheBIOConstraintAndALabelMask() {
         let L = labels.count
         // Scores that favour an invalid "O I-a" and the slot b everywhere.

@@ -57,12 +57,38 @@ struct IntentClassifierTests {
     }
 
     @Test func charactersNGramsSurviveTypos() {
-        let extractor = IntentFeatureExtractor()
+        let extractor = IntentFeatureExtractor(characterNGrams: 3...5)
         let tokenizer = Tokenizer()
         var clean = [UInt64](), typo = [UInt64]()
         extractor.extract(tokenizer.tokenize("transfer"), matches: [], into: &clean)
         extractor.extract(tokenizer.tokenize("trasnfer"), matches: [], into: &typo)
         // The word features differ, but character n-grams ("fer", "er>", "<tr", …) are shared.
         #expect(Set(clean).intersection(typo).count >= 4)
+        // Without them, the two words share nothing but the bias.
+        let words = IntentFeatureExtractor()
+        words.extract(tokenizer.tokenize("transfer"), matches: [], into: &clean)
+        words.extract(tokenizer.tokenize("trasnfer"), matches: [], into: &typo)
+        #expect(Set(clean).intersection(typo).count == 1)
+    }
+
+    @Test func wholePhraseMatchesAreFeaturesAndSingleWordMatchesAreNot() {
+        let gazetteer = Gazetteer(entries: [("artist", "larry carlton")], indexingWords: true)
+        let extractor = IntentFeatureExtractor(gazetteer: gazetteer)
+        let tokenizer = Tokenizer()
+        func features(_ text: String) -> Set<UInt64> {
+            let tokens = tokenizer.tokenize(text)
+            var matches = [Gazetteer.Match](), output = [UInt64]()
+            gazetteer.matches(in: tokens, into: &matches)
+            extractor.extract(tokens, matches: matches, into: &output)
+            return Set(output)
+        }
+        let plain = IntentFeatureExtractor()
+        func withoutMatches(_ text: String) -> Set<UInt64> {
+            var output = [UInt64]()
+            plain.extract(tokenizer.tokenize(text), matches: [], into: &output)
+            return Set(output)
+        }
+        #expect(features("play larry carlton").count == withoutMatches("play larry carlton").count + 1)
+        #expect(features("play larry heard") == withoutMatches("play larry heard"))
     }
 }

@@ -16,8 +16,16 @@ public struct Gazetteer: Sendable, Equatable {
         public var position: Position
     }
 
+    /// The role of a word inside a multi-word phrase, for word entries.
+    public enum WordRole: String, CaseIterable, Sendable {
+        case first, inner, last
+    }
+
     /// The entity names, indexed by `Match.entity`.
     public let entityNames: [String]
+    /// `[entityNames.count]` whether the entity stands for single words of another entity's
+    /// phrases (see ``init(entries:entityNames:indexingWords:tokenizer:)``).
+    let wordEntities: [Bool]
     /// The longest phrase, in tokens.
     public let maxPhraseLength: Int
     /// Phrase hash (normalised tokens joined by 0x1F) → entity indices.
@@ -26,17 +34,23 @@ public struct Gazetteer: Sendable, Equatable {
     /// An empty gazetteer.
     public init() {
         entityNames = []
+        wordEntities = []
         maxPhraseLength = 0
         phrases = [:]
     }
 
     /// Builds a gazetteer of `(entity, phrase)` pairs; phrases are tokenized with `tokenizer`.
     ///
-    /// - Parameter entityNames: a fixed numbering of entities (so several gazetteers agree on
-    ///   it); entities not listed are numbered after them in order of appearance.
+    /// - Parameters:
+    ///   - entityNames: a fixed numbering of entities (so several gazetteers agree on it);
+    ///     entities not listed are numbered after them in order of appearance.
+    ///   - indexingWords: also index each word of a multi-word phrase on its own, as the entity
+    ///     ``wordEntityName(_:_:)`` with its role (first, inner, last word). A name never seen
+    ///     whole often shares words with known ones ("larry heard" and "larry carlton"): word
+    ///     entries let the tagger use that, as token-level gazetteers do in NER.
     public init(
         entries: some Sequence<(entity: String, phrase: String)>, entityNames fixed: [String] = [],
-        tokenizer: Tokenizer = Tokenizer()
+        indexingWords: Bool = false, tokenizer: Tokenizer = Tokenizer()
     ) {
         var names = fixed
         var index = [String: UInt16]()
@@ -58,17 +72,45 @@ public struct Gazetteer: Sendable, Equatable {
             let key = Self.hash(tokens, from: 0, count: tokens.count)
             if !(table[key]?.contains(id) ?? false) { table[key, default: []].append(id) }
             longest = max(longest, tokens.count)
+            guard indexingWords, tokens.count > 1 else { continue }
+            for position in 0..<tokens.count {
+                let role: WordRole = position == 0 ? .first : position == tokens.count - 1 ? .last : .inner
+                let name = Self.wordEntityName(entity, role)
+                let wordID: UInt16
+                if let known = index[name] {
+                    wordID = known
+                } else {
+                    wordID = UInt16(names.count)
+                    names.append(name)
+                    index[name] = wordID
+                }
+                let wordKey = Self.hash(tokens, from: position, count: 1)
+                if !(table[wordKey]?.contains(wordID) ?? false) { table[wordKey, default: []].append(wordID) }
+            }
         }
         entityNames = names
+        wordEntities = names.map(Self.isWordEntityName)
         maxPhraseLength = longest
         phrases = table
     }
 
     init(entityNames: [String], maxPhraseLength: Int, phrases: [UInt64: [UInt16]]) {
         self.entityNames = entityNames
+        wordEntities = entityNames.map(Self.isWordEntityName)
         self.maxPhraseLength = maxPhraseLength
         self.phrases = phrases
     }
+
+    /// The entity under which the words of `entity`'s phrases in `role` are indexed.
+    public static func wordEntityName(_ entity: String, _ role: WordRole) -> String {
+        entity + "\u{1F}" + role.rawValue
+    }
+
+    private static func isWordEntityName(_ name: String) -> Bool { name.unicodeScalars.contains("\u{1F}") }
+
+    /// Whether entity `id` stands for single words of phrases, not for whole phrases.
+    @inline(__always)
+    public func isWordEntity(_ id: Int) -> Bool { wordEntities[id] }
 
     /// Whether the gazetteer has no phrase.
     public var isEmpty: Bool { phrases.isEmpty }

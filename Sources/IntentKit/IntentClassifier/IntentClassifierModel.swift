@@ -11,9 +11,13 @@ public struct IntentClassifierModel: Sendable, Equatable {
     let weights: [Float]
     /// `[intents]` biases.
     let biases: [Float]
+    /// The character n-grams of ``IntentFeatureExtractor`` the model was trained with.
+    public let characterNGrams: ClosedRange<Int>?
 
     /// Creates a model; sizes are checked.
-    public init(intents: [String], attributes: AttributeTable, weights: [Float], biases: [Float]) throws(ModelError) {
+    public init(
+        intents: [String], attributes: AttributeTable, weights: [Float], biases: [Float], characterNGrams: ClosedRange<Int>? = nil
+    ) throws(ModelError) {
         guard !intents.isEmpty, weights.count == attributes.count * intents.count, biases.count == intents.count,
               weights.allSatisfy(\.isFinite), biases.allSatisfy(\.isFinite) else {
             throw ModelError.inconsistent("intent classifier arrays have mismatched sizes or non-finite weights")
@@ -22,6 +26,7 @@ public struct IntentClassifierModel: Sendable, Equatable {
         self.attributes = attributes
         self.weights = weights
         self.biases = biases
+        self.characterNGrams = characterNGrams
     }
 
     /// Writes each intent's probability for the utterance with `features` into `probabilities`

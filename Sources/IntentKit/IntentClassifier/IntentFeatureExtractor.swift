@@ -1,12 +1,21 @@
 /// The features of an utterance for intent classification, as 64-bit hashes: normalised word
-/// unigrams and bigrams, character n-grams of each word (for typos and unseen inflections) and
-/// the entities whose vocabulary matches (so "SparkleCar" and "GlitterPool" both say
-/// "rideOption").
+/// unigrams and bigrams, optionally character n-grams of each word (for typos and unseen
+/// inflections), and the entities whose vocabulary matches a whole phrase (so "SparkleCar" and
+/// "GlitterPool" both say "rideOption").
 public struct IntentFeatureExtractor: Sendable {
-    /// Character n-grams from `minimum` to `maximum` scalars, over `<word>` with boundary marks.
-    public var characterNGrams: ClosedRange<Int> = 3...5
+    /// Character n-grams from `lowerBound` to `upperBound` scalars, over `<word>` with boundary
+    /// marks; `nil` for none.
+    public let characterNGrams: ClosedRange<Int>?
+    /// `[entities]` entities whose matches are ignored: single words of phrases (their matches
+    /// help the tagger find a name's boundaries but only add noise to the request's intent).
+    private let ignoredEntities: [Bool]
 
-    public init() {}
+    /// An extractor for matches of `gazetteer`'s entities (or of any gazetteer numbering its
+    /// entities the same way).
+    public init(characterNGrams: ClosedRange<Int>? = nil, gazetteer: Gazetteer = Gazetteer()) {
+        self.characterNGrams = characterNGrams
+        ignoredEntities = gazetteer.entityNames.indices.map(gazetteer.isWordEntity)
+    }
 
     /// Appends the features of `tokens` to `output` (cleared first).
     public func extract(_ tokens: TokenizedText, matches: [Gazetteer.Match], into output: inout [UInt64]) {
@@ -35,10 +44,11 @@ public struct IntentFeatureExtractor: Sendable {
                     last.combine(0x03)
                     output.append(last.value)
                 }
-                appendCharacterNGrams(of: current, into: &output)
+                if let characterNGrams { appendCharacterNGrams(characterNGrams, of: current, into: &output) }
             }
         }
         for match in matches where match.position == .begin || match.position == .unit {
+            if match.entity < ignoredEntities.count && ignoredEntities[match.entity] { continue }
             var hash = FeatureHash(template: 24)
             hash.combine(int: match.entity)
             output.append(hash.value)
@@ -46,7 +56,7 @@ public struct IntentFeatureExtractor: Sendable {
     }
 
     /// n-grams of scalars over the word framed by 0x02 … 0x03.
-    private func appendCharacterNGrams(of word: UnsafeBufferPointer<UInt8>, into output: inout [UInt64]) {
+    private func appendCharacterNGrams(_ characterNGrams: ClosedRange<Int>, of word: UnsafeBufferPointer<UInt8>, into output: inout [UInt64]) {
         guard word.count <= 64 else { return }
         // Scalar start offsets, on the stack: no heap allocation per word.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 65) { starts in

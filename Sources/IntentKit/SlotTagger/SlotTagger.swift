@@ -18,10 +18,10 @@ public struct SlotTagger: Sendable {
     /// The tokenizer the model was trained with.
     public let tokenizer = Tokenizer()
     private let extractor: FeatureExtractor
-    private let intentExtractor = IntentFeatureExtractor()
+    private let intentExtractor: IntentFeatureExtractor
     private let decoder: ViterbiDecoder
     /// `[L][L]` exp(transitions), for marginals.
-    private let expTransitions: [Float]
+    let expTransitions: [Float]
 
     /// Creates a tagger for `model`.
     public init(model: SlotTaggerModel) {
@@ -29,6 +29,7 @@ public struct SlotTagger: Sendable {
         extractor = FeatureExtractor(configuration: model.features)
         decoder = ViterbiDecoder(labels: model.labels, transitions: model.transitions)
         expTransitions = model.transitions.map { expf($0) }
+        intentExtractor = IntentFeatureExtractor(characterNGrams: model.intentClassifier?.characterNGrams, gazetteer: model.gazetteer)
     }
 
     /// Loads the model at `url` (see ``SlotTaggerModel/init(contentsOf:)``).
@@ -45,6 +46,7 @@ public struct SlotTagger: Sendable {
         var path: [Int] = []
         var decoder: ViterbiDecoder
         var forwardBackward: ForwardBackward
+        var nBestDecoder: NBestDecoder
         var intentFeatures: [UInt64] = []
         var intentProbabilities: [Float] = []
         /// The intent predicted for the last utterance, when the model has a classifier.
@@ -53,7 +55,8 @@ public struct SlotTagger: Sendable {
 
     /// Buffers for one caller.
     public func makeWorkspace() -> Workspace {
-        Workspace(decoder: decoder, forwardBackward: ForwardBackward(labelCount: model.labels.count))
+        Workspace(decoder: decoder, forwardBackward: ForwardBackward(labelCount: model.labels.count),
+                  nBestDecoder: NBestDecoder(labels: model.labels, transitions: model.transitions))
     }
 
     /// A label mask allowing only `slots` (and `O`), for ``labels(of:workspace:mask:)``.
@@ -92,17 +95,20 @@ public struct SlotTagger: Sendable {
     /// tokens' labels (a lower bound on the span's probability).
     public func tag(_ text: String, workspace: inout Workspace, allowedSlots: Set<String>? = nil) -> [TaggedSlot] {
         let path = labels(of: text, workspace: &workspace, mask: allowedSlots.map(mask(allowing:)))
-        let count = path.count
-        guard count > 0 else { return [] }
-        let spans = BIOTag.spans(path.map { model.labels.tag($0) })
-        guard !spans.isEmpty else { return [] }
+        guard !path.isEmpty, path.contains(where: { $0 != LabelSet.outside }) else { return [] }
         workspace.scores.withUnsafeBufferPointer { scores in
             expTransitions.withUnsafeBufferPointer { expTransitions in
-                _ = workspace.forwardBackward.run(scores: scores, tokenCount: count, expTransitions: expTransitions.baseAddress!)
+                _ = workspace.forwardBackward.run(scores: scores, tokenCount: path.count, expTransitions: expTransitions.baseAddress!)
             }
         }
-        return spans.map { span in
-            let tokens = workspace.tokens.tokens
+        return slots(of: path, workspace: workspace)
+    }
+
+    /// The slots of the label sequence `path`, with confidences from the marginals of the last
+    /// forward-backward run in `workspace`.
+    func slots(of path: [Int], workspace: Workspace) -> [TaggedSlot] {
+        let tokens = workspace.tokens.tokens
+        return BIOTag.spans(path.map { model.labels.tag($0) }).map { span in
             let confidence = span.tokens.map { workspace.forwardBackward.marginal(token: $0, label: path[$0]) }.min() ?? 0
             return TaggedSlot(name: span.slot, range: tokens[span.tokens.lowerBound].range.lowerBound..<tokens[span.tokens.upperBound - 1].range.upperBound,
                               tokens: span.tokens, confidence: Double(confidence))

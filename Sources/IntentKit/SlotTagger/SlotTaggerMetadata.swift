@@ -9,6 +9,9 @@ package struct SlotTaggerMetadata: Codable, Sendable, Equatable {
     package var intents: [String]?
     /// The number of intent classifier attributes.
     package var intentAttributeCount: Int?
+    /// The intent classifier's character n-gram lengths, `[lowest, highest]`, or `[]` for none.
+    /// Absent in files of format 1.0 written before it existed, whose classifiers used 3 to 5.
+    package var intentCharacterNGrams: [Int]?
     /// How the model was made: algorithm, hyperparameters, corpus, date, IntentKit version.
     package var provenance: [String: String]
 

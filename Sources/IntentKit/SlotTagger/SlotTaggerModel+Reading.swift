@@ -38,7 +38,17 @@ extension SlotTaggerModel {
         var classifier: IntentClassifierModel?
         if let intents = metadata.intents, let count = metadata.intentAttributeCount {
             let table = try Self.attributeTable(keys: file.array(.intentKeys, of: UInt64.self), values: file.array(.intentValues, of: Int32.self), count: count)
-            classifier = try IntentClassifierModel(intents: intents, attributes: table, weights: file.floats(.intentWeights), biases: file.floats(.intentBiases))
+            var characterNGrams: ClosedRange<Int>?
+            switch metadata.intentCharacterNGrams {
+            case nil: characterNGrams = 3...5
+            case let lengths? where lengths.isEmpty: characterNGrams = nil
+            case let lengths? where lengths.count == 2 && 1 <= lengths[0] && lengths[0] <= lengths[1] && lengths[1] <= 16:
+                characterNGrams = lengths[0]...lengths[1]
+            case let lengths?:
+                throw ModelError.inconsistent("the intent classifier's character n-gram lengths \(lengths) are not [lowest, highest] within 1...16")
+            }
+            classifier = try IntentClassifierModel(intents: intents, attributes: table, weights: file.floats(.intentWeights),
+                                                   biases: file.floats(.intentBiases), characterNGrams: characterNGrams)
         }
         try self.init(
             labels: labels, features: metadata.features,

@@ -8,6 +8,9 @@ public struct IntentClassifierTrainer: Sendable {
     public var c2 = 0.02
     public var maxIterations = 100
     public var threads = 2
+    /// The character n-grams the features were extracted with, recorded in the model so that
+    /// parsing extracts the same.
+    public var characterNGrams: ClosedRange<Int>?
 
     public init() {}
 
@@ -42,6 +45,7 @@ public struct IntentClassifierTrainer: Sendable {
         let C = intents.count, biasOffset = hashes.count * C
         return try! IntentClassifierModel(
             intents: intents, attributes: AttributeTable(hashes: hashes),
-            weights: parameters[0..<biasOffset].map { Float($0) }, biases: parameters[biasOffset...].map { Float($0) })
+            weights: parameters[0..<biasOffset].map { Float($0) }, biases: parameters[biasOffset...].map { Float($0) },
+            characterNGrams: characterNGrams)
     }
 }

@@ -19,6 +19,9 @@ extension SlotTaggerModel {
             provenance: provenance)
         metadata.intents = intentClassifier?.intents
         metadata.intentAttributeCount = intentClassifier?.attributes.count
+        metadata.intentCharacterNGrams = intentClassifier.map { classifier in
+            classifier.characterNGrams.map { [$0.lowerBound, $0.upperBound] } ?? []
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var writer = ModelFileWriter()

@@ -12,7 +12,7 @@ extension SlotTaggerTrainer {
         var data = CompiledSequences()
         var features = TokenFeatures()
         var matches = [Gazetteer.Match]()
-        let intentExtractor = IntentFeatureExtractor()
+        let intentExtractor = IntentFeatureExtractor(characterNGrams: classifier?.characterNGrams, gazetteer: gazetteer)
         var intentFeatures = [UInt64]()
         var probabilities = [Float]()
         for sequence in dataset.sequences {

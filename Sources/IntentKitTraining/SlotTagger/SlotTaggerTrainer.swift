@@ -33,25 +33,32 @@ public struct SlotTaggerTrainer {
         public var misalignedSlots: Int
     }
 
-    /// Trains on `corpus`, early-stopping on `dev` when given.
-    public func train(_ corpus: Corpus, dev: Corpus? = nil) -> (SlotTaggerModel, Report) {
+    /// Trains on `original`, early-stopping on `dev` when given.
+    public func train(_ original: Corpus, dev: Corpus? = nil) -> (SlotTaggerModel, Report) {
         let start = Date()
         let tokenizer = Tokenizer()
+        let folds = options.vocabularyFolds
+        let originalFold: (Int) -> Int = { index in folds > 1 ? Int(splitMix(self.options.seed &+ UInt64(index)) % UInt64(folds)) : 0 }
+        let (corpus, source) = swappedCopies(original, copies: options.swapCopies, fold: originalFold)
+        // A swapped copy belongs to its original's fold.
+        let fold: (Int) -> Int = { originalFold(source[$0]) }
         let dataset = SequenceDataset(corpus: corpus, tokenizer: tokenizer)
         let labels = dataset.labels
         let extractor = FeatureExtractor(configuration: options.features)
 
         // Vocabularies: one per fold for training utterances, the full one for the model.
-        let entries = vocabularyEntries(corpus)
-        let entityNames = uniqueInOrder(entries.schema.map(\.entity) + entries.spans.map(\.entity))
-        let folds = options.vocabularyFolds
-        let fold: (Int) -> Int = { index in folds > 1 ? Int(splitMix(self.options.seed &+ UInt64(index)) % UInt64(folds)) : 0 }
+        // (Swapped copies add no phrase: their values are spans of originals of the same fold.)
+        let entries = vocabularyEntries(original)
+        var entityNames = uniqueInOrder(entries.schema.map(\.entity) + entries.spans.map(\.entity))
+        if options.vocabularyWords {
+            entityNames += entityNames.flatMap { entity in Gazetteer.WordRole.allCases.map { Gazetteer.wordEntityName(entity, $0) } }
+        }
         let fullGazetteer = Gazetteer(entries: entries.schema + (folds > 0 ? entries.spans.map { ($0.entity, $0.phrase) } : []),
-                                      entityNames: entityNames, tokenizer: tokenizer)
+                                      entityNames: entityNames, indexingWords: options.vocabularyWords, tokenizer: tokenizer)
         let foldGazetteers: [Gazetteer] = folds > 1
             ? (0..<folds).map { k in
-                Gazetteer(entries: entries.schema + entries.spans.filter { fold($0.utterance) != k }.map { ($0.entity, $0.phrase) },
-                          entityNames: entityNames, tokenizer: tokenizer)
+                Gazetteer(entries: entries.schema + entries.spans.filter { originalFold($0.utterance) != k }.map { ($0.entity, $0.phrase) },
+                          entityNames: entityNames, indexingWords: options.vocabularyWords, tokenizer: tokenizer)
             }
             : [fullGazetteer]
 
@@ -64,8 +71,8 @@ public struct SlotTaggerTrainer {
         var classifier: IntentClassifierModel?
         if usesIntent {
             (predictedIntent, classifier) = crossFittedIntents(
-                dataset, intentNames: intentNames, intentIndex: intentIndex,
-                gazetteerOf: { folds > 1 ? foldGazetteers[fold($0)] : fullGazetteer }, fullGazetteer: fullGazetteer)
+                dataset, intentNames: intentNames, intentIndex: intentIndex, source: source,
+                gazetteerOf: { folds > 1 ? foldGazetteers[fold($0)] : fullGazetteer })
         }
         // Pass 1: extract every feature hash once, into flat arrays, and count them.
         var features = TokenFeatures()
@@ -191,7 +198,7 @@ public struct SlotTaggerTrainer {
         if let best { parameters = best.parameters }
 
         let model = makeModel(parameters: parameters, structure: structure, labels: labels, attributeHashes: attributeHashes,
-                              gazetteer: fullGazetteer, classifier: classifier, corpus: corpus)
+                              gazetteer: fullGazetteer, classifier: classifier, corpus: original)
         let report = Report(
             iterations: iterations, stop: stop, seconds: Date().timeIntervalSince(start), features: model.attributes.count,
             weights: model.stateWeightCount, devF1: best?.f1, misalignedSlots: dataset.misalignedSlots)

@@ -1,0 +1,39 @@
+import Foundation
+
+/// One reading of an utterance: its slots and the model's probability of that labelling.
+public struct SlotHypothesis: Hashable, Sendable {
+    /// The slots, in utterance order; confidences are this hypothesis's span probabilities.
+    public var slots: [TaggedSlot]
+    /// The label of each token, as ids into the model's ``LabelSet``.
+    public var labels: [Int]
+    /// P(labels | utterance) under the CRF, from 0 to 1.
+    public var probability: Double
+}
+
+extension SlotTagger {
+    /// The `count` most probable slot readings of `text`, best first (list Viterbi): for a
+    /// dialogue manager that wants to ask "did you mean…" or rescore with its own knowledge.
+    ///
+    /// The first hypothesis is the one ``tag(_:workspace:allowedSlots:)`` returns. Each
+    /// slot's confidence is the smallest marginal probability of its tokens' labels.
+    public func nBest(_ text: String, count: Int, workspace: inout Workspace, allowedSlots: Set<String>? = nil) -> [SlotHypothesis] {
+        let mask = allowedSlots.map(mask(allowing:))
+        labels(of: text, workspace: &workspace, mask: mask)
+        let tokenCount = workspace.tokens.count
+        guard tokenCount > 0, count > 0 else { return count > 0 ? [SlotHypothesis(slots: [], labels: [], probability: 1)] : [] }
+        let L = model.labels.count
+        var hypotheses = [NBestDecoder.Hypothesis]()
+        var logZ = 0.0
+        workspace.scores.withUnsafeBufferPointer { scores in
+            let used = UnsafeBufferPointer(rebasing: scores[0..<(tokenCount * L)])
+            hypotheses = workspace.nBestDecoder.decode(stateScores: used, tokenCount: tokenCount, count: count, mask: mask)
+            logZ = expTransitions.withUnsafeBufferPointer { expTransitions in
+                workspace.forwardBackward.run(scores: used, tokenCount: tokenCount, expTransitions: expTransitions.baseAddress!)
+            }
+        }
+        return hypotheses.map { hypothesis in
+            SlotHypothesis(slots: slots(of: hypothesis.labels, workspace: workspace), labels: hypothesis.labels,
+                           probability: exp(Double(hypothesis.score) - logZ))
+        }
+    }
+}
