@@ -58,34 +58,28 @@ public struct Gazetteer: Sendable, Equatable {
         var table = [UInt64: [UInt16]]()
         var longest = 0
         var tokens = TokenizedText()
-        for (entity, phrase) in entries {
-            tokenizer.tokenize(phrase, into: &tokens)
-            guard tokens.count > 0 else { continue }
+        // Adds the `count` tokens from `start` as a phrase of entity `name`.
+        func add(_ name: String, from start: Int, count: Int) {
             let id: UInt16
-            if let known = index[entity] {
+            if let known = index[name] {
                 id = known
             } else {
                 id = UInt16(names.count)
-                names.append(entity)
-                index[entity] = id
+                names.append(name)
+                index[name] = id
             }
-            let key = Self.hash(tokens, from: 0, count: tokens.count)
+            let key = Self.hash(tokens, from: start, count: count)
             if !(table[key]?.contains(id) ?? false) { table[key, default: []].append(id) }
+        }
+        for (entity, phrase) in entries {
+            tokenizer.tokenize(phrase, into: &tokens)
+            guard tokens.count > 0 else { continue }
+            add(entity, from: 0, count: tokens.count)
             longest = max(longest, tokens.count)
             guard indexingWords, tokens.count > 1 else { continue }
             for position in 0..<tokens.count {
                 let role: WordRole = position == 0 ? .first : position == tokens.count - 1 ? .last : .inner
-                let name = Self.wordEntityName(entity, role)
-                let wordID: UInt16
-                if let known = index[name] {
-                    wordID = known
-                } else {
-                    wordID = UInt16(names.count)
-                    names.append(name)
-                    index[name] = wordID
-                }
-                let wordKey = Self.hash(tokens, from: position, count: 1)
-                if !(table[wordKey]?.contains(wordID) ?? false) { table[wordKey, default: []].append(wordID) }
+                add(Self.wordEntityName(entity, role), from: position, count: 1)
             }
         }
         entityNames = names
