@@ -18,7 +18,7 @@ extension SlotTagger {
     /// slot's confidence is the smallest marginal probability of its tokens' labels.
     public func nBest(_ text: String, count: Int, workspace: inout Workspace, allowedSlots: Set<String>? = nil) -> [SlotHypothesis] {
         let mask = allowedSlots.map(mask(allowing:))
-        labels(of: text, workspace: &workspace, mask: mask)
+        scoreStates(of: text, workspace: &workspace)
         let tokenCount = workspace.tokens.count
         guard tokenCount > 0, count > 0 else { return count > 0 ? [SlotHypothesis(slots: [], labels: [], probability: 1)] : [] }
         let L = model.labels.count

@@ -71,6 +71,17 @@ public struct SlotTagger: Sendable {
     /// - Parameter mask: from ``mask(allowing:)``; `nil` allows every slot.
     @discardableResult
     public func labels(of text: String, workspace: inout Workspace, mask: [Float]? = nil) -> [Int] {
+        scoreStates(of: text, workspace: &workspace)
+        let count = workspace.tokens.count
+        workspace.scores.withUnsafeBufferPointer { scores in
+            workspace.decoder.decode(scores: scores, tokenCount: count, mask: mask, into: &workspace.path)
+        }
+        return workspace.path
+    }
+
+    /// Tokenizes `text` into the workspace, predicts its intent and writes every token's label
+    /// scores to `workspace.scores` (`[T][L]`): everything decoding needs.
+    func scoreStates(of text: String, workspace: inout Workspace) {
         tokenizer.tokenize(text, into: &workspace.tokens)
         let count = workspace.tokens.count
         let L = model.labels.count
@@ -86,9 +97,7 @@ public struct SlotTagger: Sendable {
         if workspace.scores.count < count * L { workspace.scores = [Float](repeating: 0, count: count * L) }
         workspace.scores.withUnsafeMutableBufferPointer { scores in
             model.stateScores(workspace.features, into: UnsafeMutableBufferPointer(rebasing: scores[0..<(count * L)]))
-            workspace.decoder.decode(scores: UnsafeBufferPointer(scores), tokenCount: count, mask: mask, into: &workspace.path)
         }
-        return workspace.path
     }
 
     /// The slots of `text`, each with a confidence: the smallest marginal probability of its
