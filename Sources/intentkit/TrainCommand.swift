@@ -54,6 +54,12 @@ struct TrainCommand: ParsableCommand {
     @Flag(inversion: .prefixedEnableDisable, help: ArgumentHelp(help("vocabulary-words")))
     var vocabularyWords = SlotTaggerTrainingOptions().vocabularyWords
 
+    @Option(help: ArgumentHelp(help("label-scheme")))
+    var labelScheme = SlotTaggerTrainingOptions().labelScheme
+
+    @Flag(name: .customLong("intent-calibration"), inversion: .prefixedEnableDisable, help: ArgumentHelp(help("intent-calibration")))
+    var calibrateIntents = SlotTaggerTrainingOptions().calibrateIntents
+
     @Option(name: .customLong("intent-char-ngrams"), help: ArgumentHelp(help("intent-char-ngrams")))
     var intentCharacterNGrams = "none"
 
@@ -120,6 +126,8 @@ struct TrainCommand: ParsableCommand {
         options.swapCopies = swapCopies
         options.vocabularyWords = vocabularyWords
         options.intentCharacterNGrams = try characterNGrams()
+        options.calibrateIntents = calibrateIntents
+        options.labelScheme = labelScheme
         options.features = FeatureConfiguration(templates: try templates(), window: window, affixLength: affixLength)
 
         let progress = ProgressLine()
@@ -140,6 +148,7 @@ struct TrainCommand: ParsableCommand {
 }
 
 extension SlotTaggerTrainingOptions.Algorithm: ExpressibleByArgument {}
+extension LabelScheme: ExpressibleByArgument {}
 
 /// One progress line per iteration: redrawn in place on a terminal, appended otherwise.
 final class ProgressLine: @unchecked Sendable {

@@ -14,12 +14,16 @@ struct SequenceDecodingTests {
     }
 
     /// Every sequence of `length` labels, with its score.
-    private func enumerate(scores: [Float], transitions: [Float], length: Int, validOnly: Bool) -> [(path: [Int], score: Double)] {
+    private func enumerate(
+        scores: [Float], transitions: [Float], length: Int, validOnly: Bool, labels: LabelSet? = nil
+    ) -> [(path: [Int], score: Double)] {
+        let labels = labels ?? self.labels
         let L = labels.count
         var result = [(path: [Int], score: Double)]()
         var path = [Int](repeating: 0, count: length)
         func visit(_ t: Int) {
             if t == length {
+                if validOnly && length > 0 && !labels.allowsEnd(path[length - 1]) { return }
                 var score = 0.0
                 for position in 0..<length {
                     score += Double(scores[position * L + path[position]])
@@ -84,24 +88,26 @@ struct SequenceDecodingTests {
         }
     }
 
-    @Test(arguments: [1, 3, 5])
-    func viterbiFindsTheBestValidSequence(length: Int) {
+    @Test(arguments: [1, 3, 5], LabelScheme.allCases)
+    func viterbiFindsTheBestValidSequence(length: Int, scheme: LabelScheme) {
+        let labels = LabelSet(slotNames: ["a", "b"], scheme: scheme)
         let L = labels.count
         let scores = random(length * L, seed: UInt64(100 + length), scale: 3)
         let transitions = random(L * L, seed: 7, scale: 3)
-        let best = enumerate(scores: scores, transitions: transitions, length: length, validOnly: true).max { $0.score < $1.score }!
+        let best = enumerate(scores: scores, transitions: transitions, length: length, validOnly: true, labels: labels).max { $0.score < $1.score }!
         var decoder = ViterbiDecoder(labels: labels, transitions: transitions)
         var path = [Int]()
         scores.withUnsafeBufferPointer { decoder.decode(scores: $0, tokenCount: length, mask: nil, into: &path) }
         #expect(path == best.path)
     }
 
-    @Test(arguments: [1, 2, 4])
-    func nBestListsTheBestValidSequencesInOrder(length: Int) {
+    @Test(arguments: [1, 2, 4], LabelScheme.allCases)
+    func nBestListsTheBestValidSequencesInOrder(length: Int, scheme: LabelScheme) {
+        let labels = LabelSet(slotNames: ["a", "b"], scheme: scheme)
         let L = labels.count
         let scores = random(length * L, seed: UInt64(200 + length), scale: 3)
         let transitions = random(L * L, seed: 11, scale: 3)
-        let ranked = enumerate(scores: scores, transitions: transitions, length: length, validOnly: true).sorted { $0.score > $1.score }
+        let ranked = enumerate(scores: scores, transitions: transitions, length: length, validOnly: true, labels: labels).sorted { $0.score > $1.score }
         var decoder = NBestDecoder(labels: labels, transitions: transitions)
         let k = 7
         let hypotheses = scores.withUnsafeBufferPointer { decoder.decode(stateScores: $0, tokenCount: length, count: k, mask: nil) }

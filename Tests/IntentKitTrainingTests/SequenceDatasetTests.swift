@@ -43,4 +43,20 @@ struct SequenceDatasetTests {
             "B-dateTime", "I-dateTime", "I-dateTime",
         ])
     }
+
+    @Test func bilouMarksLastTokensAndSingleTokenSlots() throws {
+        let (text, slots) = try AnnotatedText.parse("book a table for [four](partySize) at [Le Petit Nuage](restaurant) [tomorrow at 7pm](dateTime)")
+        let dataset = SequenceDataset(corpus: Corpus(utterances: [Utterance(text: text, intent: "BookTable", slots: slots)]), scheme: .bilou)
+        #expect(dataset.labels.scheme == .bilou)
+        let names = dataset.sequences[0].labels.map { id -> String in
+            let labels = dataset.labels
+            guard let slot = labels.tag(id).slot else { return "O" }
+            let prefix = id == labels.begin(slot) ? "B" : id == labels.inside(slot) ? "I" : id == labels.last(slot) ? "L" : "U"
+            return prefix + "-" + slot
+        }
+        #expect(names == [
+            "O", "O", "O", "O", "U-partySize", "O", "B-restaurant", "I-restaurant", "L-restaurant",
+            "B-dateTime", "I-dateTime", "L-dateTime",
+        ])
+    }
 }

@@ -52,6 +52,32 @@ struct SlotTaggerTrainerTests {
         #expect(score > 0.8, "held-out slot F1 \(score)")
     }
 
+    @Test func bilouLabelsTrainTagAndSurviveTheModelFile() throws {
+        var bilou = options(.lbfgs)
+        bilou.labelScheme = .bilou
+        let (model, _) = SlotTaggerTrainer(options: bilou).train(Self.corpora.train)
+        #expect(model.labels.scheme == .bilou)
+        #expect(model.labels.count == 1 + 4 * model.labels.slotNames.count)
+        let score = f1(model, on: Self.corpora.test)
+        #expect(score > 0.8, "held-out slot F1 \(score)")
+        let reread = try SlotTaggerModel(reading: ModelFileReader(bytes: model.fileBytes(), name: "bilou"))
+        #expect(reread.labels == model.labels)
+    }
+
+    @Test func calibratesTheIntentClassifierOnTheDevSet() {
+        var calibrating = options(.lbfgs)
+        calibrating.maxIterations = 5
+        calibrating.calibrateIntents = true
+        var lines = [String]()
+        let (calibrated, _) = SlotTaggerTrainer(options: calibrating) { lines.append($0) }.train(Self.corpora.train, dev: Self.corpora.test)
+        calibrating.calibrateIntents = false
+        let (plain, _) = SlotTaggerTrainer(options: calibrating).train(Self.corpora.train, dev: Self.corpora.test)
+        #expect(lines.contains { $0.contains("bias offsets fitted on \(Self.corpora.test.utterances.count) dev utterances") })
+        let offsets = zip(calibrated.intentClassifier!.storage.biases, plain.intentClassifier!.storage.biases).map { $0 - $1 }
+        #expect(offsets.contains { $0 != 0 })
+        #expect(calibrated.intentClassifier!.storage.weights == plain.intentClassifier!.storage.weights)
+    }
+
     @Test func elasticNetMakesASmallerModel() {
         var sparse = options(.lbfgs)
         sparse.c1 = 0.5

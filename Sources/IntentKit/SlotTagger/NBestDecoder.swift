@@ -15,6 +15,7 @@ package struct NBestDecoder: Sendable {
     /// `[L][L]` transition weights, −∞ where BIO forbids the move.
     private let transitions: [Float]
     private let allowsStart: [Bool]
+    private let allowsEnd: [Bool]
     /// `[T][L][k]` scores of the partial paths, best first; −∞ past the last one.
     private var scores: [Float] = []
     /// `[T][L][k]` the previous label and that label's rank for each partial path.
@@ -31,6 +32,7 @@ package struct NBestDecoder: Sendable {
         }
         transitions = matrix
         allowsStart = (0..<L).map(labels.allowsStart)
+        allowsEnd = (0..<L).map(labels.allowsEnd)
     }
 
     /// Up to `count` distinct label sequences for `stateScores` (`[T][L]`), best first.
@@ -74,7 +76,7 @@ package struct NBestDecoder: Sendable {
             }
         }
         candidates.removeAll(keepingCapacity: true)
-        for j in 0..<L {
+        for j in 0..<L where allowsEnd[j] {
             for r in 0..<k where scores[at(T - 1, j, r)] > -.infinity { candidates.append((scores[at(T - 1, j, r)], Int32(j), Int32(r))) }
         }
         keepBest(k)

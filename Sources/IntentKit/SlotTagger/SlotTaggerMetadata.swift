@@ -1,6 +1,8 @@
 /// The JSON `META` section of a model file: configuration and provenance.
 package struct SlotTaggerMetadata: Codable, Sendable, Equatable {
     package var slotNames: [String]
+    /// How spans are encoded as labels; absent in files written before BILOU existed (BIO).
+    package var labelScheme: LabelScheme?
     package var features: FeatureConfiguration
     package var attributeCount: Int
     package var gazetteerEntities: [String]

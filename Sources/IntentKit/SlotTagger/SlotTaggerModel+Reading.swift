@@ -15,7 +15,7 @@ extension SlotTaggerModel {
         } catch {
             throw ModelError.inconsistent("the metadata section is not valid JSON (\(error))")
         }
-        let labels = LabelSet(slotNames: metadata.slotNames)
+        let labels = LabelSet(slotNames: metadata.slotNames, scheme: metadata.labelScheme ?? .bio)
         guard labels.slotNames == metadata.slotNames, labels.count <= Int(UInt16.max) else {
             throw ModelError.inconsistent("slot names are not sorted and unique")
         }

@@ -1,9 +1,9 @@
-/// Max-product decoding of a linear-chain CRF under the BIO constraint, vectorised over
+/// Max-product decoding of a linear-chain CRF under the label scheme's constraints, vectorised over
 /// destination labels with SIMD8 (max-plus cannot be expressed in BLAS; PLATFORM.md measured
 /// the SIMD loop at about half the scalar time).
 ///
-/// Labels are padded to a multiple of 8; disallowed transitions (`I-x` after anything but `B-x`
-/// or `I-x`) and padding carry −∞. Buffers grow to the longest sentence and are reused.
+/// Labels are padded to a multiple of 8; disallowed starts, transitions and ends
+/// (``LabelSet/allowsTransition(from:to:)``) and padding carry −∞. Buffers grow to the longest sentence and are reused.
 package struct ViterbiDecoder: Sendable {
     package let labelCount: Int
     /// Labels rounded up to a multiple of 8.
@@ -12,6 +12,8 @@ package struct ViterbiDecoder: Sendable {
     let transitions: [Float]
     /// `[paddedCount]` 0 where a sentence may start, −∞ for `I-` labels and padding.
     let start: [Float]
+    /// `[L]` 0 where a sentence may end, −∞ for labels that leave a slot open (BILOU `B-`, `I-`).
+    let end: [Float]
     private var delta: [Float] = []
     private var back: [Int32] = []
 
@@ -27,6 +29,7 @@ package struct ViterbiDecoder: Sendable {
         }
         transitions = matrix
         start = (0..<paddedCount).map { $0 < L && labels.allowsStart($0) ? 0 : -.infinity }
+        end = (0..<L).map { labels.allowsEnd($0) ? 0 : -.infinity }
     }
 
     /// The best label sequence for `scores` (`[T][L]`), written to `path`.
@@ -67,8 +70,8 @@ package struct ViterbiDecoder: Sendable {
                             }
                         }
                     }
-                    var bestLabel = 0
-                    for j in 1..<L where delta[current * P + j] > delta[current * P + bestLabel] { bestLabel = j }
+                    var bestLabel = 0  // `O`, which may always end a sentence
+                    for j in 1..<L where delta[current * P + j] + end[j] > delta[current * P + bestLabel] { bestLabel = j }
                     for _ in 0..<tokenCount { path.append(0) }
                     path[tokenCount - 1] = bestLabel
                     var t = tokenCount - 1

@@ -6,7 +6,8 @@ import IntentKitCorpus
 ///
 /// Slot spans are character ranges; tokens come from ``Tokenizer``. A token takes the slot that
 /// contains its first character, or the slot that starts inside it (when an annotation starts
-/// mid-token, as in "$85" annotated from "85"); the first token of a slot is `B-`, the rest `I-`.
+/// mid-token, as in "$85" annotated from "85"); the first token of a slot is `B-`, the rest `I-`
+/// (in ``LabelScheme/bilou``, `L-` for the last and `U-` for a slot of one token).
 /// Annotations whose edges fall inside a token are counted in ``misalignedSlots``: they cannot be
 /// learned exactly and usually point to an annotation or tokenizer problem.
 public struct SequenceDataset: Sendable {
@@ -18,8 +19,8 @@ public struct SequenceDataset: Sendable {
     public let misalignedSlots: Int
 
     /// Tokenizes and labels every utterance of `corpus`; `labels` defaults to the corpus's own slots.
-    public init(corpus: Corpus, tokenizer: Tokenizer = Tokenizer(), labels: LabelSet? = nil) {
-        let labels = labels ?? LabelSet(slotNames: corpus.utterances.flatMap { $0.slots.map(\.name) })
+    public init(corpus: Corpus, tokenizer: Tokenizer = Tokenizer(), labels: LabelSet? = nil, scheme: LabelScheme = .bio) {
+        let labels = labels ?? LabelSet(slotNames: corpus.utterances.flatMap { $0.slots.map(\.name) }, scheme: scheme)
         var sequences = [TaggedSequence]()
         sequences.reserveCapacity(corpus.utterances.count)
         var misaligned = 0
@@ -39,7 +40,8 @@ public struct SequenceDataset: Sendable {
         var ids = [Int](repeating: LabelSet.outside, count: tokens.count)
         var misaligned = 0
         for slot in slots {
-            guard let begin = labels.begin(slot.name), let inside = labels.inside(slot.name) else { continue }
+            guard let begin = labels.begin(slot.name), let inside = labels.inside(slot.name),
+                  let closing = labels.last(slot.name), let unit = labels.unit(slot.name) else { continue }
             let covered = tokens.indices.filter { index in
                 let range = tokens[index].range
                 return slot.range.contains(range.lowerBound) || range.contains(slot.range.lowerBound)
@@ -48,8 +50,10 @@ public struct SequenceDataset: Sendable {
             if tokens[first].range.lowerBound != slot.range.lowerBound || tokens[last].range.upperBound != slot.range.upperBound {
                 misaligned += 1
             }
-            for index in covered where ids[index] == LabelSet.outside {
-                ids[index] = index == first ? begin : inside
+            // Tokens another slot took first are skipped, so a slot's last free token closes it.
+            let free = covered.filter { ids[$0] == LabelSet.outside }
+            for index in free {
+                ids[index] = free.count == 1 ? unit : index == free.first ? begin : index == free.last ? closing : inside
             }
         }
         return (ids, misaligned)

@@ -17,6 +17,7 @@ extension SlotTaggerModel {
             slotNames: labels.slotNames, features: features, attributeCount: attributes.count,
             gazetteerEntities: gazetteer.entityNames, gazetteerMaxPhraseLength: gazetteer.maxPhraseLength,
             provenance: provenance)
+        metadata.labelScheme = labels.scheme
         metadata.intents = intentClassifier?.intents
         metadata.intentAttributeCount = intentClassifier?.attributes.count
         metadata.intentCharacterNGrams = intentClassifier.map { classifier in

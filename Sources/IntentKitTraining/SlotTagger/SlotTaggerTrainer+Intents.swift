@@ -53,4 +53,28 @@ extension SlotTaggerTrainer {
         let classifier = trainer.train(features: originals.map { features[$0] }, classes: originals.map { classes[$0] }, intents: intentNames)
         return (predictedIntent, classifier)
     }
+
+    /// `classifier` with its biases fitted to `dev` (``IntentBiasCalibration``); dev utterances
+    /// of intents the training data lacks are left out.
+    func calibrated(
+        _ classifier: IntentClassifierModel, on dev: Corpus, gazetteer: Gazetteer, intentIndex: [String: Int], tokenizer: Tokenizer
+    ) -> IntentClassifierModel {
+        let extractor = IntentFeatureExtractor(characterNGrams: classifier.characterNGrams, gazetteer: gazetteer)
+        var features = [[UInt64]](), classes = [Int]()
+        var matches = [Gazetteer.Match]()
+        for utterance in dev.utterances {
+            guard let gold = intentIndex[utterance.intent] else { continue }
+            let tokens = tokenizer.tokenize(utterance.text)
+            matches.removeAll(keepingCapacity: true)
+            gazetteer.matches(in: tokens, into: &matches)
+            var output = [UInt64]()
+            extractor.extract(tokens, matches: matches, into: &output)
+            features.append(output)
+            classes.append(gold)
+        }
+        guard !features.isEmpty else { return classifier }
+        let offsets = IntentBiasCalibration.offsets(for: classifier, features: features, classes: classes)
+        log("intent classifier: bias offsets fitted on \(features.count) dev utterances: " + zip(classifier.intents, offsets).map { "\($0) \(String(format: "%+.2f", $1))" }.joined(separator: ", "))
+        return classifier.addingBiases(offsets)
+    }
 }

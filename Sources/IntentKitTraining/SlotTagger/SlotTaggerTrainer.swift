@@ -42,7 +42,7 @@ public struct SlotTaggerTrainer {
         let (corpus, source) = swappedCopies(original, copies: options.swapCopies, fold: originalFold)
         // A swapped copy belongs to its original's fold.
         let fold: (Int) -> Int = { originalFold(source[$0]) }
-        let dataset = SequenceDataset(corpus: corpus, tokenizer: tokenizer)
+        let dataset = SequenceDataset(corpus: corpus, tokenizer: tokenizer, scheme: options.labelScheme)
         let labels = dataset.labels
         let extractor = FeatureExtractor(configuration: options.features)
 
@@ -136,6 +136,9 @@ public struct SlotTaggerTrainer {
         let structure = CRFStructure(labelCount: labels.count, rowOffsets: rowOffsets, stateLabels: stateLabels)
         log("slot tagger: \(data.sentenceCount) utterances, \(data.tokenCount) tokens, \(labels.count) labels, \(attributeHashes.count) features, \(structure.parameterCount) weights")
 
+        if let dev, let uncalibrated = classifier, options.calibrateIntents {
+            classifier = calibrated(uncalibrated, on: dev, gazetteer: fullGazetteer, intentIndex: intentIndex, tokenizer: tokenizer)
+        }
         // The dev set, through the same dictionary and the full vocabulary.
         let devData = dev.map { compile($0, labels: labels, extractor: extractor, gazetteer: fullGazetteer, attributeIDs: attributeIDs, tokenizer: tokenizer, classifier: classifier) }
 

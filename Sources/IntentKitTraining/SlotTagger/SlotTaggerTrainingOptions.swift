@@ -38,6 +38,15 @@ public struct SlotTaggerTrainingOptions: Sendable, Hashable {
     /// SNIPS they cost half a point of intent accuracy (97.3 % vs 97.9 % on test), but they
     /// help with typos, which SNIPS does not have.
     public var intentCharacterNGrams: ClosedRange<Int>?
+    /// How slot spans become labels. BILOU gave no gain on SNIPS (test slot F1 94.90 against
+    /// 94.82, dev 95.37 against 95.61, means of three seeds) for twice the training time, and
+    /// CRFsuite lost 0.4 with it; BIO stays the default.
+    public var labelScheme = LabelScheme.bio
+    /// With a dev set, shift the intent classifier's biases to fit the dev utterances
+    /// (``IntentBiasCalibration``): the training utterances teach it a prior that held-out
+    /// requests need not share. Off by default: on SNIPS it moved test intent accuracy from 97.86 %
+    /// to 97.90 % and slot F1 from 94.82 to 94.68 (means of three seeds).
+    public var calibrateIntents = false
     /// Stop when dev-set F1 has not improved for this many iterations (with a dev set).
     public var patience = 20
     /// The features.
@@ -58,6 +67,8 @@ public struct SlotTaggerTrainingOptions: Sendable, Hashable {
         "patience": "with --dev, stop after this many iterations without a better dev F1",
         "swap-copies": "copies of each annotated utterance with slot values swapped between utterances (placeholder swapping)",
         "vocabulary-words": "also match single words of multi-word vocabulary phrases (first, inner, last word)",
+        "label-scheme": "how slot spans become labels: bio, or bilou (distinct labels for a slot's last token and for one-token slots)",
+        "intent-calibration": "with --dev, fit the intent classifier's per-intent biases to the dev utterances",
         "intent-char-ngrams": "character n-gram lengths for the intent classifier, as MIN-MAX (for example 3-5), or none",
     ]
 }
