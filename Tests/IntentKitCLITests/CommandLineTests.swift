@@ -89,9 +89,14 @@ struct CommandLineTests {
 
     /// Runs `intentkit tag` with `input` on stdin; its output lines (the last one empty).
     private func tag(_ input: String, _ arguments: String...) throws -> [Substring] {
+        try piping(input, ["tag"] + arguments)
+    }
+
+    /// Runs `intentkit` with `arguments` and `input` on stdin; its output lines (the last one empty).
+    private func piping(_ input: String, _ arguments: [String]) throws -> [Substring] {
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = ["tag"] + arguments
+        process.arguments = arguments
         let stdin = Pipe(), stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
@@ -129,6 +134,39 @@ struct CommandLineTests {
         let refused = try run("tag", "--model", broken.path)
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("truncated model"))
+    }
+
+    @Test func parsePrintsJSONForOneUtteranceOrOneLinePerUtterance() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let model = directory.appendingPathComponent("payments.model").path
+        let trained = try run("train", "payments.yaml", "--output", model, "--max-iterations", "30", in: Self.fixtures)
+        #expect(trained.status == 0, "\(trained.stderr)")
+
+        let single = try run("parse", "--model", model, "send Buttercup 85 bucks on Unicorn Pay")
+        #expect(single.status == 0, "\(single.stderr)")
+        #expect(single.stdout.contains("\n  "))  // readable: indented over several lines
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(single.stdout.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["text", "intent", "confidence", "slots"])
+        #expect(object["intent"] as? String == "SendPayment")
+        let slots = try #require(object["slots"] as? [[String: Any]])
+        let amount = try #require(slots.first { $0["name"] as? String == "amount" })
+        #expect(Set(amount.keys) == ["name", "text", "start", "end", "value", "confidence"])
+        #expect(amount["text"] as? String == "85 bucks" && amount["start"] as? Int == 15 && amount["end"] as? Int == 23)
+        let value = try #require(amount["value"] as? [String: Any])
+        #expect(value["kind"] as? String == "amountOfMoney" && value["value"] as? Double == 85 && value["unit"] as? String == "USD")
+
+        let lines = try piping("send Buttercup 85 bucks on Unicorn Pay\ncheck my balance\n", ["parse", "--model", model, "--top-k", "2"])
+        #expect(lines.count == 3 && lines[2].isEmpty)
+        for line in lines.prefix(2) {
+            #expect(!line.contains("\n  "))
+            let parsed = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(Set(parsed.keys) == ["text", "intent", "confidence", "slots", "alternatives"])
+            #expect((parsed["alternatives"] as? [[String: Any]])?.count == 1)
+        }
+
+        let refused = try run("parse", "--model", model, "--reference-date", "tomorrow", "hi")
+        #expect(refused.status != 0 && refused.stderr.contains("--reference-date"))
     }
 
     @Test(.enabled(if: hasShared, "../shared/corpora is absent beside the repository"))

@@ -17,7 +17,7 @@
 package enum ModelFileFormat {
     package static let magic: [UInt8] = Array("IKMODEL".utf8) + [0]
     package static let majorVersion: UInt16 = 1
-    package static let minorVersion: UInt16 = 0
+    package static let minorVersion: UInt16 = 1
     package static let headerSize = 32
     package static let sectionEntrySize = 24
     package static let alignment = 16
@@ -38,6 +38,7 @@ package enum ModelFileFormat {
         case intentValues = "CVAL"      // Int32 attribute id per key slot
         case intentWeights = "CWGT"     // Float32 [attributes][intents]
         case intentBiases = "CBIA"      // Float32 [intents]
+        case schema = "SCHM"            // UTF-8 JSON: domains, intents, parameters, entities (1.1)
 
         package var code: UInt32 {
             let bytes = Array(rawValue.utf8)

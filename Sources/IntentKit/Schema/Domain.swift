@@ -1,5 +1,5 @@
 /// A group of related intents an app serves: messaging, payments, ride booking, …
-public struct Domain: Hashable, Sendable {
+public struct Domain: Hashable, Sendable, Codable {
     /// The domain's name.
     public var name: String
     /// The domain's intents.

@@ -1,5 +1,5 @@
 /// The type of a parameter: a custom entity by name or a built-in entity.
-public enum EntityReference: Hashable, Sendable {
+public enum EntityReference: Hashable, Sendable, Codable {
     case custom(String)
     case builtin(BuiltinEntity)
 
@@ -19,5 +19,17 @@ public enum EntityReference: Hashable, Sendable {
         case .custom(let name): return name
         case .builtin(let builtin): return builtin.qualifiedName
         }
+    }
+}
+
+extension EntityReference {
+    /// Written by name ("builtin.number", "contact"), as corpora write it.
+    public init(from decoder: Decoder) throws {
+        self.init(name: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
     }
 }

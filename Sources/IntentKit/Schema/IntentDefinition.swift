@@ -1,5 +1,5 @@
 /// An intent an app can carry out, with its parameters: `SendPayment(payee, amount, note)`.
-public struct IntentDefinition: Hashable, Sendable {
+public struct IntentDefinition: Hashable, Sendable, Codable {
     /// The intent's label.
     public var name: String
     /// The parameters, in declaration order.

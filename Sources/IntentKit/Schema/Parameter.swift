@@ -1,5 +1,5 @@
 /// A parameter (slot) of an intent: `payee` of `SendPayment`, typed by an entity.
-public struct Parameter: Hashable, Sendable {
+public struct Parameter: Hashable, Sendable, Codable {
     /// The slot name annotations use.
     public var name: String
     /// The parameter's type.

@@ -1,6 +1,6 @@
 /// What an app understands: its domains with their intents and parameters, and the custom
 /// entities the parameters are typed by.
-public struct Schema: Hashable, Sendable {
+public struct Schema: Hashable, Sendable, Codable {
     /// The domains, in declaration order.
     public var domains: [Domain]
     /// The custom entities, in declaration order.

@@ -105,6 +105,21 @@ public struct SlotTagger: Sendable {
     public func tag(_ text: String, workspace: inout Workspace, allowedSlots: Set<String>? = nil) -> [TaggedSlot] {
         let path = labels(of: text, workspace: &workspace, mask: allowedSlots.map(mask(allowing:)))
         guard !path.isEmpty, path.contains(where: { $0 != LabelSet.outside }) else { return [] }
+        return slotsWithConfidences(of: path, workspace: &workspace)
+    }
+
+    /// Viterbi over the state scores ``scoreStates(of:workspace:)`` left in `workspace`.
+    func decodeScoredStates(workspace: inout Workspace) -> [Int] {
+        let count = workspace.tokens.count
+        workspace.scores.withUnsafeBufferPointer { scores in
+            workspace.decoder.decode(scores: scores, tokenCount: count, mask: nil, into: &workspace.path)
+        }
+        return workspace.path
+    }
+
+    /// The slots of `path`, with confidences from a forward-backward pass over the state scores
+    /// in `workspace`.
+    func slotsWithConfidences(of path: [Int], workspace: inout Workspace) -> [TaggedSlot] {
         workspace.scores.withUnsafeBufferPointer { scores in
             expTransitions.withUnsafeBufferPointer { expTransitions in
                 _ = workspace.forwardBackward.run(scores: scores, tokenCount: path.count, expTransitions: expTransitions.baseAddress!)

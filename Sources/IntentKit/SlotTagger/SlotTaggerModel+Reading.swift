@@ -50,6 +50,16 @@ extension SlotTaggerModel {
             classifier = try IntentClassifierModel(intents: intents, attributes: table, weights: file.floats(.intentWeights),
                                                    biases: file.floats(.intentBiases), characterNGrams: characterNGrams)
         }
+        var schema = Schema()
+        if file.has(.schema) {
+            do {
+                schema = try JSONDecoder().decode(Schema.self, from: Data(try file.data(.schema)))
+            } catch let error as ModelError {
+                throw error
+            } catch {
+                throw ModelError.inconsistent("the schema section is not valid JSON (\(error))")
+            }
+        }
         try self.init(
             labels: labels, features: metadata.features,
             gazetteer: Gazetteer(entityNames: metadata.gazetteerEntities, maxPhraseLength: metadata.gazetteerMaxPhraseLength, phrases: phrases),
@@ -58,7 +68,8 @@ extension SlotTaggerModel {
             stateLabels: try file.array(.stateLabels, of: UInt16.self),
             stateWeights: try file.floats(.stateWeights),
             transitions: try file.floats(.transitions),
-            intentClassifier: classifier)
+            intentClassifier: classifier, schema: schema,
+            intentSlots: (metadata.intentSlots ?? [:]).mapValues(Set.init))
         provenanceStorage = metadata.provenance
     }
 

@@ -21,6 +21,12 @@ public struct SlotTaggerModel: Sendable, Equatable {
     let transitions: [Float]
     /// Predicts the intent that the ``FeatureTemplate/intent`` features condition on.
     public let intentClassifier: IntentClassifierModel?
+    /// The domains, intents, parameters and entities of the training corpus: what resolution
+    /// needs (vocabulary values and synonyms, built-in entity types).
+    public let schema: Schema
+    /// Intent → the slots that intent may have: its schema parameters plus every slot the
+    /// training data annotates on it. Joint parsing restricts the tagger to these.
+    public let intentSlots: [String: Set<String>]
     /// How the model was made (algorithm, hyperparameters, corpus, date); stored in the file.
     package var provenanceStorage: [String: String] = [:]
 
@@ -31,7 +37,8 @@ public struct SlotTaggerModel: Sendable, Equatable {
     public init(
         labels: LabelSet, features: FeatureConfiguration, gazetteer: Gazetteer, attributes: AttributeTable,
         rowOffsets: [Int32], stateLabels: [UInt16], stateWeights: [Float], transitions: [Float],
-        intentClassifier: IntentClassifierModel? = nil, provenance: [String: String] = [:]
+        intentClassifier: IntentClassifierModel? = nil, schema: Schema = Schema(), intentSlots: [String: Set<String>] = [:],
+        provenance: [String: String] = [:]
     ) throws(ModelError) {
         let labelCount = labels.count
         guard rowOffsets.count == attributes.count + 1, rowOffsets.first == 0,
@@ -57,6 +64,8 @@ public struct SlotTaggerModel: Sendable, Equatable {
         self.stateWeights = stateWeights
         self.transitions = transitions
         self.intentClassifier = intentClassifier
+        self.schema = schema
+        self.intentSlots = intentSlots
         self.provenanceStorage = provenance
     }
 

@@ -18,6 +18,7 @@ extension SlotTaggerModel {
             gazetteerEntities: gazetteer.entityNames, gazetteerMaxPhraseLength: gazetteer.maxPhraseLength,
             provenance: provenance)
         metadata.labelScheme = labels.scheme
+        metadata.intentSlots = intentSlots.isEmpty ? nil : intentSlots.mapValues { $0.sorted() }
         metadata.intents = intentClassifier?.intents
         metadata.intentAttributeCount = intentClassifier?.attributes.count
         metadata.intentCharacterNGrams = intentClassifier.map { classifier in
@@ -45,6 +46,7 @@ extension SlotTaggerModel {
         }
         writer.add(.gazetteerOffsets, integers: offsets)
         writer.add(.gazetteerEntities, integers: entities)
+        writer.add(.schema, bytes: Array(try encoder.encode(schema)))
         if let classifier = intentClassifier {
             let parts = classifier.storage
             writer.add(.intentKeys, integers: parts.keys)

@@ -39,6 +39,14 @@ extension SlotTaggerTrainer {
         return try! SlotTaggerModel(
             labels: labels, features: options.features, gazetteer: gazetteer, attributes: AttributeTable(hashes: keptHashes),
             rowOffsets: rowOffsets, stateLabels: stateLabels, stateWeights: stateWeights, transitions: transitions,
-            intentClassifier: classifier, provenance: provenance)
+            intentClassifier: classifier, schema: corpus.schema, intentSlots: Self.intentSlots(of: corpus), provenance: provenance)
+    }
+
+    /// Each intent's schema parameters plus the slots its training utterances annotate.
+    static func intentSlots(of corpus: Corpus) -> [String: Set<String>] {
+        var slots = [String: Set<String>]()
+        for intent in corpus.schema.intents { slots[intent.name, default: []].formUnion(intent.parameters.map(\.name)) }
+        for utterance in corpus.utterances { slots[utterance.intent, default: []].formUnion(utterance.slots.map(\.name)) }
+        return slots
     }
 }

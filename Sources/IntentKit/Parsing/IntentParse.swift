@@ -1,0 +1,34 @@
+/// What ``IntentParser`` understood of one utterance.
+public struct IntentParse: Hashable, Sendable {
+    /// The utterance.
+    public var text: String
+    /// The most probable intent, or `nil` when the model has no intent classifier.
+    public var intent: String?
+    /// The classifier's probability of ``intent``, from 0 to 1.
+    public var confidence: Double
+    /// The next most probable intents, best first (as many as asked for).
+    public var alternatives: [IntentCandidate]
+    /// The intent's parameters found in the utterance, in text order.
+    public var slots: [ParsedSlot]
+}
+
+/// An intent and its probability.
+public struct IntentCandidate: Hashable, Sendable {
+    public var intent: String
+    public var confidence: Double
+}
+
+/// A parameter found in an utterance.
+public struct ParsedSlot: Hashable, Sendable {
+    /// The parameter (slot) name.
+    public var name: String
+    /// The words of the utterance that fill it, as written.
+    public var text: String
+    /// Unicode scalar offsets of ``text`` in the utterance, end exclusive.
+    public var range: Range<Int>
+    /// The smallest marginal probability of the slot's token labels, from 0 to 1.
+    public var confidence: Double
+    /// The resolved value, or `nil` when the words do not resolve (a name the vocabulary lacks,
+    /// an expression the built-in grammar does not know, or a slot without an entity).
+    public var value: SlotValue?
+}

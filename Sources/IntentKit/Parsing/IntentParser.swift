@@ -1,0 +1,118 @@
+import Foundation
+
+/// Turns an utterance into an intent with resolved parameters, from one model file: the
+/// embeddable entry point of IntentKit.
+///
+/// Parsing is joint: the intent classifier's prediction conditions the slot tagger's features
+/// and restricts its labels to the slots that intent has (``SlotTaggerModel/intentSlots``);
+/// each slot is then resolved against the model's vocabulary or a built-in grammar.
+///
+/// A parser is immutable and `Sendable`: share one across threads and give each its own
+/// ``Workspace``; once a workspace's buffers have grown, parsing allocates only its result.
+///
+/// ```swift
+/// let parser = try IntentParser(contentsOf: modelURL)
+/// let parse = parser.parse("send Buttercup 85 bucks on Unicorn Pay")
+/// print(parse.intent, parse.slots.map { ($0.name, $0.value) })
+/// ```
+public struct IntentParser: Sendable {
+    /// The model.
+    public var model: SlotTaggerModel { tagger.model }
+    let tagger: SlotTagger
+    /// Resolves slot text to values.
+    public let resolver: EntityResolver
+    /// `[classifier intents]` the additive label mask of each intent, `nil` for no restriction.
+    private let masks: [[Float]?]
+    /// `[classifier intents]` slot name → the entity its values belong to.
+    private let entities: [[String: EntityReference]]
+    /// Slot name → entity, for a model without a classifier or an intent the schema lacks.
+    private let defaultEntities: [String: EntityReference]
+
+    /// A parser for `model`.
+    public init(model: SlotTaggerModel) {
+        tagger = SlotTagger(model: model)
+        resolver = EntityResolver(schema: model.schema)
+        let intents = model.intentClassifier?.intents ?? []
+        let tagger = self.tagger
+        masks = intents.map { intent in model.intentSlots[intent].map { tagger.mask(allowing: $0) } }
+        var defaults = [String: EntityReference]()
+        for entity in model.schema.entities { defaults[entity.name] = .custom(entity.name) }
+        defaultEntities = defaults
+        entities = intents.map { name in
+            var entities = defaults
+            for parameter in model.schema.intent(named: name)?.parameters ?? [] { entities[parameter.name] = parameter.entity }
+            return entities
+        }
+    }
+
+    /// Loads the model at `url` (see ``SlotTaggerModel/init(contentsOf:)``).
+    public init(contentsOf url: URL) throws(ModelError) {
+        self.init(model: try SlotTaggerModel(contentsOf: url))
+    }
+
+    /// One caller's reusable buffers.
+    public struct Workspace: Sendable {
+        var tagger: SlotTagger.Workspace
+    }
+
+    /// Buffers for one caller.
+    public func makeWorkspace() -> Workspace { Workspace(tagger: tagger.makeWorkspace()) }
+
+    /// Parses `text` with a fresh workspace (convenient; reuse a workspace on a hot path).
+    public func parse(_ text: String, alternatives: Int = 2, reference: Date = Date(), calendar: Calendar = .current) -> IntentParse {
+        var workspace = makeWorkspace()
+        return parse(text, workspace: &workspace, alternatives: alternatives, reference: reference, calendar: calendar)
+    }
+
+    /// Parses `text`.
+    /// - Parameters:
+    ///   - alternatives: how many runner-up intents to return.
+    ///   - reference: the moment relative dates ("tomorrow at 7") resolve against.
+    public func parse(
+        _ text: String, workspace: inout Workspace, alternatives: Int = 2, reference: Date = Date(), calendar: Calendar = .current
+    ) -> IntentParse {
+        tagger.scoreStates(of: text, workspace: &workspace.tagger)
+        let intent = workspace.tagger.intent
+        let probabilities = workspace.tagger.intentProbabilities
+        var result = IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [])
+        if let intent, let classifier = model.intentClassifier {
+            result.intent = classifier.intents[intent]
+            result.confidence = Double(probabilities[intent])
+            result.alternatives = Self.runnersUp(probabilities, excluding: intent, count: alternatives).map {
+                IntentCandidate(intent: classifier.intents[$0], confidence: Double(probabilities[$0]))
+            }
+        }
+        let count = workspace.tagger.tokens.count
+        guard count > 0 else { return result }
+        let L = model.labels.count
+        // The intent's mask goes into the state scores, so that both Viterbi and the marginals
+        // behind the confidences see only that intent's slots.
+        if let intent, intent < masks.count, let mask = masks[intent] {
+            workspace.tagger.scores.withUnsafeMutableBufferPointer { scores in
+                for t in 0..<count {
+                    for j in 0..<L where mask[j] != 0 { scores[t * L + j] = -.infinity }
+                }
+            }
+        }
+        let path = tagger.decodeScoredStates(workspace: &workspace.tagger)
+        guard path.contains(where: { $0 != LabelSet.outside }) else { return result }
+        let tokens = workspace.tagger.tokens
+        let entityOf = intent.flatMap { $0 < entities.count ? entities[$0] : nil } ?? defaultEntities
+        result.slots = tagger.slotsWithConfidences(of: path, workspace: &workspace.tagger).map { slot in
+            let utf8 = tokens.tokens[slot.tokens.lowerBound].utf8Range.lowerBound..<tokens.tokens[slot.tokens.upperBound - 1].utf8Range.upperBound
+            let start = text.utf8.index(text.utf8.startIndex, offsetBy: utf8.lowerBound)
+            let end = text.utf8.index(start, offsetBy: utf8.count)
+            let value = entityOf[slot.name].flatMap {
+                resolver.resolve(tokens, tokens: slot.tokens, entity: $0, reference: reference, calendar: calendar)
+            }
+            return ParsedSlot(name: slot.name, text: String(text[start..<end]), range: slot.range, confidence: slot.confidence, value: value)
+        }
+        return result
+    }
+
+    /// The indices of the `count` largest probabilities other than `excluded`, largest first.
+    private static func runnersUp(_ probabilities: [Float], excluding excluded: Int, count: Int) -> [Int] {
+        guard count > 0 else { return [] }
+        return probabilities.indices.filter { $0 != excluded }.sorted { probabilities[$0] > probabilities[$1] }.prefix(count).map { $0 }
+    }
+}

@@ -1,0 +1,159 @@
+import ArgumentParser
+import Foundation
+import IntentKit
+
+struct ParseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parse",
+        abstract: "Parse utterances into an intent with resolved slots, as JSON.",
+        discussion: """
+            With a text argument, prints one readable JSON object. Without one, reads utterances \
+            line by line from stdin and writes one compact JSON object per line. Keys: text, intent, \
+            confidence, slots (each name, text, start, end, value, confidence; start and end count \
+            Unicode scalars, end exclusive), and alternatives with --top-k above 1. A value is \
+            {"kind": …, "value": …} (plus "unit" for money, durations and temperatures), or null \
+            when the words do not resolve.
+            """)
+
+    @Option(help: "The model written by `intentkit train`.", completion: .file())
+    var model: String
+
+    @Option(name: .customLong("top-k"), help: "Report the K most probable intents (the best one and K-1 alternatives).")
+    var topK = 1
+
+    @Option(help: ArgumentHelp("Resolve relative dates against this moment, YYYY-MM-DD or YYYY-MM-DDTHH:MM (default: now).", valueName: "date"))
+    var referenceDate: String?
+
+    @Argument(help: "The utterance; omit to read utterances from stdin.")
+    var text: String?
+
+    func validate() throws {
+        if topK < 1 { throw ValidationError("--top-k must be at least 1") }
+        if let referenceDate, Self.date(referenceDate) == nil {
+            throw ValidationError("--reference-date '\(referenceDate)' is not YYYY-MM-DD or YYYY-MM-DDTHH:MM")
+        }
+    }
+
+    func run() throws {
+        let parser: IntentParser
+        do {
+            parser = try IntentParser(contentsOf: URL(fileURLWithPath: model))
+        } catch {
+            StandardError.print("\(model): error: \(error)")
+            throw ExitCode.failure
+        }
+        let reference = referenceDate.flatMap(Self.date) ?? Date()
+        var workspace = parser.makeWorkspace()
+        let encoder = JSONEncoder()
+        if let text {
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let parse = parser.parse(text, workspace: &workspace, alternatives: topK - 1, reference: reference)
+            print(String(decoding: try encoder.encode(ParseJSON(parse, topK: topK)), as: UTF8.self))
+            return
+        }
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var output = Data()
+        while let line = readLine(strippingNewline: true) {
+            let parse = parser.parse(line, workspace: &workspace, alternatives: topK - 1, reference: reference)
+            output.append(try encoder.encode(ParseJSON(parse, topK: topK)))
+            output.append(0x0A)
+            if output.count > 1 << 16 {
+                FileHandle.standardOutput.write(output)
+                output.removeAll(keepingCapacity: true)
+            }
+        }
+        FileHandle.standardOutput.write(output)
+    }
+
+    /// A reference date in the local time zone.
+    static func date(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        for format in ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"] {
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
+    }
+}
+
+/// The JSON shape of a parse (key names are part of the command's interface).
+private struct ParseJSON: Encodable {
+    struct Slot: Encodable {
+        var name: String
+        var text: String
+        var start: Int
+        var end: Int
+        var value: Value?
+        var confidence: Double
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(text, forKey: .text)
+            try container.encode(start, forKey: .start)
+            try container.encode(end, forKey: .end)
+            try container.encode(value, forKey: .value)  // null when unresolved, never absent
+            try container.encode(confidence, forKey: .confidence)
+        }
+
+        enum CodingKeys: String, CodingKey { case name, text, start, end, value, confidence }
+    }
+
+    struct Value: Encodable {
+        var kind: String
+        var value: Scalar
+        var unit: String?
+    }
+
+    enum Scalar: Encodable {
+        case number(Double)
+        case text(String)
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .number(let value): try container.encode(value)
+            case .text(let value): try container.encode(value)
+            }
+        }
+    }
+
+    struct Alternative: Encodable {
+        var intent: String
+        var confidence: Double
+    }
+
+    var text: String
+    var intent: String?
+    var confidence: Double
+    var slots: [Slot]
+    var alternatives: [Alternative]?
+
+    init(_ parse: IntentParse, topK: Int) {
+        text = parse.text
+        intent = parse.intent
+        confidence = Self.rounded(parse.confidence)
+        slots = parse.slots.map { slot in
+            Slot(name: slot.name, text: slot.text, start: slot.range.lowerBound, end: slot.range.upperBound,
+                 value: slot.value.map(Self.value), confidence: Self.rounded(slot.confidence))
+        }
+        alternatives = topK > 1 ? parse.alternatives.map { Alternative(intent: $0.intent, confidence: Self.rounded($0.confidence)) } : nil
+    }
+
+    /// Four decimals: enough to rank, short enough to read.
+    private static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+
+    private static func value(_ value: SlotValue) -> Value {
+        switch value {
+        case .custom(let identifier): return Value(kind: value.kind, value: .text(identifier))
+        case .number(let number), .percentage(let number): return Value(kind: value.kind, value: .number(number))
+        case .ordinal(let number): return Value(kind: value.kind, value: .number(Double(number)))
+        case .amountOfMoney(let amount, let currency): return Value(kind: value.kind, value: .number(amount), unit: currency)
+        case .duration(let seconds): return Value(kind: value.kind, value: .number(seconds), unit: "second")
+        case .dateTime(let dateTime): return Value(kind: value.kind, value: .text(dateTime.description))
+        case .temperature(let degrees, let unit): return Value(kind: value.kind, value: .number(degrees), unit: unit)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import IntentKit
+
+@Suite("Built-in entity grammars")
+struct BuiltinGrammarTests {
+    private static var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }
+    /// Sunday 22 November 2026, 08:00 UTC.
+    private static let reference = calendar.date(from: DateComponents(year: 2026, month: 11, day: 22, hour: 8))!
+
+    private func resolve(_ entity: BuiltinEntity, _ text: String) -> SlotValue? {
+        let tokens = Tokenizer().tokenize(text)
+        let words = (0..<tokens.count).map { Substring(tokens.normalized(at: $0)) }
+        return BuiltinGrammar.resolve(entity, words: words, reference: Self.reference, calendar: Self.calendar)
+    }
+
+    @Test(arguments: [
+        ("85", 85.0), ("1,000", 1000), ("8.5", 8.5), ("eighty five", 85), ("one hundred and twenty", 120),
+        ("two thousand five hundred", 2500), ("a hundred", 100), ("2 million", 2_000_000), ("nineteen hundred", 1900),
+        ("Twelve", 12), ("zero", 0),
+    ])
+    func numbers(text: String, value: Double) {
+        #expect(resolve(.number, text) == .number(value))
+    }
+
+    @Test(arguments: ["five five", "eighty twenty", "a", "banana", "twenty and"])
+    func nonNumbersDoNotResolve(text: String) {
+        #expect(resolve(.number, text) == nil)
+    }
+
+    @Test func ordinals() {
+        #expect(resolve(.ordinal, "third") == .ordinal(3))
+        #expect(resolve(.ordinal, "21st") == .ordinal(21))
+        #expect(resolve(.ordinal, "twenty first") == .ordinal(21))
+        #expect(resolve(.ordinal, "the 2nd") == .ordinal(2))
+        #expect(resolve(.ordinal, "twenty") == nil)
+    }
+
+    @Test(arguments: [
+        ("85 bucks", 85.0, "USD"), ("$12.50", 12.5, "USD"), ("$ 20", 20, "USD"), ("twenty euros", 20, "EUR"),
+        ("€5", 5, "EUR"), ("12 dollars and 50 cents", 12.5, "USD"), ("50 cents", 0.5, "USD"),
+        ("about 3 thousand pounds", 3000, "GBP"), ("five hundred yen", 500, "JPY"),
+    ])
+    func amountsOfMoney(text: String, amount: Double, currency: String) {
+        #expect(resolve(.amountOfMoney, text) == .amountOfMoney(amount, currency: currency))
+    }
+
+    @Test func moneyNeedsACurrency() {
+        #expect(resolve(.amountOfMoney, "85") == nil)
+        #expect(resolve(.amountOfMoney, "$5 euros") == nil)
+    }
+
+    @Test func percentagesDurationsAndTemperatures() {
+        #expect(resolve(.percentage, "20%") == .percentage(20))
+        #expect(resolve(.percentage, "twenty percent") == .percentage(20))
+        #expect(resolve(.percentage, "5 per cent") == .percentage(5))
+        #expect(resolve(.duration, "in 10 minutes") == .duration(seconds: 600))
+        #expect(resolve(.duration, "an hour") == .duration(seconds: 3600))
+        #expect(resolve(.duration, "half an hour") == .duration(seconds: 1800))
+        #expect(resolve(.duration, "1 hour and 30 minutes") == .duration(seconds: 5400))
+        #expect(resolve(.duration, "two and a half hours") == .duration(seconds: 9000))
+        #expect(resolve(.duration, "ten") == nil)
+        #expect(resolve(.temperature, "72 degrees") == .temperature(72, unit: nil))
+        #expect(resolve(.temperature, "minus 5 celsius") == .temperature(-5, unit: "celsius"))
+        #expect(resolve(.temperature, "seventy degrees fahrenheit") == .temperature(70, unit: "fahrenheit"))
+    }
+
+    @Test(arguments: [
+        ("tomorrow at 7am", "2026-11-23T07:00"), ("today", "2026-11-22"), ("tonight", "2026-11-22T20:00"),
+        ("friday", "2026-11-27"), ("this friday", "2026-11-27"), ("next friday", "2026-12-04"), ("sunday", "2026-11-22"),
+        ("june 13 2038", "2038-06-13"), ("june 13", "2027-06-13"), ("the 13th of june", "2027-06-13"),
+        ("13 december", "2026-12-13"), ("2/7/2021", "2021-02-07"), ("in 2 days", "2026-11-24"),
+        ("3 hours from now", "2026-11-22T11:00"), ("noon", "2026-11-22T12:00"), ("7:30 in the evening", "2026-11-22T19:30"),
+        ("7am", "2026-11-23T07:00"), ("friday at 6:45 pm", "2026-11-27T18:45"), ("midnight", "2026-11-23T00:00"),
+        ("the day after tomorrow", "2026-11-24"), ("eighteen oclock", "2026-11-22T18:00"),
+    ])
+    func datesAndTimes(text: String, expected: String) {
+        guard case .dateTime(let value)? = resolve(.dateTime, text) else {
+            Issue.record("\(text) did not resolve")
+            return
+        }
+        #expect(value.description == expected, "\(text)")
+    }
+
+    @Test(arguments: ["banana", "june 45", "13/13/2020", "next banana"])
+    func nonDatesDoNotResolve(text: String) {
+        #expect(resolve(.dateTime, text) == nil)
+    }
+}

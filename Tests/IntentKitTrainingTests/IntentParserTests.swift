@@ -1,0 +1,89 @@
+import Foundation
+import IntentKitCorpus
+import Testing
+@testable import IntentKit
+@testable import IntentKitTraining
+
+/// The runtime entry point end to end, on a model trained on part of the default corpus.
+@Suite("Intent parser")
+struct IntentParserTests {
+    static let model: SlotTaggerModel = {
+        var options = SlotTaggerTrainingOptions()
+        options.maxIterations = 40
+        return SlotTaggerTrainer(options: options).train(SlotTaggerTrainerTests.corpora.train).0
+    }()
+
+    /// Sunday 22 November 2026, 08:00 UTC.
+    static let reference = Date(timeIntervalSince1970: 1_795_334_400)
+    static var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }
+
+    @Test func parsesIntentSlotsAndResolvedValues() throws {
+        let parser = IntentParser(model: Self.model)
+        let parse = parser.parse("send Buttercup 85 bucks for rainbow polish", alternatives: 2, reference: Self.reference, calendar: Self.calendar)
+        #expect(parse.intent == "SendPayment")
+        #expect(parse.confidence > 0.5 && parse.confidence <= 1)
+        #expect(parse.alternatives.count == 2 && parse.alternatives.allSatisfy { $0.confidence <= parse.confidence })
+        let amount = try #require(parse.slots.first { $0.name == "amount" })
+        #expect(amount.text == "85 bucks" && amount.range == 15..<23)
+        #expect(amount.value == .amountOfMoney(85, currency: "USD"))
+        #expect(amount.confidence > 0 && amount.confidence <= 1)
+        #expect(parse.slots.first { $0.name == "payee" }?.text == "Buttercup")
+    }
+
+    @Test func slotsStayWithinThePredictedIntentsParameters() {
+        let parser = IntentParser(model: Self.model)
+        var workspace = parser.makeWorkspace()
+        for utterance in SlotTaggerTrainerTests.corpora.test.utterances {
+            let parse = parser.parse(utterance.text, workspace: &workspace, reference: Self.reference, calendar: Self.calendar)
+            let allowed = Self.model.intentSlots[parse.intent ?? ""] ?? []
+            #expect(parse.slots.allSatisfy { allowed.contains($0.name) }, "\(utterance.text)")
+        }
+        #expect(Self.model.intentSlots["SendPayment"]?.isSuperset(of: ["payee", "amount"]) == true)
+    }
+
+    @Test func manyThreadsThroughOneParserGiveTheSameResultsAsOne() {
+        let parser = IntentParser(model: Self.model)
+        let texts = SlotTaggerTrainerTests.corpora.test.utterances.map(\.text)
+        var workspace = parser.makeWorkspace()
+        let expected = texts.map { parser.parse($0, workspace: &workspace, reference: Self.reference, calendar: Self.calendar) }
+        let results = ParallelResults(count: 8)
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            var workspace = parser.makeWorkspace()
+            // Each thread walks the utterances from a different starting point.
+            var parses = [IntentParse?](repeating: nil, count: texts.count)
+            for step in 0..<texts.count {
+                let index = (step + thread * 7) % texts.count
+                parses[index] = parser.parse(texts[index], workspace: &workspace, reference: Self.reference, calendar: Self.calendar)
+            }
+            results.store(parses.map { $0! }, at: thread)
+        }
+        for thread in 0..<8 { #expect(results.value(at: thread) == expected) }
+    }
+
+    @Test func theModelFileCarriesTheSchemaAndEachIntentsSlots() throws {
+        let reread = try SlotTaggerModel(reading: ModelFileReader(bytes: Self.model.fileBytes(), name: "parser"))
+        #expect(reread.schema == Self.model.schema && !reread.schema.entities.isEmpty)
+        #expect(reread.intentSlots == Self.model.intentSlots && !reread.intentSlots.isEmpty)
+        let text = "pay Buttercup twenty euros"
+        #expect(IntentParser(model: reread).parse(text, reference: Self.reference, calendar: Self.calendar)
+                == IntentParser(model: Self.model).parse(text, reference: Self.reference, calendar: Self.calendar))
+    }
+
+    @Test func anEmptyUtteranceHasNoSlots() {
+        let parse = IntentParser(model: Self.model).parse("   ")
+        #expect(parse.slots.isEmpty && parse.text == "   ")
+    }
+}
+
+/// Per-thread results, written once each under a lock.
+private final class ParallelResults: @unchecked Sendable {
+    private var values: [[IntentParse]]
+    private let lock = NSLock()
+    init(count: Int) { values = Array(repeating: [], count: count) }
+    func store(_ value: [IntentParse], at index: Int) { lock.withLock { values[index] = value } }
+    func value(at index: Int) -> [IntentParse] { lock.withLock { values[index] } }
+}
