@@ -167,6 +167,12 @@ struct CommandLineTests {
 
         let refused = try run("parse", "--model", model, "--reference-date", "tomorrow", "hi")
         #expect(refused.status != 0 && refused.stderr.contains("--reference-date"))
+
+        let inspected = try run("inspect", model)
+        #expect(inspected.status == 0, "\(inspected.stderr)")
+        for expected in ["format 1.", "checksum ok", "META", "SCHM", "slot tagger:", "intent classifier: 2 intents", "schema: 1 domains"] {
+            #expect(inspected.stdout.contains(expected), "\(expected)")
+        }
     }
 
     @Test(.enabled(if: hasShared, "../shared/corpora is absent beside the repository"))

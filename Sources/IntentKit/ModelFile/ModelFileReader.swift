@@ -63,6 +63,17 @@ package struct ModelFileReader: Sendable {
         minorVersion = integer(10, as: UInt16.self)
     }
 
+    /// The file's size in bytes.
+    package var size: Int { bytes.count }
+
+    /// Every section as (four-character tag, byte range), in file order; unknown tags included.
+    package var sectionTable: [(tag: String, range: Range<Int>)] {
+        sections.map { code, range in
+            let tag = String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: code >> (8 * $0)) }, as: UTF8.self)
+            return (tag, range)
+        }.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
     /// Whether the file has section `tag`.
     package func has(_ tag: ModelFileFormat.Tag) -> Bool { sections[tag.code] != nil }
 

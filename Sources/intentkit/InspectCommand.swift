@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import IntentKit
+
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Print a model file's header, sections and sizes, and what the model holds.")
+
+    @Argument(help: "The model written by `intentkit train`.", completion: .file())
+    var model: String
+
+    func run() throws {
+        let url = URL(fileURLWithPath: model)
+        let file: ModelFileReader
+        let parsed: SlotTaggerModel
+        do {
+            file = try ModelFileReader(contentsOf: url)
+            parsed = try SlotTaggerModel(reading: file)
+        } catch {
+            StandardError.print("\(model): error: \(error)")
+            throw ExitCode.failure
+        }
+        var lines = ["\(model): IntentKit model, format \(ModelFileFormat.majorVersion).\(file.minorVersion), \(Self.bytes(file.size)), checksum ok"]
+        lines.append("sections:")
+        for section in file.sectionTable {
+            let name = ModelFileFormat.Tag(rawValue: section.tag).map { "\($0)" } ?? "(unknown to this version)"
+            lines.append("  \(section.tag)  offset \(String(section.range.lowerBound).leftPadded(9))  \(Self.bytes(section.range.count).leftPadded(10))  \(name)")
+        }
+        let labels = parsed.labels
+        lines.append("slot tagger: \(labels.slotNames.count) slots, \(labels.count) labels (\(labels.scheme.rawValue)), "
+                     + "\(parsed.attributes.count) features, \(parsed.stateWeightCount) weights")
+        lines.append("vocabulary: \(parsed.gazetteer.entityNames.count) entities, \(parsed.gazetteer.phraseCount) phrases")
+        if let classifier = parsed.intentClassifier {
+            lines.append("intent classifier: \(classifier.intents.count) intents, \(classifier.attributes.count) features")
+        }
+        lines.append("schema: \(parsed.schema.domains.count) domains, \(parsed.schema.intents.count) intents, \(parsed.schema.entities.count) entities")
+        for (key, value) in parsed.provenance.sorted(by: { $0.key < $1.key }) { lines.append("  \(key): \(value)") }
+        print(lines.joined(separator: "\n"))
+    }
+
+    private static func bytes(_ count: Int) -> String {
+        count < 10_000 ? "\(count) B" : count < 10_000_000 ? "\(count / 1_000) kB" : String(format: "%.1f MB", Double(count) / 1e6)
+    }
+}
+
+private extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}
