@@ -37,5 +37,16 @@ let package = Package(
             path: "Benchmarks/SlotTaggerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "ParserBenchmarks",
+            dependencies: [
+                .product(name: "IntentKit", package: intentKit),
+                .product(name: "IntentKitCorpus", package: intentKit),
+                .product(name: "IntentKitTraining", package: intentKit),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ParserBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -54,6 +54,9 @@ struct TrainCommand: ParsableCommand {
     @Flag(inversion: .prefixedEnableDisable, help: ArgumentHelp(help("vocabulary-words")))
     var vocabularyWords = SlotTaggerTrainingOptions().vocabularyWords
 
+    @Option(help: ArgumentHelp(help("prune-below")))
+    var pruneBelow = SlotTaggerTrainingOptions().pruneBelow
+
     @Option(help: ArgumentHelp(help("label-scheme")))
     var labelScheme = SlotTaggerTrainingOptions().labelScheme
 
@@ -80,6 +83,7 @@ struct TrainCommand: ParsableCommand {
         if threads < 1 { throw ValidationError("--threads must be at least 1") }
         if window < 0 || affixLength < 0 { throw ValidationError("--window and --affix-length must not be negative") }
         if swapCopies < 0 { throw ValidationError("--swap-copies must not be negative") }
+        if !(pruneBelow >= 0) { throw ValidationError("--prune-below must be a number ≥ 0") }
         _ = try characterNGrams()
         _ = try templates()
     }
@@ -128,6 +132,7 @@ struct TrainCommand: ParsableCommand {
         options.intentCharacterNGrams = try characterNGrams()
         options.calibrateIntents = calibrateIntents
         options.labelScheme = labelScheme
+        options.pruneBelow = pruneBelow
         options.features = FeatureConfiguration(templates: try templates(), window: window, affixLength: affixLength)
 
         let progress = ProgressLine()

@@ -78,6 +78,21 @@ struct SlotTaggerTrainerTests {
         #expect(calibrated.intentClassifier!.storage.weights == plain.intentClassifier!.storage.weights)
     }
 
+    @Test func pruningDropsSmallWeightsOfBothModels() throws {
+        var keepAll = options(.lbfgs)
+        keepAll.pruneBelow = 0
+        var pruning = keepAll
+        pruning.pruneBelow = 0.05
+        let (full, _) = SlotTaggerTrainer(options: keepAll).train(Self.corpora.train)
+        let (pruned, _) = SlotTaggerTrainer(options: pruning).train(Self.corpora.train)
+        #expect(pruned.stateWeightCount < full.stateWeightCount)
+        #expect(pruned.storage.stateWeights.allSatisfy { abs($0) >= 0.05 })
+        #expect(pruned.storage.transitions == full.storage.transitions)
+        let (fullClassifier, prunedClassifier) = (try #require(full.intentClassifier), try #require(pruned.intentClassifier))
+        #expect(prunedClassifier.attributes.count < fullClassifier.attributes.count)
+        #expect(f1(pruned, on: Self.corpora.test) > 0.8)
+    }
+
     @Test func elasticNetMakesASmallerModel() {
         var sparse = options(.lbfgs)
         sparse.c1 = 0.5
@@ -141,16 +156,21 @@ struct SlotTaggerTrainerTests {
         if case .unsupportedVersion = refuses(future) {} else { Issue.record("a future major version not detected") }
         #expect(refuses([]) != nil)
         // A well-formed container whose contents contradict each other (valid checksum).
-        var writer = ModelFileWriter()
         let reader = try ModelFileReader(bytes: bytes, name: "model")
-        for tag in ModelFileFormat.Tag.allCases {
-            if tag == .rowOffsets {
-                writer.add(tag, integers: [Int32](repeating: 7, count: model.attributes.count + 1))
-            } else {
-                writer.add(tag, bytes: Array(try reader.data(tag)))
+        func replacing(_ replaced: ModelFileFormat.Tag, with write: (inout ModelFileWriter) -> Void) throws -> [UInt8] {
+            var writer = ModelFileWriter()
+            for tag in ModelFileFormat.Tag.allCases where reader.has(tag) {
+                if tag == replaced { write(&writer) } else { writer.add(tag, bytes: Array(try reader.data(tag))) }
             }
+            return writer.bytes()
         }
-        if case .inconsistent = refuses(writer.bytes()) {} else { Issue.record("inconsistent rows not detected") }
+        let badRows = try replacing(.rowOffsets) { $0.add(.rowOffsets, integers: [Int32](repeating: 7, count: model.attributes.count + 1)) }
+        if case .inconsistent = refuses(badRows) {} else { Issue.record("inconsistent rows not detected") }
+        let hashes = model.attributes.hashesInIDOrder
+        let repeated = try replacing(.attributeKeys) { $0.add(.attributeKeys, integers: [hashes[1]] + hashes.dropFirst()) }
+        if case .inconsistent = refuses(repeated) {} else { Issue.record("a repeated feature hash not detected") }
+        let short = try replacing(.attributeKeys) { $0.add(.attributeKeys, integers: Array(hashes.dropLast())) }
+        if case .inconsistent = refuses(short) {} else { Issue.record("a missing feature hash not detected") }
         // Random garbage of every small size never crashes the reader.
         var generator = SplitMix64(seed: 3)
         for length in stride(from: 0, to: 400, by: 7) {

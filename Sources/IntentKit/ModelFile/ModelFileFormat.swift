@@ -17,7 +17,7 @@
 package enum ModelFileFormat {
     package static let magic: [UInt8] = Array("IKMODEL".utf8) + [0]
     package static let majorVersion: UInt16 = 1
-    package static let minorVersion: UInt16 = 1
+    package static let minorVersion: UInt16 = 2
     package static let headerSize = 32
     package static let sectionEntrySize = 24
     package static let alignment = 16
@@ -25,8 +25,8 @@ package enum ModelFileFormat {
     /// Four-character section tags.
     package enum Tag: String, CaseIterable, Sendable {
         case metadata = "META"          // UTF-8 JSON: provenance and configuration
-        case attributeKeys = "AKEY"     // UInt64 open-addressing keys of feature hashes
-        case attributeValues = "AVAL"   // Int32 attribute id per key slot
+        case attributeKeys = "AKEY"     // UInt64 [attributes] feature hashes in id order (1.2; before: the table's key slots)
+        case attributeValues = "AVAL"   // Int32 attribute id per key slot (files before 1.2 only)
         case rowOffsets = "ROWS"        // Int32 [attributes + 1] CSR offsets
         case stateLabels = "SLAB"       // UInt16 [nnz] label per state weight
         case stateWeights = "SWGT"      // Float32 [nnz]
@@ -34,8 +34,8 @@ package enum ModelFileFormat {
         case gazetteerKeys = "GKEY"     // UInt64 [phrases] phrase hashes
         case gazetteerOffsets = "GOFF"  // Int32 [phrases + 1] offsets into GENT
         case gazetteerEntities = "GENT" // UInt16 entity ids
-        case intentKeys = "CKEY"        // UInt64 open-addressing keys of intent feature hashes
-        case intentValues = "CVAL"      // Int32 attribute id per key slot
+        case intentKeys = "CKEY"        // UInt64 [attributes] intent feature hashes in id order (as AKEY)
+        case intentValues = "CVAL"      // Int32 attribute id per key slot (files before 1.2 only)
         case intentWeights = "CWGT"     // Float32 [attributes][intents]
         case intentBiases = "CBIA"      // Float32 [intents]
         case schema = "SCHM"            // UTF-8 JSON: domains, intents, parameters, entities (1.1)

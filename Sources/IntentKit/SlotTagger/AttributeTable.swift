@@ -50,6 +50,14 @@ public struct AttributeTable: Sendable, Equatable {
         }
     }
 
+    /// The feature hashes in attribute-id order (what model files store; ``init(hashes:)``
+    /// rebuilds the table from them).
+    public var hashesInIDOrder: [UInt64] {
+        var hashes = [UInt64](repeating: 0, count: count)
+        for (key, value) in zip(keys, values) where value >= 0 { hashes[Int(value)] = key }
+        return hashes
+    }
+
     /// FNV-1a's low bits are well mixed already; one multiply-shift spreads them further.
     @inline(__always)
     static func mix(_ key: UInt64) -> UInt64 { (key &* 0x9E37_79B9_7F4A_7C15) >> 20 }

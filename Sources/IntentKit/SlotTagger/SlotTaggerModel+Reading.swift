@@ -20,7 +20,7 @@ extension SlotTaggerModel {
             throw ModelError.inconsistent("slot names are not sorted and unique")
         }
         let attributes = try Self.attributeTable(
-            keys: file.array(.attributeKeys, of: UInt64.self), values: file.array(.attributeValues, of: Int32.self), count: metadata.attributeCount)
+            file, keys: .attributeKeys, values: .attributeValues, count: metadata.attributeCount)
         let gazetteerKeys = try file.array(.gazetteerKeys, of: UInt64.self)
         let gazetteerOffsets = try file.array(.gazetteerOffsets, of: Int32.self)
         let gazetteerEntities = try file.array(.gazetteerEntities, of: UInt16.self)
@@ -37,7 +37,7 @@ extension SlotTaggerModel {
         }
         var classifier: IntentClassifierModel?
         if let intents = metadata.intents, let count = metadata.intentAttributeCount {
-            let table = try Self.attributeTable(keys: file.array(.intentKeys, of: UInt64.self), values: file.array(.intentValues, of: Int32.self), count: count)
+            let table = try Self.attributeTable(file, keys: .intentKeys, values: .intentValues, count: count)
             var characterNGrams: ClosedRange<Int>?
             switch metadata.intentCharacterNGrams {
             case nil: characterNGrams = 3...5
@@ -73,7 +73,28 @@ extension SlotTaggerModel {
         provenanceStorage = metadata.provenance
     }
 
-    /// An attribute table read from a file, checked so that lookups always terminate in range.
+    /// An attribute table read from a file: since format 1.2 the hashes in id order (rebuilt into
+    /// a table here), before it the table itself (`values` present).
+    static func attributeTable(
+        _ file: ModelFileReader, keys: ModelFileFormat.Tag, values: ModelFileFormat.Tag, count: Int
+    ) throws(ModelError) -> AttributeTable {
+        guard !file.has(values) else {
+            return try attributeTable(keys: file.array(keys, of: UInt64.self), values: file.array(values, of: Int32.self), count: count)
+        }
+        let hashes = try file.array(keys, of: UInt64.self)
+        guard hashes.count == count else {
+            throw ModelError.inconsistent("an attribute table holds \(hashes.count) hashes where the metadata says \(count)")
+        }
+        let table = AttributeTable(hashes: hashes)
+        // A repeated hash would leave an attribute unreachable.
+        guard table.keys.lazy.filter({ $0 != 0 }).count == count else {
+            throw ModelError.inconsistent("an attribute table repeats a feature hash")
+        }
+        return table
+    }
+
+    /// An attribute table stored as a table (files before 1.2), checked so that lookups always
+    /// terminate in range.
     static func attributeTable(keys: [UInt64], values: [Int32], count: Int) throws(ModelError) -> AttributeTable {
         let filled = keys.lazy.filter { $0 != 0 }.count
         guard keys.count == values.count, keys.count >= 16, keys.count & (keys.count - 1) == 0, filled < keys.count,

@@ -11,6 +11,8 @@ public struct IntentClassifierTrainer: Sendable {
     /// The character n-grams the features were extracted with, recorded in the model so that
     /// parsing extracts the same.
     public var characterNGrams: ClosedRange<Int>?
+    /// Features whose weights are all smaller than this in magnitude are left out of the model.
+    public var pruneBelow = 0.0
 
     public init() {}
 
@@ -43,9 +45,15 @@ public struct IntentClassifierTrainer: Sendable {
         settings.maxIterations = maxIterations
         LBFGS(settings: settings).minimize(&objective, parameters: &parameters)
         let C = intents.count, biasOffset = hashes.count * C
+        var kept = [UInt64](), weights = [Float]()
+        for (attribute, hash) in hashes.enumerated() {
+            let row = parameters[(attribute * C)..<((attribute + 1) * C)]
+            guard row.contains(where: { abs($0) >= pruneBelow && $0 != 0 }) else { continue }
+            kept.append(hash)
+            weights.append(contentsOf: row.map { Float($0) })
+        }
         return try! IntentClassifierModel(
-            intents: intents, attributes: AttributeTable(hashes: hashes),
-            weights: parameters[0..<biasOffset].map { Float($0) }, biases: parameters[biasOffset...].map { Float($0) },
-            characterNGrams: characterNGrams)
+            intents: intents, attributes: AttributeTable(hashes: kept),
+            weights: weights, biases: parameters[biasOffset...].map { Float($0) }, characterNGrams: characterNGrams)
     }
 }

@@ -29,8 +29,8 @@ extension SlotTaggerModel {
         var writer = ModelFileWriter()
         writer.add(.metadata, bytes: Array(try encoder.encode(metadata)))
         let parts = storage
-        writer.add(.attributeKeys, integers: parts.attributeKeys)
-        writer.add(.attributeValues, integers: parts.attributeValues)
+        // Hashes in id order; the reader rebuilds the lookup table (a third of the table's size).
+        writer.add(.attributeKeys, integers: attributes.hashesInIDOrder)
         writer.add(.rowOffsets, integers: parts.rowOffsets)
         writer.add(.stateLabels, integers: parts.stateLabels)
         writer.add(.stateWeights, floats: parts.stateWeights)
@@ -49,8 +49,7 @@ extension SlotTaggerModel {
         writer.add(.schema, bytes: Array(try encoder.encode(schema)))
         if let classifier = intentClassifier {
             let parts = classifier.storage
-            writer.add(.intentKeys, integers: parts.keys)
-            writer.add(.intentValues, integers: parts.values)
+            writer.add(.intentKeys, integers: classifier.attributes.hashesInIDOrder)
             writer.add(.intentWeights, floats: parts.weights)
             writer.add(.intentBiases, floats: parts.biases)
         }

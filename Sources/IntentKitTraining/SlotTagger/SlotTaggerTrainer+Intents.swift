@@ -33,6 +33,7 @@ extension SlotTaggerTrainer {
         var trainer = IntentClassifierTrainer()
         trainer.threads = options.threads
         trainer.characterNGrams = options.intentCharacterNGrams
+        trainer.pruneBelow = options.pruneBelow
         let classifierFolds = max(2, options.vocabularyFolds)
         let classifierFold: (Int) -> Int = { index in Int(splitMix(self.options.seed &+ 0x5EED &+ UInt64(source[index])) % UInt64(classifierFolds)) }
         var correct = 0
@@ -40,6 +41,7 @@ extension SlotTaggerTrainer {
         // them within a fraction of a point of the final classifier at a third of the cost.
         var foldTrainer = trainer
         foldTrainer.maxIterations = 40
+        foldTrainer.pruneBelow = 0  // their models are not kept
         for k in 0..<classifierFolds {
             let training = originals.filter { classifierFold($0) != k }
             let model = foldTrainer.train(features: training.map { features[$0] }, classes: training.map { classes[$0] }, intents: intentNames)

@@ -17,7 +17,7 @@ extension SlotTaggerTrainer {
             let start = stateLabels.count
             for k in Int(structure.rowOffsets[attribute])..<Int(structure.rowOffsets[attribute + 1]) {
                 let weight = Float(parameters[k])
-                if weight != 0 {
+                if weight != 0 && Double(abs(weight)) >= options.pruneBelow {
                     stateLabels.append(structure.stateLabels[k])
                     stateWeights.append(weight)
                 }
