@@ -47,18 +47,45 @@ package enum ModelFileFormat {
     }
 }
 
-/// CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320), table-driven.
+/// CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320), slicing-by-8 (Kounavis & Berry
+/// 2005): eight bytes per step through eight tables, several times the byte-at-a-time speed,
+/// which matters because every model load checks the whole file.
 package enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { index -> UInt32 in
-        var value = UInt32(index)
-        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
-        return value
-    }
+    /// `[8][256]`: table k maps a byte to its CRC contribution k bytes further back.
+    private static let tables: [UInt32] = {
+        var tables = [UInt32](repeating: 0, count: 8 * 256)
+        for index in 0..<256 {
+            var value = UInt32(index)
+            for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+            tables[index] = value
+        }
+        for index in 0..<256 {
+            for k in 1..<8 {
+                let previous = tables[(k - 1) * 256 + index]
+                tables[k * 256 + index] = (previous >> 8) ^ tables[Int(previous & 0xFF)]
+            }
+        }
+        return tables
+    }()
 
     package static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
-        table.withUnsafeBufferPointer { table in
-            for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        tables.withUnsafeBufferPointer { t in
+            var offset = 0
+            let count = bytes.count
+            while offset + 8 <= count {
+                let low = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) ^ crc
+                let high = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+                crc = t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
+                    ^ t[5 * 256 + Int((low >> 16) & 0xFF)] ^ t[4 * 256 + Int(low >> 24)]
+                    ^ t[3 * 256 + Int(high & 0xFF)] ^ t[2 * 256 + Int((high >> 8) & 0xFF)]
+                    ^ t[1 * 256 + Int((high >> 16) & 0xFF)] ^ t[Int(high >> 24)]
+                offset += 8
+            }
+            while offset < count {
+                crc = t[Int((crc ^ UInt32(bytes[offset])) & 0xFF)] ^ (crc >> 8)
+                offset += 1
+            }
         }
         return crc ^ 0xFFFF_FFFF
     }
