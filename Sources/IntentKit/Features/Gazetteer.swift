@@ -28,15 +28,20 @@ public struct Gazetteer: Sendable, Equatable {
     let wordEntities: [Bool]
     /// The longest phrase, in tokens.
     public let maxPhraseLength: Int
-    /// Phrase hash (normalised tokens joined by 0x1F) → entity indices.
-    let phrases: [UInt64: [UInt16]]
+    /// Phrase hash (normalised tokens joined by 0x1F) → phrase index; phrases are numbered in
+    /// hash order, as model files store them, so loading builds no per-phrase arrays.
+    let phraseTable: AttributeTable
+    /// `[phrases + 1]` offsets into `phraseEntities`.
+    let phraseOffsets: [Int32]
+    /// The entity indices of each phrase.
+    let phraseEntities: [UInt16]
 
     /// An empty gazetteer.
     public init() {
         entityNames = []
         wordEntities = []
         maxPhraseLength = 0
-        phrases = [:]
+        (phraseTable, phraseOffsets, phraseEntities) = Self.flatten([:])
     }
 
     /// Builds a gazetteer of `(entity, phrase)` pairs; phrases are tokenized with `tokenizer`.
@@ -85,14 +90,35 @@ public struct Gazetteer: Sendable, Equatable {
         entityNames = names
         wordEntities = names.map(Self.isWordEntityName)
         maxPhraseLength = longest
-        phrases = table
+        (phraseTable, phraseOffsets, phraseEntities) = Self.flatten(table)
     }
 
-    init(entityNames: [String], maxPhraseLength: Int, phrases: [UInt64: [UInt16]]) {
+    /// A gazetteer from the arrays a model file stores (``storage``); they must be consistent.
+    init(entityNames: [String], maxPhraseLength: Int, phraseTable: AttributeTable, phraseOffsets: [Int32], phraseEntities: [UInt16]) {
         self.entityNames = entityNames
         wordEntities = entityNames.map(Self.isWordEntityName)
         self.maxPhraseLength = maxPhraseLength
-        self.phrases = phrases
+        self.phraseTable = phraseTable
+        self.phraseOffsets = phraseOffsets
+        self.phraseEntities = phraseEntities
+    }
+
+    /// Phrases numbered in hash order, their entities concatenated.
+    private static func flatten(_ table: [UInt64: [UInt16]]) -> (AttributeTable, [Int32], [UInt16]) {
+        let sorted = table.sorted { $0.key < $1.key }
+        var offsets: [Int32] = [0]
+        var entities = [UInt16]()
+        for (_, ids) in sorted {
+            entities.append(contentsOf: ids)
+            offsets.append(Int32(entities.count))
+        }
+        return (AttributeTable(hashes: sorted.map(\.key)), offsets, entities)
+    }
+
+    /// Phrase hashes in hash order, `[phrases + 1]` offsets and the entity indices: the model
+    /// file's vocabulary sections.
+    package var storage: (keys: [UInt64], offsets: [Int32], entities: [UInt16]) {
+        (phraseTable.hashesInIDOrder, phraseOffsets, phraseEntities)
     }
 
     /// The entity under which the words of `entity`'s phrases in `role` are indexed.
@@ -107,16 +133,16 @@ public struct Gazetteer: Sendable, Equatable {
     public func isWordEntity(_ id: Int) -> Bool { wordEntities[id] }
 
     /// Whether the gazetteer has no phrase.
-    public var isEmpty: Bool { phrases.isEmpty }
+    public var isEmpty: Bool { phraseTable.count == 0 }
 
     /// The number of distinct phrases.
-    public var phraseCount: Int { phrases.count }
+    public var phraseCount: Int { phraseTable.count }
 
     /// Appends every token of every match in `tokens` to `matches`.
     ///
     /// - Complexity: O(n · m) hash lookups for n tokens and the longest phrase m.
     public func matches(in tokens: TokenizedText, into matches: inout [Match]) {
-        guard !phrases.isEmpty else { return }
+        guard phraseTable.count > 0 else { return }
         tokens.normalizedStorage.withUnsafeBufferPointer { storage in
             for start in 0..<tokens.count {
                 var hash = FeatureHash(template: 0)
@@ -124,8 +150,8 @@ public struct Gazetteer: Sendable, Equatable {
                     let range = tokens.tokens[start + length - 1].normalizedRange
                     if length > 1 { hash.combine(0x1F) }
                     hash.combine(UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)]))
-                    guard let entities = phrases[hash.value] else { continue }
-                    for entity in entities {
+                    guard let phrase = phraseTable.id(of: hash.value) else { continue }
+                    for entity in phraseEntities[Int(phraseOffsets[phrase])..<Int(phraseOffsets[phrase + 1])] {
                         for offset in 0..<length {
                             let position: Position = length == 1 ? .unit : offset == 0 ? .begin : offset == length - 1 ? .last : .inside
                             matches.append(Match(token: start + offset, entity: Int(entity), position: position))

@@ -28,12 +28,13 @@ extension SlotTaggerModel {
               Int(gazetteerOffsets.last ?? -1) == gazetteerEntities.count,
               zip(gazetteerOffsets, gazetteerOffsets.dropFirst()).allSatisfy({ $0 <= $1 }),
               gazetteerEntities.allSatisfy({ Int($0) < metadata.gazetteerEntities.count }),
-              metadata.gazetteerMaxPhraseLength >= 0, metadata.gazetteerMaxPhraseLength <= 64 else {
+              metadata.gazetteerMaxPhraseLength >= 0, metadata.gazetteerMaxPhraseLength <= 64,
+              zip(gazetteerKeys, gazetteerKeys.dropFirst()).allSatisfy({ $0 < $1 }) else {
             throw ModelError.inconsistent("the vocabulary section is malformed")
         }
-        var phrases = [UInt64: [UInt16]](minimumCapacity: gazetteerKeys.count)
-        for (index, key) in gazetteerKeys.enumerated() {
-            phrases[key] = Array(gazetteerEntities[Int(gazetteerOffsets[index])..<Int(gazetteerOffsets[index + 1])])
+        let phraseTable = AttributeTable(hashes: gazetteerKeys)
+        guard phraseTable.keys.lazy.filter({ $0 != 0 }).count == gazetteerKeys.count else {
+            throw ModelError.inconsistent("the vocabulary repeats a phrase")
         }
         var classifier: IntentClassifierModel?
         if let intents = metadata.intents, let count = metadata.intentAttributeCount {
@@ -62,7 +63,8 @@ extension SlotTaggerModel {
         }
         try self.init(
             labels: labels, features: metadata.features,
-            gazetteer: Gazetteer(entityNames: metadata.gazetteerEntities, maxPhraseLength: metadata.gazetteerMaxPhraseLength, phrases: phrases),
+            gazetteer: Gazetteer(entityNames: metadata.gazetteerEntities, maxPhraseLength: metadata.gazetteerMaxPhraseLength,
+                                 phraseTable: phraseTable, phraseOffsets: gazetteerOffsets, phraseEntities: gazetteerEntities),
             attributes: attributes,
             rowOffsets: try file.array(.rowOffsets, of: Int32.self),
             stateLabels: try file.array(.stateLabels, of: UInt16.self),

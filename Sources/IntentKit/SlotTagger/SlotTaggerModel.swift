@@ -101,7 +101,7 @@ public struct SlotTaggerModel: Sendable, Equatable {
 
     /// The raw arrays, for the model writer in the training module.
     package var storage: (attributeKeys: [UInt64], attributeValues: [Int32], rowOffsets: [Int32], stateLabels: [UInt16],
-                          stateWeights: [Float], transitions: [Float], gazetteerPhrases: [UInt64: [UInt16]]) {
-        (attributes.keys, attributes.values, rowOffsets, stateLabels, stateWeights, transitions, gazetteer.phrases)
+                          stateWeights: [Float], transitions: [Float]) {
+        (attributes.keys, attributes.values, rowOffsets, stateLabels, stateWeights, transitions)
     }
 }

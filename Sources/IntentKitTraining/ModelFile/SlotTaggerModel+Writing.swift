@@ -35,17 +35,11 @@ extension SlotTaggerModel {
         writer.add(.stateLabels, integers: parts.stateLabels)
         writer.add(.stateWeights, floats: parts.stateWeights)
         writer.add(.transitions, floats: parts.transitions)
-        // Vocabulary phrases in key order, so the same model always gives the same bytes.
-        let phrases = parts.gazetteerPhrases.sorted { $0.key < $1.key }
-        writer.add(.gazetteerKeys, integers: phrases.map(\.key))
-        var offsets: [Int32] = [0]
-        var entities = [UInt16]()
-        for (_, ids) in phrases {
-            entities.append(contentsOf: ids)
-            offsets.append(Int32(entities.count))
-        }
-        writer.add(.gazetteerOffsets, integers: offsets)
-        writer.add(.gazetteerEntities, integers: entities)
+        // Vocabulary phrases in hash order, so the same model always gives the same bytes.
+        let vocabulary = gazetteer.storage
+        writer.add(.gazetteerKeys, integers: vocabulary.keys)
+        writer.add(.gazetteerOffsets, integers: vocabulary.offsets)
+        writer.add(.gazetteerEntities, integers: vocabulary.entities)
         writer.add(.schema, bytes: Array(try encoder.encode(schema)))
         if let classifier = intentClassifier {
             let parts = classifier.storage
