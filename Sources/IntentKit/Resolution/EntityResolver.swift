@@ -18,7 +18,8 @@ public struct EntityResolver: Sendable {
             var keys = [String: String]()
             for value in entity.values {
                 for phrase in value.allPhrases {
-                    let key = Self.key(tokenizer.tokenize(phrase), tokens: 0..<tokenizer.tokenize(phrase).count)
+                    let tokens = tokenizer.tokenize(phrase)
+                    let key = Self.key(tokens, tokens: 0..<tokens.count)
                     if !key.isEmpty && keys[key] == nil { keys[key] = value.identifier }
                 }
             }
