@@ -54,6 +54,20 @@ let benchmarks: @Sendable () -> Void = {
     parseBenchmark("Parser: parse one utterance, default-corpus model") { assistant }
     if snips != nil {
         parseBenchmark("Parser: parse one utterance, SNIPS model") { snips! }
+        // Two threads through one parser, a workspace each: 1,000 parses per thread per iteration.
+        Benchmark("Parser: 2,000 parses on two threads, SNIPS model", configuration: .init(metrics: [.wallClock], maxIterations: 30)) { benchmark in
+            let (parser, utterances) = snips!
+            for _ in benchmark.scaledIterations {
+                DispatchQueue.concurrentPerform(iterations: 2) { thread in
+                    var workspace = parser.makeWorkspace()
+                    var slots = 0
+                    for step in 0..<1_000 {
+                        slots += parser.parse(utterances[(thread * 350 + step) % utterances.count], workspace: &workspace, reference: reference).slots.count
+                    }
+                    blackHole(slots)
+                }
+            }
+        }
         Benchmark("Parser: load the SNIPS model", configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxIterations: 50)) { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try! IntentParser(contentsOf: snipsModel!)) }
         }
