@@ -55,8 +55,8 @@ public struct IntentClassifierModel: Sendable, Equatable {
         return best
     }
 
-    package var storage: (keys: [UInt64], values: [Int32], weights: [Float], biases: [Float]) {
-        (attributes.keys, attributes.values, weights, biases)
+    package var storage: (weights: [Float], biases: [Float]) {
+        (weights, biases)
     }
 }
 

@@ -94,7 +94,8 @@ enum BuiltinGrammar {
 
     // MARK: Durations
 
-    private static let secondsPerUnit: [Substring: Double] = [
+    /// Seconds in one of each unit word (also read by ``DateTimeGrammar`` for "in 2 days").
+    static let secondsPerUnit: [Substring: Double] = [
         "second": 1, "seconds": 1, "sec": 1, "secs": 1, "s": 1,
         "minute": 60, "minutes": 60, "min": 60, "mins": 60,
         "hour": 3_600, "hours": 3_600, "hr": 3_600, "hrs": 3_600, "h": 3_600,

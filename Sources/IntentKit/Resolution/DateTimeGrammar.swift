@@ -119,7 +119,7 @@ enum DateTimeGrammar {
                 } else if let number = NumberGrammar.cardinal(words, from: index) {
                     let after = index + number.count
                     let unit = after < words.count ? words[after] : nil
-                    if let unit, let seconds = BuiltinGrammar.duration([Substring("1"), unit]) {
+                    if let unit, let seconds = BuiltinGrammar.secondsPerUnit[unit] {
                         // "in 2 days", "3 hours from now"
                         guard let target = calendar.date(byAdding: .second, value: Int(number.value * seconds), to: reference) else { return nil }
                         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: target)
@@ -151,10 +151,10 @@ enum DateTimeGrammar {
         }
         guard date != nil || hour != nil else { return nil }
         var resolved = date ?? today
-        if date == nil, let hour, let candidate = calendar.date(bySettingHour: hour, minute: minute ?? 0, second: 0, of: today), candidate < reference {
+        if date == nil, let hour, let todayAtThatTime = calendar.date(bySettingHour: hour, minute: minute ?? 0, second: 0, of: today),
+           todayAtThatTime < reference {
             // A time alone that has passed today means tomorrow.
             resolved = calendar.date(byAdding: .day, value: 1, to: today) ?? today
-            _ = candidate
         }
         let parts = calendar.dateComponents([.year, .month, .day], from: resolved)
         guard let year = parts.year, let month = parts.month, let dayOfMonth = parts.day else { return nil }

@@ -9,10 +9,10 @@ import Foundation
 public struct EntityResolver: Sendable {
     /// Entity name → phrase key → value identifier.
     private let vocabularies: [String: [String: String]]
-    private let tokenizer = Tokenizer()
 
     /// A resolver for the custom entities of `schema`.
     public init(schema: Schema) {
+        let tokenizer = Tokenizer()
         var vocabularies = [String: [String: String]]()
         for entity in schema.entities {
             var keys = [String: String]()

@@ -72,11 +72,7 @@ public struct SlotTagger: Sendable {
     @discardableResult
     public func labels(of text: String, workspace: inout Workspace, mask: [Float]? = nil) -> [Int] {
         scoreStates(of: text, workspace: &workspace)
-        let count = workspace.tokens.count
-        workspace.scores.withUnsafeBufferPointer { scores in
-            workspace.decoder.decode(scores: scores, tokenCount: count, mask: mask, into: &workspace.path)
-        }
-        return workspace.path
+        return decodeScoredStates(workspace: &workspace, mask: mask)
     }
 
     /// Tokenizes `text` into the workspace, predicts its intent and writes every token's label
@@ -109,10 +105,10 @@ public struct SlotTagger: Sendable {
     }
 
     /// Viterbi over the state scores ``scoreStates(of:workspace:)`` left in `workspace`.
-    func decodeScoredStates(workspace: inout Workspace) -> [Int] {
+    func decodeScoredStates(workspace: inout Workspace, mask: [Float]? = nil) -> [Int] {
         let count = workspace.tokens.count
         workspace.scores.withUnsafeBufferPointer { scores in
-            workspace.decoder.decode(scores: scores, tokenCount: count, mask: nil, into: &workspace.path)
+            workspace.decoder.decode(scores: scores, tokenCount: count, mask: mask, into: &workspace.path)
         }
         return workspace.path
     }

@@ -100,8 +100,7 @@ public struct SlotTaggerModel: Sendable, Equatable {
     }
 
     /// The raw arrays, for the model writer in the training module.
-    package var storage: (attributeKeys: [UInt64], attributeValues: [Int32], rowOffsets: [Int32], stateLabels: [UInt16],
-                          stateWeights: [Float], transitions: [Float]) {
-        (attributes.keys, attributes.values, rowOffsets, stateLabels, stateWeights, transitions)
+    package var storage: (rowOffsets: [Int32], stateLabels: [UInt16], stateWeights: [Float], transitions: [Float]) {
+        (rowOffsets, stateLabels, stateWeights, transitions)
     }
 }
