@@ -1,64 +1,68 @@
 /// A frozen map from feature hash to attribute id: open addressing with linear probing over a
-/// power-of-two table at most half full, so a lookup is one or two probes.
+/// power-of-two table at most two-thirds full, so a lookup is one or two probes.
+///
+/// Each slot holds its key and id side by side: a lookup in a table larger than the cache
+/// costs one cache miss, not one for the key and another for the id.
 ///
 /// The key 0 marks an empty slot; a feature whose hash is 0 is stored as 1 (a collision of one
 /// hash value in 2⁶⁴, harmless).
 public struct AttributeTable: Sendable, Equatable {
-    /// `[capacity]` keys, 0 where empty.
-    let keys: [UInt64]
-    /// `[capacity]` attribute ids, -1 where empty.
-    let values: [Int32]
+    @usableFromInline
+    struct Slot: Sendable, Equatable {
+        @usableFromInline var key: UInt64
+        @usableFromInline var id: Int32
+    }
+
+    /// `[capacity]` slots, key 0 where empty.
+    @usableFromInline let slots: [Slot]
     /// The number of attributes stored.
     public let count: Int
 
     /// Builds the table of `hashes`, where `hashes[i]` gets attribute id `i`.
     public init(hashes: [UInt64]) {
         var capacity = 16
-        while capacity < hashes.count * 2 { capacity <<= 1 }
-        var keys = [UInt64](repeating: 0, count: capacity)
-        var values = [Int32](repeating: -1, count: capacity)
+        while capacity * 2 < hashes.count * 3 { capacity <<= 1 }
+        var slots = [Slot](repeating: Slot(key: 0, id: -1), count: capacity)
         let mask = capacity - 1
         for (id, raw) in hashes.enumerated() {
             let key = raw == 0 ? 1 : raw
             var slot = Int(truncatingIfNeeded: Self.mix(key)) & mask
-            while keys[slot] != 0 && keys[slot] != key { slot = (slot + 1) & mask }
-            keys[slot] = key
-            values[slot] = Int32(id)
+            while slots[slot].key != 0 && slots[slot].key != key { slot = (slot + 1) & mask }
+            slots[slot] = Slot(key: key, id: Int32(id))
         }
-        self.keys = keys
-        self.values = values
+        self.slots = slots
         count = hashes.count
     }
 
-    init(keys: [UInt64], values: [Int32], count: Int) {
-        self.keys = keys
-        self.values = values
-        self.count = count
-    }
-
     /// The attribute id of `hash`, or `nil` if the model never saw that feature.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func id(of hash: UInt64) -> Int? {
         let key = hash == 0 ? 1 : hash
-        let mask = keys.count - 1
-        var slot = Int(truncatingIfNeeded: Self.mix(key)) & mask
-        while true {
-            let stored = keys[slot]
-            if stored == key { return Int(values[slot]) }
-            if stored == 0 { return nil }
-            slot = (slot + 1) & mask
+        return slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: Self.mix(key)) & mask
+            while true {
+                let stored = slots[slot]
+                if stored.key == key { return Int(stored.id) }
+                if stored.key == 0 { return nil }
+                slot = (slot + 1) & mask
+            }
         }
     }
+
+    /// The number of distinct hashes stored: less than ``count`` when the hashes the table was
+    /// built from repeat one (leaving an attribute unreachable, which model readers refuse).
+    public var distinctCount: Int { slots.lazy.filter { $0.key != 0 }.count }
 
     /// The feature hashes in attribute-id order (what model files store; ``init(hashes:)``
     /// rebuilds the table from them).
     public var hashesInIDOrder: [UInt64] {
         var hashes = [UInt64](repeating: 0, count: count)
-        for (key, value) in zip(keys, values) where value >= 0 { hashes[Int(value)] = key }
+        for slot in slots where slot.id >= 0 { hashes[Int(slot.id)] = slot.key }
         return hashes
     }
 
     /// FNV-1a's low bits are well mixed already; one multiply-shift spreads them further.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func mix(_ key: UInt64) -> UInt64 { (key &* 0x9E37_79B9_7F4A_7C15) >> 20 }
 }

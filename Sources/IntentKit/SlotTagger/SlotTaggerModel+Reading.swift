@@ -33,7 +33,7 @@ extension SlotTaggerModel {
             throw ModelError.inconsistent("the vocabulary section is malformed")
         }
         let phraseTable = AttributeTable(hashes: gazetteerKeys)
-        guard phraseTable.keys.lazy.filter({ $0 != 0 }).count == gazetteerKeys.count else {
+        guard phraseTable.distinctCount == gazetteerKeys.count else {
             throw ModelError.inconsistent("the vocabulary repeats a phrase")
         }
         var classifier: IntentClassifierModel?
@@ -89,7 +89,7 @@ extension SlotTaggerModel {
         }
         let table = AttributeTable(hashes: hashes)
         // A repeated hash would leave an attribute unreachable.
-        guard table.keys.lazy.filter({ $0 != 0 }).count == count else {
+        guard table.distinctCount == count else {
             throw ModelError.inconsistent("an attribute table repeats a feature hash")
         }
         return table
@@ -103,6 +103,14 @@ extension SlotTaggerModel {
               filled == count, zip(keys, values).allSatisfy({ $0 == 0 ? $1 == -1 : ($1 >= 0 && Int($1) < count) }) else {
             throw ModelError.inconsistent("an attribute table is malformed")
         }
-        return AttributeTable(keys: keys, values: values, count: count)
+        // Rebuilt in today's layout from the hashes in id order; every id must be used once.
+        var hashes = [UInt64](repeating: 0, count: count)
+        var seen = [Bool](repeating: false, count: count)
+        for (key, value) in zip(keys, values) where key != 0 {
+            guard !seen[Int(value)] else { throw ModelError.inconsistent("an attribute table gives two features one id") }
+            seen[Int(value)] = true
+            hashes[Int(value)] = key
+        }
+        return AttributeTable(hashes: hashes)
     }
 }

@@ -13,10 +13,8 @@ public struct SlotTaggerModel: Sendable, Equatable {
     public let attributes: AttributeTable
     /// `[attributes.count + 1]` offsets into `stateLabels` / `stateWeights`.
     let rowOffsets: [Int32]
-    /// `[nnz]` label of each state weight.
-    let stateLabels: [UInt16]
-    /// `[nnz]` state weights.
-    let stateWeights: [Float]
+    /// `[nnz]` state weights with their labels, side by side (one cache miss per row, not two).
+    let stateEntries: [StateWeight]
     /// `[L][L]` row-major transition weights, from label (row) to label (column).
     let transitions: [Float]
     /// Predicts the intent that the ``FeatureTemplate/intent`` features condition on.
@@ -60,8 +58,7 @@ public struct SlotTaggerModel: Sendable, Equatable {
         self.gazetteer = gazetteer
         self.attributes = attributes
         self.rowOffsets = rowOffsets
-        self.stateLabels = stateLabels
-        self.stateWeights = stateWeights
+        self.stateEntries = zip(stateLabels, stateWeights).map { StateWeight(label: UInt32($0), weight: $1) }
         self.transitions = transitions
         self.intentClassifier = intentClassifier
         self.schema = schema
@@ -70,37 +67,78 @@ public struct SlotTaggerModel: Sendable, Equatable {
     }
 
     /// The number of non-zero state weights.
-    public var stateWeightCount: Int { stateWeights.count }
+    public var stateWeightCount: Int { stateEntries.count }
 
     /// Fills `scores` (`[T][L]` row-major, T = number of tokens) with each label's state score:
     /// the sum of the weights of the token's features, and of the sentence's, for that label.
+    ///
+    /// The model's tables are larger than the cache and every lookup misses it, so the work is
+    /// done in two passes over batches of features: first all the hash lookups (independent
+    /// loads the processor overlaps), then the rows they found.
     func stateScores(_ features: TokenFeatures, into scores: UnsafeMutableBufferPointer<Float>) {
         let labelCount = labels.count
         let tokenCount = features.tokenCount
         scores.update(repeating: 0)
         guard tokenCount > 0 else { return }
-        stateLabels.withUnsafeBufferPointer { labelsOfWeights in
-            stateWeights.withUnsafeBufferPointer { weights in
-                func add(_ hash: UInt64, toRow row: Int) {
-                    guard let attribute = attributes.id(of: hash) else { return }
-                    for index in Int(rowOffsets[attribute])..<Int(rowOffsets[attribute + 1]) {
-                        scores[row + Int(labelsOfWeights[index])] += weights[index]
+        let batchSize = 256
+        withUnsafeTemporaryAllocation(of: FoundRow.self, capacity: batchSize) { found in
+            rowOffsets.withUnsafeBufferPointer { rowOffsets in
+                stateEntries.withUnsafeBufferPointer { entries in
+                    features.hashes.withUnsafeBufferPointer { hashes in
+                        // Looks up `hashes[range]`, all adding to score row `row(index)`, and adds their rows.
+                        func add(_ hashes: UnsafeBufferPointer<UInt64>, row: (Int) -> Int) {
+                            var first = 0
+                            while first < hashes.count {
+                                let last = min(hashes.count, first + batchSize)
+                                var foundCount = 0
+                                for index in first..<last {
+                                    guard let attribute = attributes.id(of: hashes[index]) else { continue }
+                                    found[foundCount] = FoundRow(
+                                        start: rowOffsets[attribute], end: rowOffsets[attribute + 1], scoreRow: Int32(row(index)))
+                                    foundCount += 1
+                                }
+                                for k in 0..<foundCount {
+                                    let base = Int(found[k].scoreRow)
+                                    for entry in entries[Int(found[k].start)..<Int(found[k].end)] {
+                                        scores[base + Int(entry.label)] += entry.weight
+                                    }
+                                }
+                                first = last
+                            }
+                        }
+                        // Sentence features: summed once into row 0, then copied to every row.
+                        features.sentence.withUnsafeBufferPointer { sentence in add(sentence) { _ in 0 } }
+                        for token in 1..<tokenCount {
+                            for label in 0..<labelCount { scores[token * labelCount + label] = scores[label] }
+                        }
+                        features.offsets.withUnsafeBufferPointer { offsets in
+                            var token = 0
+                            add(UnsafeBufferPointer(rebasing: hashes[0..<offsets[tokenCount]])) { index in
+                                while index >= offsets[token + 1] { token += 1 }
+                                return token * labelCount
+                            }
+                        }
                     }
-                }
-                // Sentence features: summed once into row 0, then copied to every row.
-                for hash in features.sentence { add(hash, toRow: 0) }
-                for token in 1..<tokenCount {
-                    for label in 0..<labelCount { scores[token * labelCount + label] = scores[label] }
-                }
-                for token in 0..<tokenCount {
-                    for hash in features.features(of: token) { add(hash, toRow: token * labelCount) }
                 }
             }
         }
     }
 
+    /// A feature's row of state weights and the score row it adds to.
+    private struct FoundRow {
+        var start: Int32
+        var end: Int32
+        var scoreRow: Int32
+    }
+
     /// The raw arrays, for the model writer in the training module.
     package var storage: (rowOffsets: [Int32], stateLabels: [UInt16], stateWeights: [Float], transitions: [Float]) {
-        (rowOffsets, stateLabels, stateWeights, transitions)
+        (rowOffsets, stateEntries.map { UInt16($0.label) }, stateEntries.map(\.weight), transitions)
     }
+}
+
+/// One label's weight in a feature's row.
+struct StateWeight: Sendable, Equatable {
+    var label: UInt32
+    var weight: Float
 }
