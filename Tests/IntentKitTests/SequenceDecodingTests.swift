@@ -155,4 +155,36 @@ struct SequenceDecodingTests {
         scores.withUnsafeBufferPointer { decoder.decode(scores: $0, tokenCount: 2, mask: mask, into: &path) }
         #expect(path.allSatisfy { labels.tag($0).slot != "a" })
     }
+
+    /// Decoding over a subset of the labels gives the path and marginals that the full decoder
+    /// gives with the other labels masked out.
+    @Test(arguments: [1, 2, 5], LabelScheme.allCases)
+    func labelSubsetDecodingMatchesTheMaskedFullDecoding(length: Int, scheme: LabelScheme) {
+        let labels = LabelSet(slotNames: ["a", "b", "c"], scheme: scheme)
+        let L = labels.count
+        var scores = random(length * L, seed: UInt64(300 + length), scale: 3)
+        let transitions = random(L * L, seed: 13, scale: 3)
+        let expTransitions = transitions.map { expf($0) }
+        let subset = (0..<L).filter { labels.tag($0).slot != "b" }
+        let mask: [Float] = (0..<L).map { subset.contains($0) ? 0 : -.infinity }
+
+        var full = ViterbiDecoder(labels: labels, transitions: transitions)
+        var expected = [Int]()
+        scores.withUnsafeBufferPointer { full.decode(scores: $0, tokenCount: length, mask: mask, into: &expected) }
+        var decoder = LabelSubsetDecoder(labels: subset, decoder: full, expTransitions: expTransitions)
+        var path = [Int]()
+        scores.withUnsafeBufferPointer { decoder.decode(scores: $0, tokenCount: length, labelCount: L, into: &path) }
+        #expect(path == expected)
+
+        for t in 0..<length { for j in 0..<L where mask[j] != 0 { scores[t * L + j] = -.infinity } }
+        var forwardBackward = ForwardBackward(labelCount: L)
+        _ = scores.withUnsafeBufferPointer { scores in
+            expTransitions.withUnsafeBufferPointer { forwardBackward.run(scores: scores, tokenCount: length, expTransitions: $0.baseAddress!) }
+        }
+        for t in 0..<length {
+            for j in 0..<L {
+                #expect(abs(decoder.marginal(token: t, label: j) - forwardBackward.marginal(token: t, label: j)) < 1e-5)
+            }
+        }
+    }
 }

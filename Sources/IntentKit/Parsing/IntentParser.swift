@@ -21,8 +21,8 @@ public struct IntentParser: Sendable {
     let tagger: SlotTagger
     /// Resolves slot text to values.
     public let resolver: EntityResolver
-    /// `[classifier intents]` the additive label mask of each intent, `nil` for no restriction.
-    private let masks: [[Float]?]
+    /// `[classifier intents]` a decoder over each intent's labels, `nil` for no restriction.
+    private let subsetDecoders: [LabelSubsetDecoder?]
     /// `[classifier intents]` slot name → the entity its values belong to.
     private let entities: [[String: EntityReference]]
     /// Slot name → entity, for a model without a classifier or an intent the schema lacks.
@@ -34,7 +34,12 @@ public struct IntentParser: Sendable {
         resolver = EntityResolver(schema: model.schema)
         let intents = model.intentClassifier?.intents ?? []
         let tagger = self.tagger
-        masks = intents.map { intent in model.intentSlots[intent].map { tagger.mask(allowing: $0) } }
+        subsetDecoders = intents.map { intent in
+            model.intentSlots[intent].map { slots in
+                let labels = (0..<model.labels.count).filter { id in model.labels.tag(id).slot.map(slots.contains) ?? true }
+                return LabelSubsetDecoder(labels: labels, decoder: tagger.decoder, expTransitions: tagger.expTransitions)
+            }
+        }
         var defaults = [String: EntityReference]()
         for entity in model.schema.entities { defaults[entity.name] = .custom(entity.name) }
         defaultEntities = defaults
@@ -53,10 +58,11 @@ public struct IntentParser: Sendable {
     /// One caller's reusable buffers.
     public struct Workspace: Sendable {
         var tagger: SlotTagger.Workspace
+        var subsetDecoders: [LabelSubsetDecoder?]
     }
 
     /// Buffers for one caller.
-    public func makeWorkspace() -> Workspace { Workspace(tagger: tagger.makeWorkspace()) }
+    public func makeWorkspace() -> Workspace { Workspace(tagger: tagger.makeWorkspace(), subsetDecoders: subsetDecoders) }
 
     /// Parses `text` with a fresh workspace (convenient; reuse a workspace on a hot path).
     public func parse(_ text: String, alternatives: Int = 2, reference: Date = Date(), calendar: Calendar = .current) -> IntentParse {
@@ -85,20 +91,24 @@ public struct IntentParser: Sendable {
         let count = workspace.tagger.tokens.count
         guard count > 0 else { return result }
         let L = model.labels.count
-        // The intent's mask goes into the state scores, so that both Viterbi and the marginals
-        // behind the confidences see only that intent's slots.
-        if let intent, intent < masks.count, let mask = masks[intent] {
-            workspace.tagger.scores.withUnsafeMutableBufferPointer { scores in
-                for t in 0..<count {
-                    for j in 0..<L where mask[j] != 0 { scores[t * L + j] = -.infinity }
-                }
+        // The intent's slots restrict both Viterbi and the marginals behind the confidences.
+        let slots: [TaggedSlot]
+        if let intent, intent < workspace.subsetDecoders.count, workspace.subsetDecoders[intent] != nil {
+            workspace.tagger.scores.withUnsafeBufferPointer { scores in
+                workspace.subsetDecoders[intent]!.decode(scores: scores, tokenCount: count, labelCount: L, into: &workspace.tagger.path)
             }
+            let path = workspace.tagger.path
+            guard path.contains(where: { $0 != LabelSet.outside }) else { return result }
+            let decoder = workspace.subsetDecoders[intent]!
+            slots = tagger.slots(of: path, tokens: workspace.tagger.tokens) { decoder.marginal(token: $0, label: $1) }
+        } else {
+            let path = tagger.decodeScoredStates(workspace: &workspace.tagger)
+            guard path.contains(where: { $0 != LabelSet.outside }) else { return result }
+            slots = tagger.slotsWithConfidences(of: path, workspace: &workspace.tagger)
         }
-        let path = tagger.decodeScoredStates(workspace: &workspace.tagger)
-        guard path.contains(where: { $0 != LabelSet.outside }) else { return result }
         let tokens = workspace.tagger.tokens
         let entityOf = intent.flatMap { $0 < entities.count ? entities[$0] : nil } ?? defaultEntities
-        result.slots = tagger.slotsWithConfidences(of: path, workspace: &workspace.tagger).map { slot in
+        result.slots = slots.map { slot in
             let utf8 = tokens.tokens[slot.tokens.lowerBound].utf8Range.lowerBound..<tokens.tokens[slot.tokens.upperBound - 1].utf8Range.upperBound
             let start = text.utf8.index(text.utf8.startIndex, offsetBy: utf8.lowerBound)
             let end = text.utf8.index(start, offsetBy: utf8.count)

@@ -19,7 +19,7 @@ public struct SlotTagger: Sendable {
     public let tokenizer = Tokenizer()
     private let extractor: FeatureExtractor
     private let intentExtractor: IntentFeatureExtractor
-    private let decoder: ViterbiDecoder
+    let decoder: ViterbiDecoder
     /// `[L][L]` exp(transitions), for marginals.
     let expTransitions: [Float]
 
@@ -127,9 +127,15 @@ public struct SlotTagger: Sendable {
     /// The slots of the label sequence `path`, with confidences from the marginals of the last
     /// forward-backward run in `workspace`.
     func slots(of path: [Int], workspace: Workspace) -> [TaggedSlot] {
-        let tokens = workspace.tokens.tokens
+        slots(of: path, tokens: workspace.tokens) { workspace.forwardBackward.marginal(token: $0, label: $1) }
+    }
+
+    /// The slots of the label sequence `path` over `tokens`, with confidences from `marginal`
+    /// (token, label) → P(y_token = label).
+    func slots(of path: [Int], tokens: TokenizedText, marginal: (Int, Int) -> Float) -> [TaggedSlot] {
+        let tokens = tokens.tokens
         return BIOTag.spans(path.map { model.labels.tag($0) }).map { span in
-            let confidence = span.tokens.map { workspace.forwardBackward.marginal(token: $0, label: path[$0]) }.min() ?? 0
+            let confidence = span.tokens.map { marginal($0, path[$0]) }.min() ?? 0
             return TaggedSlot(name: span.slot, range: tokens[span.tokens.lowerBound].range.lowerBound..<tokens[span.tokens.upperBound - 1].range.upperBound,
                               tokens: span.tokens, confidence: Double(confidence))
         }

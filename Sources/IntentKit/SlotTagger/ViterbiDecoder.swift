@@ -32,6 +32,21 @@ package struct ViterbiDecoder: Sendable {
         end = (0..<L).map { labels.allowsEnd($0) ? 0 : -.infinity }
     }
 
+    /// A decoder over `labels` (ids of `decoder`'s labels, ascending) only, with the same
+    /// constraints; see ``LabelSubsetDecoder``.
+    package init(restricting decoder: ViterbiDecoder, to labels: [Int]) {
+        let L = labels.count
+        labelCount = L
+        paddedCount = (L + 7) / 8 * 8
+        var matrix = [Float](repeating: -.infinity, count: L * paddedCount)
+        for (i, from) in labels.enumerated() {
+            for (j, to) in labels.enumerated() { matrix[i * paddedCount + j] = decoder.transitions[from * decoder.paddedCount + to] }
+        }
+        transitions = matrix
+        start = (0..<paddedCount).map { $0 < L ? decoder.start[labels[$0]] : -.infinity }
+        end = labels.map { decoder.end[$0] }
+    }
+
     /// The best label sequence for `scores` (`[T][L]`), written to `path`.
     /// - Parameter mask: `[L]` additive label mask (0 allowed, −∞ forbidden), or `nil` for all.
     package mutating func decode(scores: UnsafeBufferPointer<Float>, tokenCount: Int, mask: [Float]?, into path: inout [Int]) {

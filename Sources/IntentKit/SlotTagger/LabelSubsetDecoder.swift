@@ -1,0 +1,66 @@
+/// Viterbi and forward-backward over a subset of a tagger's labels: one intent's slots.
+///
+/// Giving the other labels a state score of −∞ and decoding over all L labels yields the same
+/// best path and the same marginals, since no path through a −∞ label carries weight; decoding
+/// over the L' labels of the subset does that work at (L'/L)² of the cost (SNIPS: 79 labels,
+/// an intent has 5 to 29).
+struct LabelSubsetDecoder: Sendable {
+    /// The full model's ids of the subset's labels, ascending (`O`, id 0, first), so that ties
+    /// break as in the full decoder.
+    let labels: [Int]
+    private var viterbi: ViterbiDecoder
+    private var forwardBackward: ForwardBackward
+    /// `[L'][L']` exp(transitions) among the subset.
+    private let expTransitions: [Float]
+    /// `[T][L']` the subset's columns of the state scores.
+    private var scores: [Float] = []
+    private var subsetPath: [Int] = []
+
+    /// A decoder over `labels` (full-model ids, ascending) of a tagger with `decoder` and the
+    /// `[L][L]` `expTransitions`.
+    init(labels: [Int], decoder: ViterbiDecoder, expTransitions full: [Float]) {
+        precondition(labels.first == LabelSet.outside && zip(labels, labels.dropFirst()).allSatisfy { $0 < $1 })
+        self.labels = labels
+        viterbi = ViterbiDecoder(restricting: decoder, to: labels)
+        forwardBackward = ForwardBackward(labelCount: labels.count)
+        let L = decoder.labelCount
+        expTransitions = labels.flatMap { from in labels.map { to in full[from * L + to] } }
+    }
+
+    /// The best label sequence (full-model ids) for the full `[T][L]` state scores, restricted to
+    /// the subset, written to `path`; then the forward-backward pass behind ``marginal(token:label:)``.
+    mutating func decode(scores full: UnsafeBufferPointer<Float>, tokenCount: Int, labelCount L: Int, into path: inout [Int]) {
+        let subsetCount = labels.count
+        if scores.count < tokenCount * subsetCount { scores = [Float](repeating: 0, count: tokenCount * subsetCount) }
+        scores.withUnsafeMutableBufferPointer { scores in
+            labels.withUnsafeBufferPointer { labels in
+                for t in 0..<tokenCount {
+                    for (j, label) in labels.enumerated() { scores[t * subsetCount + j] = full[t * L + label] }
+                }
+            }
+        }
+        scores.withUnsafeBufferPointer { scores in
+            viterbi.decode(scores: scores, tokenCount: tokenCount, mask: nil, into: &subsetPath)
+            expTransitions.withUnsafeBufferPointer { expTransitions in
+                _ = forwardBackward.run(scores: scores, tokenCount: tokenCount, expTransitions: expTransitions.baseAddress!)
+            }
+        }
+        path.removeAll(keepingCapacity: true)
+        for label in subsetPath { path.append(labels[label]) }
+    }
+
+    /// P(y_t = the subset's `index`-th label) from the last ``decode(scores:tokenCount:labelCount:into:)``.
+    func marginal(token t: Int, subsetIndex index: Int) -> Float {
+        forwardBackward.marginal(token: t, label: index)
+    }
+
+    /// P(y_t = `label`) (a full-model id in the subset) from the last decode.
+    func marginal(token t: Int, label: Int) -> Float {
+        var low = 0, high = labels.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if labels[middle] < label { low = middle + 1 } else { high = middle }
+        }
+        return labels[low] == label ? forwardBackward.marginal(token: t, label: low) : 0
+    }
+}
