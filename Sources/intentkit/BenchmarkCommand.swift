@@ -8,7 +8,7 @@ struct BenchmarkCommand: ParsableCommand {
         commandName: "benchmark",
         abstract: "Measure parse latency and throughput of a model on your utterances.",
         discussion: """
-            Parses every utterance (one per line, from FILE or stdin) once to warm up, then \
+            Loads the model --loads times (the median load time is reported), parses every utterance (one per line, from FILE or stdin) once to warm up, then \
             --repetitions times more, timing each parse on its own (tokenizing through \
             resolution, one workspace reused as in a server loop). Prints one JSON object: \
             latency percentiles in microseconds on one thread, and parses per second with \
@@ -24,12 +24,16 @@ struct BenchmarkCommand: ParsableCommand {
     @Option(help: "Threads for the throughput measurement, each with its own workspace.")
     var threads = 2
 
+    @Option(help: "Timed loads of the model file.")
+    var loads = 10
+
     @Argument(help: "A file of utterances, one per line; omit to read stdin.", completion: .file())
     var file: String?
 
     func validate() throws {
         if repetitions < 1 { throw ValidationError("--repetitions must be at least 1") }
         if threads < 1 { throw ValidationError("--threads must be at least 1") }
+        if loads < 1 { throw ValidationError("--loads must be at least 1") }
     }
 
     func run() throws {
@@ -40,6 +44,14 @@ struct BenchmarkCommand: ParsableCommand {
             StandardError.print("\(model): error: \(error)")
             throw ExitCode.failure
         }
+        var loadNanoseconds = [UInt64]()
+        for _ in 0..<loads {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let loaded = try? IntentParser(contentsOf: URL(fileURLWithPath: model))
+            loadNanoseconds.append(DispatchTime.now().uptimeNanoseconds - start)
+            precondition(loaded != nil)
+        }
+        loadNanoseconds.sort()
         let utterances = try readUtterances()
         guard !utterances.isEmpty else {
             StandardError.print("\(file ?? "stdin"): error: no utterances to parse")
@@ -86,6 +98,7 @@ struct BenchmarkCommand: ParsableCommand {
             "mean_us": mean,
             "threads": Double(threadCount),
             "parses_per_second": Double(perThread * threadCount) / seconds,
+            "load_p50_ms": Double(loadNanoseconds[loadNanoseconds.count / 2]) / 1e6,
         ]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

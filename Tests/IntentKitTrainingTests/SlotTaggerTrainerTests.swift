@@ -135,13 +135,27 @@ struct SlotTaggerTrainerTests {
         #expect(reread.provenance == model.provenance)
 
         let bytes = try model.fileBytes()
+        let damagedURL = directory.appendingPathComponent("damaged.model")
+        /// The error from reading `damaged` in memory; loading it from a file (checksum and
+        /// decoding on two threads) must refuse it the same way.
         func refuses(_ damaged: [UInt8]) -> ModelError? {
+            var inMemory: ModelError?
             do {
                 _ = try SlotTaggerModel(reading: ModelFileReader(bytes: damaged, name: "damaged"))
-                return nil
             } catch {
-                return error
+                inMemory = error
             }
+            var fromFile: ModelError?
+            do {
+                try Data(damaged).write(to: damagedURL)
+                _ = try SlotTaggerModel(contentsOf: damagedURL)
+            } catch let error as ModelError {
+                fromFile = error
+            } catch {
+                Issue.record("cannot write \(damagedURL.path): \(error)")
+            }
+            #expect(inMemory?.description == fromFile?.description.replacingOccurrences(of: damagedURL.path, with: "damaged"))
+            return inMemory
         }
         if case .truncated = refuses(Array(bytes.prefix(bytes.count / 2))) {} else { Issue.record("truncation not detected") }
         if case .truncated = refuses(Array(bytes.prefix(10))) {} else { Issue.record("a stub file not detected") }

@@ -8,17 +8,65 @@ package struct ModelFileReader: Sendable {
     private let sections: [UInt32: Range<Int>]
     package let minorVersion: UInt16
 
+    private let name: String
+
     /// Reads the file at `url`.
     package init(contentsOf url: URL) throws(ModelError) {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
+        try self.init(uncheckedContentsOf: url)
+        try verifyChecksum()
+    }
+
+    /// Reads the file at `url` and its section table, leaving ``verifyChecksum()`` to the
+    /// caller (which may run it alongside decoding: every section is validated anyway).
+    package init(uncheckedContentsOf url: URL) throws(ModelError) {
+        let bytes: [UInt8]
+        do { bytes = try Self.readFile(url) } catch {
             throw ModelError.io("\(url.path): cannot read the model (\(error.localizedDescription))")
         }
-        try self.init(bytes: [UInt8](data), name: url.path)
+        try self.init(uncheckedBytes: bytes, name: url.path)
+    }
+
+    /// The file's bytes, read straight into the array (no intermediate `Data` to copy from).
+    private static func readFile(_ url: URL) throws -> [UInt8] {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        let size = Int(try handle.seekToEnd())
+        try handle.seek(toOffset: 0)
+        let descriptor = handle.fileDescriptor
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let result = read(descriptor, buffer.baseAddress! + count, size - count)
+                if result < 0 && errno == EINTR { continue }
+                if result <= 0 {
+                    failure = result < 0 ? errno : 0
+                    break
+                }
+                count += result
+            }
+        }
+        if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
+        return bytes
     }
 
     /// Reads a model from memory; `name` is used in messages.
     package init(bytes: [UInt8], name: String) throws(ModelError) {
+        try self.init(uncheckedBytes: bytes, name: name)
+        try verifyChecksum()
+    }
+
+    /// Throws unless the checksum in the header matches the file's contents.
+    package func verifyChecksum() throws(ModelError) {
+        let format = ModelFileFormat.self
+        let stored = bytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 24, as: UInt32.self)) }
+        let actual = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[format.headerSize...])) }
+        guard stored == actual else {
+            throw ModelError.checksumMismatch("\(name): checksum \(String(stored, radix: 16)) expected, \(String(actual, radix: 16)) found")
+        }
+    }
+
+    private init(uncheckedBytes bytes: [UInt8], name: String) throws(ModelError) {
         let format = ModelFileFormat.self
         guard bytes.count >= format.headerSize else {
             throw ModelError.truncated("\(name): \(bytes.count) bytes, shorter than the \(format.headerSize)-byte header")
@@ -42,11 +90,6 @@ package struct ModelFileReader: Sendable {
         guard sectionCount <= 1024, tableEnd <= bytes.count else {
             throw ModelError.truncated("\(name): the section table (\(sectionCount) entries) runs past the end of the file")
         }
-        let stored = integer(24, as: UInt32.self)
-        let actual = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[format.headerSize...])) }
-        guard stored == actual else {
-            throw ModelError.checksumMismatch("\(name): checksum \(String(stored, radix: 16)) expected, \(String(actual, radix: 16)) found")
-        }
         var sections = [UInt32: Range<Int>]()
         for index in 0..<sectionCount {
             let entry = format.headerSize + index * format.sectionEntrySize
@@ -59,6 +102,7 @@ package struct ModelFileReader: Sendable {
             sections[tag] = Int(offset)..<Int(offset + length)
         }
         self.bytes = bytes
+        self.name = name
         self.sections = sections
         minorVersion = integer(10, as: UInt16.self)
     }
@@ -97,6 +141,12 @@ package struct ModelFileReader: Sendable {
 
     /// Section `tag` as an array of `Float` (stored as little-endian IEEE-754 bit patterns).
     package func floats(_ tag: ModelFileFormat.Tag) throws(ModelError) -> [Float] {
-        try array(tag, of: UInt32.self).map { Float(bitPattern: $0) }
+        let slice = try data(tag)
+        guard slice.count % 4 == 0 else {
+            throw ModelError.inconsistent("section \(tag.rawValue) is not a whole number of Float values")
+        }
+        return slice.withUnsafeBytes { raw in
+            (0..<(slice.count / 4)).map { Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
+        }
     }
 }

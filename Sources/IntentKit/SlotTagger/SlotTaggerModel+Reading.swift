@@ -3,76 +3,125 @@ import Foundation
 extension SlotTaggerModel {
     /// Loads a model written by `intentkit train`, refusing a file that is not a model, has an
     /// unsupported format version, is truncated, fails its checksum or contradicts itself.
+    ///
+    /// Two threads share the work: one verifies the checksum and builds the tagger's feature
+    /// table, the other decodes the rest (safe before the checksum is known: every section is
+    /// validated, as it must be against a hostile file with a valid checksum).
     public init(contentsOf url: URL) throws(ModelError) {
-        try self.init(reading: ModelFileReader(contentsOf: url))
+        let file = try ModelFileReader(uncheckedContentsOf: url)
+        let ((checksum, prebuilt), parts) = inParallel({
+            (Result { () throws(ModelError) in try file.verifyChecksum() },
+             Result { () throws(ModelError) -> (table: AttributeTable, hashCount: Int)? in
+                 guard !file.has(.attributeValues) else { return nil }  // before 1.2: the table itself, read below
+                 let hashes = try file.array(.attributeKeys, of: UInt64.self)
+                 return (AttributeTable(hashes: hashes), hashes.count)
+             })
+        }, {
+            Result { () throws(ModelError) in try Parts(file) }
+        })
+        try checksum.get()  // a corrupt file is reported as such, whatever decoding made of it
+        let decoded = try parts.get()
+        let attributes: AttributeTable
+        if let (table, hashCount) = try prebuilt.get() {
+            attributes = try Self.checked(table, hashCount: hashCount, count: decoded.metadata.attributeCount)
+        } else {
+            attributes = try Self.attributeTable(file, keys: .attributeKeys, values: .attributeValues, count: decoded.metadata.attributeCount)
+        }
+        try self.init(decoded, attributes: attributes)
     }
 
     package init(reading file: ModelFileReader) throws(ModelError) {
-        let metadataBytes = try file.data(.metadata)
-        let metadata: SlotTaggerMetadata
-        do {
-            metadata = try JSONDecoder().decode(SlotTaggerMetadata.self, from: Data(metadataBytes))
-        } catch {
-            throw ModelError.inconsistent("the metadata section is not valid JSON (\(error))")
-        }
-        let labels = LabelSet(slotNames: metadata.slotNames, scheme: metadata.labelScheme ?? .bio)
-        guard labels.slotNames == metadata.slotNames, labels.count <= Int(UInt16.max) else {
-            throw ModelError.inconsistent("slot names are not sorted and unique")
-        }
+        let parts = try Parts(file)
         let attributes = try Self.attributeTable(
-            file, keys: .attributeKeys, values: .attributeValues, count: metadata.attributeCount)
-        let gazetteerKeys = try file.array(.gazetteerKeys, of: UInt64.self)
-        let gazetteerOffsets = try file.array(.gazetteerOffsets, of: Int32.self)
-        let gazetteerEntities = try file.array(.gazetteerEntities, of: UInt16.self)
-        guard gazetteerOffsets.count == gazetteerKeys.count + 1, gazetteerOffsets.first == 0,
-              Int(gazetteerOffsets.last ?? -1) == gazetteerEntities.count,
-              zip(gazetteerOffsets, gazetteerOffsets.dropFirst()).allSatisfy({ $0 <= $1 }),
-              gazetteerEntities.allSatisfy({ Int($0) < metadata.gazetteerEntities.count }),
-              metadata.gazetteerMaxPhraseLength >= 0, metadata.gazetteerMaxPhraseLength <= 64,
-              zip(gazetteerKeys, gazetteerKeys.dropFirst()).allSatisfy({ $0 < $1 }) else {
-            throw ModelError.inconsistent("the vocabulary section is malformed")
-        }
-        let phraseTable = AttributeTable(hashes: gazetteerKeys)
-        guard phraseTable.distinctCount == gazetteerKeys.count else {
-            throw ModelError.inconsistent("the vocabulary repeats a phrase")
-        }
+            file, keys: .attributeKeys, values: .attributeValues, count: parts.metadata.attributeCount)
+        try self.init(parts, attributes: attributes)
+    }
+
+    /// Everything in a model file but the tagger's feature table.
+    struct Parts {
+        var metadata: SlotTaggerMetadata
+        var labels: LabelSet
+        var gazetteer: Gazetteer
         var classifier: IntentClassifierModel?
-        if let intents = metadata.intents, let count = metadata.intentAttributeCount {
-            let table = try Self.attributeTable(file, keys: .intentKeys, values: .intentValues, count: count)
-            var characterNGrams: ClosedRange<Int>?
-            switch metadata.intentCharacterNGrams {
-            case nil: characterNGrams = 3...5
-            case let lengths? where lengths.isEmpty: characterNGrams = nil
-            case let lengths? where lengths.count == 2 && 1 <= lengths[0] && lengths[0] <= lengths[1] && lengths[1] <= 16:
-                characterNGrams = lengths[0]...lengths[1]
-            case let lengths?:
-                throw ModelError.inconsistent("the intent classifier's character n-gram lengths \(lengths) are not [lowest, highest] within 1...16")
-            }
-            classifier = try IntentClassifierModel(intents: intents, attributes: table, weights: file.floats(.intentWeights),
-                                                   biases: file.floats(.intentBiases), characterNGrams: characterNGrams)
-        }
-        var schema = Schema()
-        if file.has(.schema) {
+        var schema: Schema
+        var rowOffsets: [Int32]
+        var stateLabels: [UInt16]
+        var stateWeights: [Float]
+        var transitions: [Float]
+
+        init(_ file: ModelFileReader) throws(ModelError) {
+            let metadataBytes = try file.data(.metadata)
+            let metadata: SlotTaggerMetadata
             do {
-                schema = try JSONDecoder().decode(Schema.self, from: Data(try file.data(.schema)))
-            } catch let error as ModelError {
-                throw error
+                metadata = try JSONDecoder().decode(SlotTaggerMetadata.self, from: Data(metadataBytes))
             } catch {
-                throw ModelError.inconsistent("the schema section is not valid JSON (\(error))")
+                throw ModelError.inconsistent("the metadata section is not valid JSON (\(error))")
             }
+            let labels = LabelSet(slotNames: metadata.slotNames, scheme: metadata.labelScheme ?? .bio)
+            guard labels.slotNames == metadata.slotNames, labels.count <= Int(UInt16.max) else {
+                throw ModelError.inconsistent("slot names are not sorted and unique")
+            }
+            let gazetteerKeys = try file.array(.gazetteerKeys, of: UInt64.self)
+            let gazetteerOffsets = try file.array(.gazetteerOffsets, of: Int32.self)
+            let gazetteerEntities = try file.array(.gazetteerEntities, of: UInt16.self)
+            guard gazetteerOffsets.count == gazetteerKeys.count + 1, gazetteerOffsets.first == 0,
+                  Int(gazetteerOffsets.last ?? -1) == gazetteerEntities.count,
+                  zip(gazetteerOffsets, gazetteerOffsets.dropFirst()).allSatisfy({ $0 <= $1 }),
+                  gazetteerEntities.allSatisfy({ Int($0) < metadata.gazetteerEntities.count }),
+                  metadata.gazetteerMaxPhraseLength >= 0, metadata.gazetteerMaxPhraseLength <= 64,
+                  zip(gazetteerKeys, gazetteerKeys.dropFirst()).allSatisfy({ $0 < $1 }) else {
+                throw ModelError.inconsistent("the vocabulary section is malformed")
+            }
+            let phraseTable = AttributeTable(hashes: gazetteerKeys)
+            guard phraseTable.distinctCount == gazetteerKeys.count else {
+                throw ModelError.inconsistent("the vocabulary repeats a phrase")
+            }
+            var classifier: IntentClassifierModel?
+            if let intents = metadata.intents, let count = metadata.intentAttributeCount {
+                let table = try SlotTaggerModel.attributeTable(file, keys: .intentKeys, values: .intentValues, count: count)
+                var characterNGrams: ClosedRange<Int>?
+                switch metadata.intentCharacterNGrams {
+                case nil: characterNGrams = 3...5
+                case let lengths? where lengths.isEmpty: characterNGrams = nil
+                case let lengths? where lengths.count == 2 && 1 <= lengths[0] && lengths[0] <= lengths[1] && lengths[1] <= 16:
+                    characterNGrams = lengths[0]...lengths[1]
+                case let lengths?:
+                    throw ModelError.inconsistent("the intent classifier's character n-gram lengths \(lengths) are not [lowest, highest] within 1...16")
+                }
+                classifier = try IntentClassifierModel(intents: intents, attributes: table, weights: file.floats(.intentWeights),
+                                                       biases: file.floats(.intentBiases), characterNGrams: characterNGrams)
+            }
+            var schema = Schema()
+            if file.has(.schema) {
+                do {
+                    schema = try JSONDecoder().decode(Schema.self, from: Data(try file.data(.schema)))
+                } catch let error as ModelError {
+                    throw error
+                } catch {
+                    throw ModelError.inconsistent("the schema section is not valid JSON (\(error))")
+                }
+            }
+            self.metadata = metadata
+            self.labels = labels
+            self.gazetteer = Gazetteer(
+                entityNames: metadata.gazetteerEntities, maxPhraseLength: metadata.gazetteerMaxPhraseLength,
+                phraseTable: phraseTable, phraseOffsets: gazetteerOffsets, phraseEntities: gazetteerEntities)
+            self.classifier = classifier
+            self.schema = schema
+            rowOffsets = try file.array(.rowOffsets, of: Int32.self)
+            stateLabels = try file.array(.stateLabels, of: UInt16.self)
+            stateWeights = try file.floats(.stateWeights)
+            transitions = try file.floats(.transitions)
         }
+    }
+
+    private init(_ parts: Parts, attributes: AttributeTable) throws(ModelError) {
         try self.init(
-            labels: labels, features: metadata.features,
-            gazetteer: Gazetteer(entityNames: metadata.gazetteerEntities, maxPhraseLength: metadata.gazetteerMaxPhraseLength,
-                                 phraseTable: phraseTable, phraseOffsets: gazetteerOffsets, phraseEntities: gazetteerEntities),
-            attributes: attributes,
-            rowOffsets: try file.array(.rowOffsets, of: Int32.self),
-            stateLabels: try file.array(.stateLabels, of: UInt16.self),
-            stateWeights: try file.floats(.stateWeights),
-            transitions: try file.floats(.transitions),
-            intentClassifier: classifier, schema: schema,
-            intentSlots: (metadata.intentSlots ?? [:]).mapValues(Set.init))
-        provenanceStorage = metadata.provenance
+            labels: parts.labels, features: parts.metadata.features, gazetteer: parts.gazetteer, attributes: attributes,
+            rowOffsets: parts.rowOffsets, stateLabels: parts.stateLabels, stateWeights: parts.stateWeights,
+            transitions: parts.transitions, intentClassifier: parts.classifier, schema: parts.schema,
+            intentSlots: (parts.metadata.intentSlots ?? [:]).mapValues(Set.init))
+        provenanceStorage = parts.metadata.provenance
     }
 
     /// An attribute table read from a file: since format 1.2 the hashes in id order (rebuilt into
@@ -84,10 +133,14 @@ extension SlotTaggerModel {
             return try attributeTable(keys: file.array(keys, of: UInt64.self), values: file.array(values, of: Int32.self), count: count)
         }
         let hashes = try file.array(keys, of: UInt64.self)
-        guard hashes.count == count else {
-            throw ModelError.inconsistent("an attribute table holds \(hashes.count) hashes where the metadata says \(count)")
+        return try checked(AttributeTable(hashes: hashes), hashCount: hashes.count, count: count)
+    }
+
+    /// `table`, built from `hashCount` hashes, if the metadata's `count` agrees and no hash repeats.
+    static func checked(_ table: AttributeTable, hashCount: Int, count: Int) throws(ModelError) -> AttributeTable {
+        guard hashCount == count else {
+            throw ModelError.inconsistent("an attribute table holds \(hashCount) hashes where the metadata says \(count)")
         }
-        let table = AttributeTable(hashes: hashes)
         // A repeated hash would leave an attribute unreachable.
         guard table.distinctCount == count else {
             throw ModelError.inconsistent("an attribute table repeats a feature hash")
