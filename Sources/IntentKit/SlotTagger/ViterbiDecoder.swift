@@ -4,7 +4,8 @@
 ///
 /// Labels are padded to a multiple of 8; disallowed starts, transitions and ends
 /// (``LabelSet/allowsTransition(from:to:)``) and padding carry −∞. Buffers grow to the longest sentence and are reused.
-package struct ViterbiDecoder: Sendable {
+@_spi(Benchmarking)
+public struct ViterbiDecoder: Sendable {
     package let labelCount: Int
     /// Labels rounded up to a multiple of 8.
     let paddedCount: Int
@@ -17,7 +18,8 @@ package struct ViterbiDecoder: Sendable {
     private var delta: [Float] = []
     private var back: [Int32] = []
 
-    package init(labels: LabelSet, transitions weights: [Float]) {
+    @_spi(Benchmarking)
+    public init(labels: LabelSet, transitions weights: [Float]) {
         let L = labels.count
         labelCount = L
         paddedCount = (L + 7) / 8 * 8
@@ -49,7 +51,8 @@ package struct ViterbiDecoder: Sendable {
 
     /// The best label sequence for `scores` (`[T][L]`), written to `path`.
     /// - Parameter mask: `[L]` additive label mask (0 allowed, −∞ forbidden), or `nil` for all.
-    package mutating func decode(scores: UnsafeBufferPointer<Float>, tokenCount: Int, mask: [Float]?, into path: inout [Int]) {
+    @_spi(Benchmarking)
+    public mutating func decode(scores: UnsafeBufferPointer<Float>, tokenCount: Int, mask: [Float]?, into path: inout [Int]) {
         path.removeAll(keepingCapacity: true)
         guard tokenCount > 0 else { return }
         let L = labelCount, P = paddedCount

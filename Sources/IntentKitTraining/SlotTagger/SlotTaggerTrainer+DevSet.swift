@@ -1,5 +1,5 @@
 import Foundation
-import IntentKit
+@_spi(Benchmarking) import IntentKit
 import IntentKitCorpus
 import IntentKitEvaluation
 
