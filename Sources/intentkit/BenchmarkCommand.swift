@@ -27,6 +27,9 @@ struct BenchmarkCommand: ParsableCommand {
     @Option(help: "Timed loads of the model file.")
     var loads = 10
 
+    @Flag(inversion: .prefixedNo, help: "Let the slot tagger choose between the classifier's two likeliest intents when the runner-up has at least 1 % (see IntentParser.intentReranking).")
+    var intentReranking = true
+
     @Argument(help: "A file of utterances, one per line; omit to read stdin.", completion: .file())
     var file: String?
 
@@ -37,13 +40,15 @@ struct BenchmarkCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parser: IntentParser
+        var loaded: IntentParser
         do {
-            parser = try IntentParser(contentsOf: URL(fileURLWithPath: model))
+            loaded = try IntentParser(contentsOf: URL(fileURLWithPath: model))
         } catch {
             StandardError.print("\(model): error: \(error)")
             throw ExitCode.failure
         }
+        loaded.intentReranking = intentReranking
+        let parser = loaded
         var loadNanoseconds = [UInt64]()
         for _ in 0..<loads {
             let start = DispatchTime.now().uptimeNanoseconds

@@ -24,6 +24,9 @@ struct ParseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Resolve relative dates against this moment, YYYY-MM-DD or YYYY-MM-DDTHH:MM (default: now).", valueName: "date"))
     var referenceDate: String?
 
+    @Flag(inversion: .prefixedNo, help: "Let the slot tagger choose between the classifier's two likeliest intents when the runner-up has at least 1 % (see IntentParser.intentReranking).")
+    var intentReranking = true
+
     @Argument(help: "The utterance; omit to read utterances from stdin.")
     var text: String?
 
@@ -35,13 +38,14 @@ struct ParseCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parser: IntentParser
+        var parser: IntentParser
         do {
             parser = try IntentParser(contentsOf: URL(fileURLWithPath: model))
         } catch {
             StandardError.print("\(model): error: \(error)")
             throw ExitCode.failure
         }
+        parser.intentReranking = intentReranking
         let reference = referenceDate.flatMap(Self.date) ?? Date()
         var workspace = parser.makeWorkspace()
         let encoder = JSONEncoder()

@@ -45,6 +45,39 @@ struct IntentParserTests {
         #expect(Self.model.intentSlots["SendPayment"]?.isSuperset(of: ["payee", "amount"]) == true)
     }
 
+    /// With reranking, the tagger only decides between the classifier's top two, only when the
+    /// runner-up passes the threshold, and only by moving probability between those two.
+    @Test func theTaggerRerankesOnlyCloseCallsBetweenTheTopTwo() {
+        var plain = IntentParser(model: Self.model)
+        plain.intentReranking = false
+        let joint = IntentParser(model: Self.model)
+        var never = joint
+        never.rerankingThreshold = 2  // no runner-up is that likely
+        var reranked = 0, changed = 0
+        for utterance in SlotTaggerTrainerTests.corpora.test.utterances {
+            let before = plain.parse(utterance.text, alternatives: 6, reference: Self.reference, calendar: Self.calendar)
+            let after = joint.parse(utterance.text, alternatives: 6, reference: Self.reference, calendar: Self.calendar)
+            #expect(never.parse(utterance.text, alternatives: 6, reference: Self.reference, calendar: Self.calendar) == before)
+            guard let runnerUp = before.alternatives.first, runnerUp.confidence >= Double(joint.rerankingThreshold) else {
+                #expect(after == before, "\(utterance.text)")
+                continue
+            }
+            reranked += 1
+            let topTwo = Set([before.intent!, runnerUp.intent])
+            #expect(topTwo.contains(after.intent!))
+            let mass = { (parse: IntentParse) in
+                parse.confidence + parse.alternatives.filter { topTwo.contains($0.intent) }.map(\.confidence).reduce(0, +)
+            }
+            #expect(abs(mass(after) - mass(before)) < 1e-5)
+            if after.intent != before.intent { changed += 1 }
+            // The others keep their probabilities.
+            for alternative in before.alternatives where !topTwo.contains(alternative.intent) {
+                #expect(after.alternatives.contains { $0.intent == alternative.intent && abs($0.confidence - alternative.confidence) < 1e-6 })
+            }
+        }
+        #expect(reranked >= changed)
+    }
+
     @Test func manyThreadsThroughOneParserGiveTheSameResultsAsOne() {
         let parser = IntentParser(model: Self.model)
         let texts = SlotTaggerTrainerTests.corpora.test.utterances.map(\.text)

@@ -28,6 +28,19 @@ public struct IntentParser: Sendable {
     /// Slot name → entity, for a model without a classifier or an intent the schema lacks.
     private let defaultEntities: [String: EntityReference]
 
+    /// Whether the slot tagger gets a say in the intent (``rerankingThreshold``); on by default.
+    ///
+    /// The classifier alone reads the request's wording; the tagger knows which slots each intent
+    /// has. When the classifier's runner-up has at least ``rerankingThreshold``, the two are
+    /// ranked by `P(intent | x) · P(every label within the intent's slots | x, intent)`, the
+    /// second factor from the tagger conditioned on that intent (log Z over the intent's labels
+    /// minus log Z over all). On SNIPS test this took intent accuracy from 97.86 to 98.05 % (means
+    /// of three seeds; `scripts/snips-parse`), at the cost of a second scoring for the one
+    /// utterance in twelve where a runner-up is that likely.
+    public var intentReranking = true
+    /// The smallest classifier probability of an intent the tagger reconsiders.
+    public var rerankingThreshold: Float = 0.01
+
     /// A parser for `model`.
     public init(model: SlotTaggerModel) {
         tagger = SlotTagger(model: model)
@@ -59,6 +72,8 @@ public struct IntentParser: Sendable {
     public struct Workspace: Sendable {
         var tagger: SlotTagger.Workspace
         var subsetDecoders: [LabelSubsetDecoder?]
+        /// The top intent's state scores while the runner-up's are computed.
+        var savedScores: [Float] = []
     }
 
     /// Buffers for one caller.
@@ -78,6 +93,7 @@ public struct IntentParser: Sendable {
         _ text: String, workspace: inout Workspace, alternatives: Int = 2, reference: Date = Date(), calendar: Calendar = .current
     ) -> IntentParse {
         tagger.scoreStates(of: text, workspace: &workspace.tagger)
+        if intentReranking, let top = workspace.tagger.intent { rerank(top, workspace: &workspace) }
         let intent = workspace.tagger.intent
         let probabilities = workspace.tagger.intentProbabilities
         var result = IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [])
@@ -118,6 +134,53 @@ public struct IntentParser: Sendable {
             return ParsedSlot(name: slot.name, text: String(text[start..<end]), range: slot.range, confidence: slot.confidence, value: value)
         }
         return result
+    }
+
+    /// Lets the tagger choose between the classifier's two likeliest intents (``intentReranking``):
+    /// leaves the chosen intent, its state scores and both intents' rescaled probabilities in
+    /// `workspace`.
+    private func rerank(_ top: Int, workspace: inout Workspace) {
+        let probabilities = workspace.tagger.intentProbabilities
+        var second = -1
+        for k in probabilities.indices where k != top && probabilities[k] >= rerankingThreshold {
+            if second < 0 || probabilities[k] > probabilities[second] { second = k }
+        }
+        guard second >= 0, workspace.subsetDecoders.indices.contains(top), workspace.subsetDecoders[top] != nil,
+              workspace.subsetDecoders[second] != nil else { return }
+        let count = workspace.tagger.tokens.count, L = model.labels.count
+        guard count > 0 else { return }
+        /// log P(k | x) + log P(labels within k's slots | x, k), for the scores in the workspace.
+        func joint(_ k: Int) -> Double {
+            let all = tagger.logPartition(workspace: &workspace.tagger)
+            workspace.tagger.scores.withUnsafeBufferPointer { scores in
+                workspace.subsetDecoders[k]!.decode(scores: scores, tokenCount: count, labelCount: L, into: &workspace.tagger.path)
+            }
+            return Double(logf(probabilities[k])) + workspace.subsetDecoders[k]!.lastLogPartition - all
+        }
+        let topScore = joint(top)
+        // The runner-up's scores replace the top intent's; keep those in case it stays on top.
+        if workspace.savedScores.count < count * L { workspace.savedScores = [Float](repeating: 0, count: count * L) }
+        workspace.savedScores.withUnsafeMutableBufferPointer { saved in
+            workspace.tagger.scores.withUnsafeBufferPointer { scores in
+                _ = saved.update(fromContentsOf: scores[0..<(count * L)])
+            }
+        }
+        tagger.rescoreStates(forIntent: second, workspace: &workspace.tagger)
+        let secondScore = joint(second)
+        // The two share their probability mass in proportion to their joint scores.
+        let mass = probabilities[top] + probabilities[second]
+        let secondShare = Float(1 / (1 + exp(topScore - secondScore)))
+        workspace.tagger.intentProbabilities[top] = mass * (1 - secondShare)
+        workspace.tagger.intentProbabilities[second] = mass * secondShare
+        if secondScore > topScore {
+            workspace.tagger.intent = second
+        } else {
+            workspace.tagger.scores.withUnsafeMutableBufferPointer { scores in
+                workspace.savedScores.withUnsafeBufferPointer { saved in
+                    _ = scores.update(fromContentsOf: saved[0..<(count * L)])
+                }
+            }
+        }
     }
 
     /// The indices of the `count` largest probabilities other than `excluded`, largest first.

@@ -33,6 +33,7 @@ package struct ForwardBackward: Sendable {
     package mutating func run(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: UnsafePointer<Float>) -> Double {
         let L = labelCount
         self.tokenCount = tokenCount
+        guard tokenCount > 0 else { return 0 }
         let size = tokenCount * L
         if alpha.count < size {
             alpha = [Float](repeating: 0, count: size)
@@ -80,6 +81,38 @@ package struct ForwardBackward: Sendable {
                 }
             }
         }
+        return logZ
+    }
+
+    /// log Z of `scores` (`[T][L]`) by the forward pass alone (no marginals: ``marginal(token:label:)``
+    /// does not describe these scores afterwards).
+    package mutating func logPartition(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: UnsafePointer<Float>) -> Double {
+        let L = labelCount
+        if alpha.count < tokenCount * L { alpha = [Float](repeating: 0, count: tokenCount * L) }
+        var logZ = 0.0
+        alpha.withUnsafeMutableBufferPointer { alpha in
+            temporary.withUnsafeMutableBufferPointer { psi in
+                for t in 0..<tokenCount {
+                    let row = t * L
+                    var maximum = -Float.infinity
+                    for j in 0..<L { maximum = max(maximum, scores[row + j]) }
+                    for j in 0..<L { psi[j] = expf(scores[row + j] - maximum) }
+                    if t == 0 {
+                        for j in 0..<L { alpha[j] = psi[j] }
+                    } else {
+                        BLAS.gemv(rows: L, columns: L, expTransitions, transposed: true,
+                                  alpha.baseAddress! + (row - L), alpha.baseAddress! + row)
+                        for j in 0..<L { alpha[row + j] *= psi[j] }
+                    }
+                    var sum: Float = 0
+                    for j in 0..<L { sum += alpha[row + j] }
+                    let inverse = 1 / sum
+                    for j in 0..<L { alpha[row + j] *= inverse }
+                    logZ += Double(logf(sum)) + Double(maximum)
+                }
+            }
+        }
+        self.tokenCount = 0
         return logZ
     }
 

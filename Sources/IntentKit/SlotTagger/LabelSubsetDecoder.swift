@@ -15,6 +15,8 @@ struct LabelSubsetDecoder: Sendable {
     /// `[T][L']` the subset's columns of the state scores.
     private var scores: [Float] = []
     private var subsetPath: [Int] = []
+    /// log Z over the subset's labels, from the last decode.
+    private(set) var lastLogPartition = 0.0
 
     /// A decoder over `labels` (full-model ids, ascending) of a tagger with `decoder` and the
     /// `[L][L]` `expTransitions`.
@@ -42,7 +44,7 @@ struct LabelSubsetDecoder: Sendable {
         scores.withUnsafeBufferPointer { scores in
             viterbi.decode(scores: scores, tokenCount: tokenCount, mask: nil, into: &subsetPath)
             expTransitions.withUnsafeBufferPointer { expTransitions in
-                _ = forwardBackward.run(scores: scores, tokenCount: tokenCount, expTransitions: expTransitions.baseAddress!)
+                lastLogPartition = forwardBackward.run(scores: scores, tokenCount: tokenCount, expTransitions: expTransitions.baseAddress!)
             }
         }
         path.removeAll(keepingCapacity: true)

@@ -96,6 +96,27 @@ public struct SlotTagger: Sendable {
         }
     }
 
+    /// Recomputes the state scores of the utterance in `workspace` as if its intent were `intent`.
+    func rescoreStates(forIntent intent: Int, workspace: inout Workspace) {
+        let count = workspace.tokens.count
+        let L = model.labels.count
+        extractor.extract(workspace.tokens, gazetteer: model.gazetteer, intent: intent, into: &workspace.features,
+                          scratch: &workspace.matches, matchesReady: true)
+        workspace.scores.withUnsafeMutableBufferPointer { scores in
+            model.stateScores(workspace.features, into: UnsafeMutableBufferPointer(rebasing: scores[0..<(count * L)]))
+        }
+    }
+
+    /// log Z of the state scores in `workspace` over all labels (a forward pass).
+    func logPartition(workspace: inout Workspace) -> Double {
+        let count = workspace.tokens.count
+        return workspace.scores.withUnsafeBufferPointer { scores in
+            expTransitions.withUnsafeBufferPointer { expTransitions in
+                workspace.forwardBackward.logPartition(scores: scores, tokenCount: count, expTransitions: expTransitions.baseAddress!)
+            }
+        }
+    }
+
     /// The slots of `text`, each with a confidence: the smallest marginal probability of its
     /// tokens' labels (a lower bound on the span's probability).
     public func tag(_ text: String, workspace: inout Workspace, allowedSlots: Set<String>? = nil) -> [TaggedSlot] {
