@@ -54,20 +54,7 @@ public struct FeatureExtractor: Sendable {
                 output.beginToken()
                 output.append(FeatureHash(template: 0).value)  // bias: lets each label learn a prior
                 let current = word(index)
-                if has(.intent), let intent {
-                    // The intent conjoined with the bias and the words at −1, 0, +1: what a word
-                    // means depends on the request (a film title vs a book title).
-                    for offset in -2...1 {
-                        var hash = FeatureHash(template: FeatureTemplate.intent.id)
-                        hash.combine(int: intent)
-                        hash.combine(int: offset)
-                        if offset > -2 {
-                            let other = index + offset
-                            if other < 0 { hash.combine(0x02) } else if other >= count { hash.combine(0x03) } else { hash.combine(word(other)) }
-                        }
-                        output.append(hash.value)
-                    }
-                }
+                if has(.intent), let intent { appendIntentFeatures(of: index, count: count, intent: intent, word: word, into: &output) }
                 if has(.words) {
                     for offset in -configuration.window...configuration.window {
                         var hash = FeatureHash(template: FeatureTemplate.words.id)
@@ -133,6 +120,49 @@ public struct FeatureExtractor: Sendable {
             }
         }
         output.finish()
+    }
+
+    /// Whether ``extractIntentFeatures(_:intent:into:)`` gives every intent-dependent feature:
+    /// true unless the ``FeatureTemplate/intentConjunctions`` template is on (its features
+    /// conjoin all the others).
+    public var separatesIntentFeatures: Bool { !has(.intentConjunctions) }
+
+    /// Extracts only the features that depend on the intent (the ``FeatureTemplate/intent``
+    /// template's) into `output`: with ``separatesIntentFeatures``, `extract(…, intent: nil)` and
+    /// these together are exactly `extract(…, intent: intent)`, token by token. Scoring several
+    /// intents then shares the rest.
+    public func extractIntentFeatures(_ tokens: TokenizedText, intent: Int, into output: inout TokenFeatures) {
+        output.reset()
+        let count = tokens.count
+        tokens.normalizedStorage.withUnsafeBufferPointer { storage in
+            func word(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                let range = tokens.tokens[index].normalizedRange
+                return UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)])
+            }
+            for index in 0..<count {
+                output.beginToken()
+                if has(.intent) { appendIntentFeatures(of: index, count: count, intent: intent, word: word, into: &output) }
+            }
+        }
+        output.finish()
+    }
+
+    /// The intent conjoined with the bias and the words at −1, 0, +1: what a word means depends
+    /// on the request (a film title vs a book title).
+    @inline(__always)
+    private func appendIntentFeatures(
+        of index: Int, count: Int, intent: Int, word: (Int) -> UnsafeBufferPointer<UInt8>, into output: inout TokenFeatures
+    ) {
+        for offset in -2...1 {
+            var hash = FeatureHash(template: FeatureTemplate.intent.id)
+            hash.combine(int: intent)
+            hash.combine(int: offset)
+            if offset > -2 {
+                let other = index + offset
+                if other < 0 { hash.combine(0x02) } else if other >= count { hash.combine(0x03) } else { hash.combine(word(other)) }
+            }
+            output.append(hash.value)
+        }
     }
 
     /// Proper prefixes and suffixes of 1…affixLength scalars of the normalised word (the

@@ -48,6 +48,10 @@ public struct SlotTagger: Sendable {
         var forwardBackward: ForwardBackward
         var nBestDecoder: NBestDecoder
         var intentFeatures: [UInt64] = []
+        /// The intent-dependent tagger features of the intent being scored.
+        var intentTokenFeatures = TokenFeatures()
+        /// `[T][L]` the state scores of the features that do not depend on the intent.
+        var baseScores: [Float] = []
         var intentProbabilities: [Float] = []
         /// The intent predicted for the last utterance, when the model has a classifier.
         public internal(set) var intent: Int?
@@ -88,23 +92,49 @@ public struct SlotTagger: Sendable {
             intentExtractor.extract(workspace.tokens, matches: workspace.matches, into: &workspace.intentFeatures)
             workspace.intent = classifier.predict(features: workspace.intentFeatures, scratch: &workspace.intentProbabilities)
         }
-        extractor.extract(workspace.tokens, gazetteer: model.gazetteer, intent: workspace.intent, into: &workspace.features,
-                          scratch: &workspace.matches, matchesReady: true)
         if workspace.scores.count < count * L { workspace.scores = [Float](repeating: 0, count: count * L) }
-        workspace.scores.withUnsafeMutableBufferPointer { scores in
+        guard extractor.separatesIntentFeatures, let intent = workspace.intent else {
+            extractor.extract(workspace.tokens, gazetteer: model.gazetteer, intent: workspace.intent, into: &workspace.features,
+                              scratch: &workspace.matches, matchesReady: true)
+            workspace.scores.withUnsafeMutableBufferPointer { scores in
+                model.stateScores(workspace.features, into: UnsafeMutableBufferPointer(rebasing: scores[0..<(count * L)]))
+            }
+            return
+        }
+        // The scores of the features every intent shares are kept, so that scoring another
+        // intent (``rescoreStates(forIntent:workspace:)``) only adds that intent's own.
+        extractor.extract(workspace.tokens, gazetteer: model.gazetteer, intent: nil, into: &workspace.features,
+                          scratch: &workspace.matches, matchesReady: true)
+        if workspace.baseScores.count < count * L { workspace.baseScores = [Float](repeating: 0, count: count * L) }
+        workspace.baseScores.withUnsafeMutableBufferPointer { scores in
             model.stateScores(workspace.features, into: UnsafeMutableBufferPointer(rebasing: scores[0..<(count * L)]))
+        }
+        addIntentScores(intent, workspace: &workspace)
+    }
+
+    /// `workspace.scores` = the shared scores plus those of `intent`'s own features.
+    private func addIntentScores(_ intent: Int, workspace: inout Workspace) {
+        let count = workspace.tokens.count, L = model.labels.count
+        extractor.extractIntentFeatures(workspace.tokens, intent: intent, into: &workspace.intentTokenFeatures)
+        workspace.scores.withUnsafeMutableBufferPointer { scores in
+            let scores = UnsafeMutableBufferPointer(rebasing: scores[0..<(count * L)])
+            workspace.baseScores.withUnsafeBufferPointer { base in _ = scores.update(fromContentsOf: base[0..<(count * L)]) }
+            model.addStateScores(workspace.intentTokenFeatures, into: scores)
         }
     }
 
     /// Recomputes the state scores of the utterance in `workspace` as if its intent were `intent`.
     func rescoreStates(forIntent intent: Int, workspace: inout Workspace) {
-        let count = workspace.tokens.count
-        let L = model.labels.count
-        extractor.extract(workspace.tokens, gazetteer: model.gazetteer, intent: intent, into: &workspace.features,
-                          scratch: &workspace.matches, matchesReady: true)
-        workspace.scores.withUnsafeMutableBufferPointer { scores in
-            model.stateScores(workspace.features, into: UnsafeMutableBufferPointer(rebasing: scores[0..<(count * L)]))
+        guard extractor.separatesIntentFeatures, workspace.intent != nil else {
+            let count = workspace.tokens.count, L = model.labels.count
+            extractor.extract(workspace.tokens, gazetteer: model.gazetteer, intent: intent, into: &workspace.features,
+                              scratch: &workspace.matches, matchesReady: true)
+            workspace.scores.withUnsafeMutableBufferPointer { scores in
+                model.stateScores(workspace.features, into: UnsafeMutableBufferPointer(rebasing: scores[0..<(count * L)]))
+            }
+            return
         }
+        addIntentScores(intent, workspace: &workspace)
     }
 
     /// log Z of the state scores in `workspace` over all labels (a forward pass).

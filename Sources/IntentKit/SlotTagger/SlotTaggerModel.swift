@@ -71,49 +71,60 @@ public struct SlotTaggerModel: Sendable, Equatable {
 
     /// Fills `scores` (`[T][L]` row-major, T = number of tokens) with each label's state score:
     /// the sum of the weights of the token's features, and of the sentence's, for that label.
+    func stateScores(_ features: TokenFeatures, into scores: UnsafeMutableBufferPointer<Float>) {
+        scores.update(repeating: 0)
+        addStateScores(features, into: scores)
+    }
+
+    /// Adds the state scores of `features` (see ``stateScores(_:into:)``) to `scores`.
     ///
     /// The model's tables are larger than the cache and every lookup misses it, so the work is
     /// done in two passes over batches of features: first all the hash lookups (independent
     /// loads the processor overlaps), then the rows they found.
-    func stateScores(_ features: TokenFeatures, into scores: UnsafeMutableBufferPointer<Float>) {
+    func addStateScores(_ features: TokenFeatures, into scores: UnsafeMutableBufferPointer<Float>) {
         let labelCount = labels.count
         let tokenCount = features.tokenCount
-        scores.update(repeating: 0)
         guard tokenCount > 0 else { return }
         let batchSize = 256
         withUnsafeTemporaryAllocation(of: FoundRow.self, capacity: batchSize) { found in
             rowOffsets.withUnsafeBufferPointer { rowOffsets in
                 stateEntries.withUnsafeBufferPointer { entries in
-                    features.hashes.withUnsafeBufferPointer { hashes in
-                        // Looks up `hashes[range]`, all adding to score row `row(index)`, and adds their rows.
-                        func add(_ hashes: UnsafeBufferPointer<UInt64>, row: (Int) -> Int) {
-                            var first = 0
-                            while first < hashes.count {
-                                let last = min(hashes.count, first + batchSize)
-                                var foundCount = 0
-                                for index in first..<last {
-                                    guard let attribute = attributes.id(of: hashes[index]) else { continue }
-                                    found[foundCount] = FoundRow(
-                                        start: rowOffsets[attribute], end: rowOffsets[attribute + 1], scoreRow: Int32(row(index)))
-                                    foundCount += 1
+                    /// Adds the rows of `hashes` (those the model knows) to `target`, feature
+                    /// `index`'s at offset `row(index)`.
+                    func add(_ hashes: UnsafeBufferPointer<UInt64>, into target: UnsafeMutableBufferPointer<Float>, row: (Int) -> Int) {
+                        var first = 0
+                        while first < hashes.count {
+                            let last = min(hashes.count, first + batchSize)
+                            var foundCount = 0
+                            for index in first..<last {
+                                guard let attribute = attributes.id(of: hashes[index]) else { continue }
+                                found[foundCount] = FoundRow(
+                                    start: rowOffsets[attribute], end: rowOffsets[attribute + 1], scoreRow: Int32(row(index)))
+                                foundCount += 1
+                            }
+                            for k in 0..<foundCount {
+                                let base = Int(found[k].scoreRow)
+                                for entry in entries[Int(found[k].start)..<Int(found[k].end)] {
+                                    target[base + Int(entry.label)] += entry.weight
                                 }
-                                for k in 0..<foundCount {
-                                    let base = Int(found[k].scoreRow)
-                                    for entry in entries[Int(found[k].start)..<Int(found[k].end)] {
-                                        scores[base + Int(entry.label)] += entry.weight
-                                    }
-                                }
-                                first = last
+                            }
+                            first = last
+                        }
+                    }
+                    // Sentence features: summed once into a row of their own, then added to every row.
+                    if !features.sentence.isEmpty {
+                        withUnsafeTemporaryAllocation(of: Float.self, capacity: labelCount) { sentenceRow in
+                            sentenceRow.update(repeating: 0)
+                            features.sentence.withUnsafeBufferPointer { add($0, into: sentenceRow) { _ in 0 } }
+                            for token in 0..<tokenCount {
+                                for label in 0..<labelCount { scores[token * labelCount + label] += sentenceRow[label] }
                             }
                         }
-                        // Sentence features: summed once into row 0, then copied to every row.
-                        features.sentence.withUnsafeBufferPointer { sentence in add(sentence) { _ in 0 } }
-                        for token in 1..<tokenCount {
-                            for label in 0..<labelCount { scores[token * labelCount + label] = scores[label] }
-                        }
+                    }
+                    features.hashes.withUnsafeBufferPointer { hashes in
                         features.offsets.withUnsafeBufferPointer { offsets in
                             var token = 0
-                            add(UnsafeBufferPointer(rebasing: hashes[0..<offsets[tokenCount]])) { index in
+                            add(UnsafeBufferPointer(rebasing: hashes[0..<offsets[tokenCount]]), into: scores) { index in
                                 while index >= offsets[token + 1] { token += 1 }
                                 return token * labelCount
                             }

@@ -1,0 +1,40 @@
+import Testing
+@testable import IntentKit
+
+@Suite("Feature extractor")
+struct FeatureExtractorTests {
+    let utterances = ["send Buttercup 85 bucks", "play the new noise theology e p", "x", "book a table for 4 at 7:30pm tomorrow"]
+
+    /// Per token, the features as a sorted list (a multiset).
+    private func perToken(_ features: TokenFeatures) -> [[UInt64]] {
+        (0..<features.tokenCount).map { features.features(of: $0).sorted() }
+    }
+
+    /// Without intent conjunctions, the intent-free features plus one intent's own are exactly
+    /// that intent's features, token by token: what lets parsing score a second intent cheaply.
+    @Test(arguments: [0, 1, 5])
+    func theIntentsOwnFeaturesCompleteTheSharedOnes(intent: Int) {
+        let extractor = FeatureExtractor(configuration: FeatureConfiguration())
+        #expect(extractor.separatesIntentFeatures)
+        let tokenizer = Tokenizer()
+        var matches = [Gazetteer.Match]()
+        for text in utterances {
+            let tokens = tokenizer.tokenize(text)
+            var full = TokenFeatures(), shared = TokenFeatures(), own = TokenFeatures()
+            extractor.extract(tokens, gazetteer: Gazetteer(), intent: intent, into: &full, scratch: &matches)
+            extractor.extract(tokens, gazetteer: Gazetteer(), intent: nil, into: &shared, scratch: &matches)
+            extractor.extractIntentFeatures(tokens, intent: intent, into: &own)
+            #expect(own.tokenCount == tokens.count && shared.tokenCount == tokens.count)
+            #expect(own.sentence.isEmpty && shared.sentence.sorted() == full.sentence.sorted())
+            let combined = zip(perToken(shared), perToken(own)).map { ($0 + $1).sorted() }
+            #expect(combined == perToken(full), "\(text)")
+            #expect(perToken(own).allSatisfy { $0.count == 4 })
+        }
+    }
+
+    @Test func intentConjunctionsCannotBeSeparated() {
+        var configuration = FeatureConfiguration()
+        configuration.templates.insert(.intentConjunctions)
+        #expect(!FeatureExtractor(configuration: configuration).separatesIntentFeatures)
+    }
+}
