@@ -51,6 +51,7 @@ let package = Package(
                 "IntentKit",
                 "IntentKitCorpus",
                 "IntentKitTraining",
+                "IntentKitEvaluation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

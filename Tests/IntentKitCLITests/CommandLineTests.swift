@@ -136,6 +136,50 @@ struct CommandLineTests {
         #expect(refused.stderr.contains("truncated model"))
     }
 
+    @Test func evaluateReportsGatesAndRefusesWhatItCannotScore() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let model = directory.appendingPathComponent("payments.model").path
+        let trained = try run("train", "payments.yaml", "--output", model, "--max-iterations", "30", in: Self.fixtures)
+        #expect(trained.status == 0, "\(trained.stderr)")
+        let report = directory.appendingPathComponent("report.json").path
+        let evaluated = try run("evaluate", "--model", model, "payments.yaml", "--json", report,
+                                "--markdown", directory.appendingPathComponent("report.md").path, in: Self.fixtures)
+        #expect(evaluated.status == 0, "\(evaluated.stderr)")
+        for expected in ["intent accuracy", "slot F1", "sentence accuracy", "SendPayment", "payee", "micro", "macro", "slot errors:", "calibration"] {
+            #expect(evaluated.stdout.contains(expected), "\(expected)")
+        }
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any])
+        #expect(Set(json.keys) == ["utterances", "intents", "slots", "sentenceAccuracy", "calibration", "frequentErrors"])
+        // The same inputs give the same report, byte for byte.
+        let again = directory.appendingPathComponent("again.json").path
+        _ = try run("evaluate", "--model", model, "payments.yaml", "--json", again, in: Self.fixtures)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: report)) == Data(contentsOf: URL(fileURLWithPath: again)))
+
+        // Gates: an impossible minimum fails with status 1 and says what fell short; the
+        // report as its own baseline passes.
+        let failed = try run("evaluate", "--model", model, "payments.yaml", "--min-slot-f1", "100.5", in: Self.fixtures)
+        #expect(failed.status == 1 && failed.stderr.contains("gate failed: slot F1 is") && failed.stderr.contains("below the minimum 100.50"))
+        let baseline = try run("evaluate", "--model", model, "payments.yaml", "--baseline", report, "--max-drop", "0", in: Self.fixtures)
+        #expect(baseline.status == 0 && baseline.stderr.contains("gate passed"), "\(baseline.stderr)")
+        let thresholds = directory.appendingPathComponent("thresholds.json")
+        try Data(#"{"intents": {"SendPayment": 101}}"#.utf8).write(to: thresholds)
+        let perIntent = try run("evaluate", "--model", model, "payments.yaml", "--thresholds", thresholds.path, in: Self.fixtures)
+        #expect(perIntent.status == 1 && perIntent.stderr.contains("F1 of intent SendPayment"))
+
+        // What cannot be scored is refused with a reason, not scored as zeros.
+        let empty = directory.appendingPathComponent("empty.yaml")
+        try Data("domains: []\n".utf8).write(to: empty)
+        let emptyRun = try run("evaluate", "--model", model, empty.path)
+        #expect(emptyRun.status != 0 && emptyRun.stderr.contains("error"), "\(emptyRun.stderr)")
+        let unknown = try run("evaluate", "--model", model, "bio", in: Self.fixtures)
+        #expect(unknown.status == 1 && unknown.stderr.contains("the model does not know"), "\(unknown.stderr)")
+        let noModel = try run("evaluate", "--model", directory.appendingPathComponent("missing.model").path, "payments.yaml", in: Self.fixtures)
+        #expect(noModel.status == 1 && noModel.stderr.contains("missing.model"))
+        let badBaseline = try run("evaluate", "--model", model, "payments.yaml", "--baseline", model, in: Self.fixtures)
+        #expect(badBaseline.status == 1 && badBaseline.stderr.contains("not a report"))
+    }
+
     @Test func parsePrintsJSONForOneUtteranceOrOneLinePerUtterance() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

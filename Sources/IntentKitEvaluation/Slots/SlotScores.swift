@@ -44,15 +44,20 @@ public struct SlotScores: Hashable, Sendable {
     /// Adds one sentence, given as BIO tag sequences of equal length.
     public mutating func add(gold: [BIOTag], predicted: [BIOTag]) {
         precondition(gold.count == predicted.count, "gold and predicted tags must have the same length")
-        let goldSpans = BIOTag.spans(gold), predictedSpans = BIOTag.spans(predicted)
+        add(goldSpans: BIOTag.spans(gold).map { ($0.slot, $0.tokens) }, predictedSpans: BIOTag.spans(predicted).map { ($0.slot, $0.tokens) })
+    }
+
+    /// Adds one sentence given as spans (slot name, range in any unit, the same for both): a
+    /// predicted span is correct when a gold span has its name and range.
+    public mutating func add(goldSpans: [(slot: String, range: Range<Int>)], predictedSpans: [(slot: String, range: Range<Int>)]) {
         var goldSet = Set<SpanKey>()
         for span in goldSpans {
             perSlot[span.slot, default: Counts()].gold += 1
-            goldSet.insert(SpanKey(slot: span.slot, start: span.tokens.lowerBound, end: span.tokens.upperBound))
+            goldSet.insert(SpanKey(slot: span.slot, start: span.range.lowerBound, end: span.range.upperBound))
         }
         for span in predictedSpans {
             perSlot[span.slot, default: Counts()].predicted += 1
-            if goldSet.contains(SpanKey(slot: span.slot, start: span.tokens.lowerBound, end: span.tokens.upperBound)) {
+            if goldSet.contains(SpanKey(slot: span.slot, start: span.range.lowerBound, end: span.range.upperBound)) {
                 perSlot[span.slot, default: Counts()].correct += 1
             }
         }

@@ -1,0 +1,106 @@
+/// Everything ``Evaluator`` measures on a corpus, `Codable` as the `--json` report that CI
+/// gates compare against (``Gate``). Percentages are in [0, 100].
+public struct EvaluationReport: Hashable, Sendable, Codable {
+    /// Precision, recall and F1 (percent) of one class or slot, with the counts behind them.
+    public struct Scores: Hashable, Sendable, Codable {
+        public var precision: Double
+        public var recall: Double
+        public var f1: Double
+        /// Gold occurrences.
+        public var support: Int
+        public var predicted: Int
+        public var correct: Int
+
+        public init(_ counts: SlotScores.Counts) {
+            precision = 100 * counts.precision
+            recall = 100 * counts.recall
+            f1 = 100 * counts.f1
+            support = counts.gold
+            predicted = counts.predicted
+            correct = counts.correct
+        }
+    }
+
+    /// Unweighted means over classes (or slots), percent.
+    public struct Averages: Hashable, Sendable, Codable {
+        public var precision: Double
+        public var recall: Double
+        public var f1: Double
+    }
+
+    public struct Intents: Hashable, Sendable, Codable {
+        /// Utterances whose predicted intent is the gold one, percent.
+        public var accuracy: Double
+        public var perIntent: [String: Scores]
+        /// Pooled over intents (equal to accuracy when every utterance gets a prediction).
+        public var micro: Scores
+        public var macro: Averages
+        /// Row = gold intent, column = predicted, both in `labels` order; a final column
+        /// "(none)" counts utterances without a prediction when there are any.
+        public var confusion: ConfusionMatrix
+    }
+
+    public struct ConfusionMatrix: Hashable, Sendable, Codable {
+        public var labels: [String]
+        public var counts: [[Int]]
+    }
+
+    /// Gold spans missed or mislabelled, and predicted spans with no gold span under them.
+    public struct SlotErrors: Hashable, Sendable, Codable {
+        /// A predicted span of the same slot overlaps it, with other bounds.
+        public var wrongBoundary = 0
+        /// A predicted span covers exactly it, under another slot name.
+        public var wrongType = 0
+        /// Only predicted spans of other slots with other bounds overlap it.
+        public var wrongBoundaryAndType = 0
+        /// No predicted span overlaps it.
+        public var missed = 0
+        /// Predicted spans overlapping no gold span.
+        public var spurious = 0
+    }
+
+    public struct Slots: Hashable, Sendable, Codable {
+        /// Exact span and name, counted as conlleval counts chunks.
+        public var perSlot: [String: Scores]
+        public var micro: Scores
+        public var macro: Averages
+        public var errors: SlotErrors
+    }
+
+    /// Reliability of the intent confidence: equal-width bins over [0, 1].
+    public struct Calibration: Hashable, Sendable, Codable {
+        public struct Bin: Hashable, Sendable, Codable {
+            public var lower: Double
+            public var upper: Double
+            public var count: Int
+            /// Mean confidence of the bin's predictions (0 to 1).
+            public var confidence: Double
+            /// Fraction of them that are right (0 to 1).
+            public var accuracy: Double
+        }
+
+        /// Expected calibration error, percent: Σ_b (n_b / N) · |accuracy_b − confidence_b|
+        /// (Guo et al. 2017, eq. 3).
+        public var expectedCalibrationError: Double
+        public var bins: [Bin]
+    }
+
+    /// A kind of mistake, how often it happens and some utterances that show it.
+    public struct FrequentError: Hashable, Sendable, Codable {
+        /// "intent", "wrongBoundary", "wrongType", "wrongBoundaryAndType", "missed", "spurious".
+        public var kind: String
+        public var gold: String
+        public var predicted: String
+        public var count: Int
+        public var examples: [String]
+    }
+
+    public var utterances: Int
+    public var intents: Intents
+    public var slots: Slots
+    /// Utterances with the right intent and exactly the right slots, percent.
+    public var sentenceAccuracy: Double
+    public var calibration: Calibration
+    /// The most frequent mistakes, most frequent first.
+    public var frequentErrors: [FrequentError]
+}

@@ -1,0 +1,142 @@
+/// Scores predicted frames against gold ones: intents, slots, whole sentences, confidence
+/// calibration and the most frequent mistakes. Deterministic: the same comparisons give the
+/// same report, whatever their order of arrival within an utterance.
+public struct Evaluator: Sendable {
+    /// Equal-width confidence bins for the reliability diagram.
+    public var calibrationBins = 10
+    /// How many frequent mistakes to report, and examples per mistake.
+    public var frequentErrorCount = 10
+    public var examplesPerError = 3
+
+    public init() {}
+
+    public func evaluate(_ comparisons: [FrameComparison]) -> EvaluationReport {
+        let n = comparisons.count
+        // Intents, as classes: a prediction counts for the predicted class, support for the gold.
+        var intentCounts = [String: SlotScores.Counts]()
+        var correctIntents = 0, exactFrames = 0
+        for comparison in comparisons {
+            intentCounts[comparison.goldIntent, default: .init()].gold += 1
+            if let predicted = comparison.predictedIntent {
+                intentCounts[predicted, default: .init()].predicted += 1
+                if predicted == comparison.goldIntent {
+                    intentCounts[predicted, default: .init()].correct += 1
+                    correctIntents += 1
+                }
+            }
+            if comparison.isExactFrame { exactFrames += 1 }
+        }
+        let intentLabels = intentCounts.keys.sorted()
+        let hasUnpredicted = comparisons.contains { $0.predictedIntent == nil }
+        var confusion = [[Int]](repeating: [Int](repeating: 0, count: intentLabels.count + (hasUnpredicted ? 1 : 0)), count: intentLabels.count)
+        let intentIndex = Dictionary(uniqueKeysWithValues: intentLabels.enumerated().map { ($1, $0) })
+        for comparison in comparisons {
+            let column = comparison.predictedIntent.map { intentIndex[$0]! } ?? intentLabels.count
+            confusion[intentIndex[comparison.goldIntent]!][column] += 1
+        }
+
+        var slotScores = SlotScores()
+        var errors = EvaluationReport.SlotErrors()
+        var mistakes = [MistakeKey: [String]]()
+        func note(_ key: MistakeKey, _ text: String) { mistakes[key, default: []].append(text) }
+        for comparison in comparisons {
+            slotScores.add(goldSpans: comparison.goldSlots.map { ($0.name, $0.start..<$0.end) },
+                           predictedSpans: comparison.predictedSlots.map { ($0.name, $0.start..<$0.end) })
+            if let predicted = comparison.predictedIntent, predicted != comparison.goldIntent {
+                note(MistakeKey(kind: "intent", gold: comparison.goldIntent, predicted: predicted), comparison.text)
+            }
+            let predictedSet = Set(comparison.predictedSlots)
+            for gold in comparison.goldSlots.sorted() where !predictedSet.contains(gold) {
+                let overlapping = comparison.predictedSlots.filter { $0.overlaps(gold) }.sorted()
+                if let sameRange = overlapping.first(where: { $0.start == gold.start && $0.end == gold.end }) {
+                    errors.wrongType += 1
+                    note(MistakeKey(kind: "wrongType", gold: gold.name, predicted: sameRange.name), comparison.text)
+                } else if overlapping.contains(where: { $0.name == gold.name }) {
+                    errors.wrongBoundary += 1
+                    note(MistakeKey(kind: "wrongBoundary", gold: gold.name, predicted: gold.name), comparison.text)
+                } else if let other = overlapping.first {
+                    errors.wrongBoundaryAndType += 1
+                    note(MistakeKey(kind: "wrongBoundaryAndType", gold: gold.name, predicted: other.name), comparison.text)
+                } else {
+                    errors.missed += 1
+                    note(MistakeKey(kind: "missed", gold: gold.name, predicted: "-"), comparison.text)
+                }
+            }
+            for predicted in comparison.predictedSlots.sorted() where !comparison.goldSlots.contains(where: { $0.overlaps(predicted) }) {
+                errors.spurious += 1
+                note(MistakeKey(kind: "spurious", gold: "-", predicted: predicted.name), comparison.text)
+            }
+        }
+
+        let frequent = mistakes.sorted { lhs, rhs in
+            lhs.value.count != rhs.value.count ? lhs.value.count > rhs.value.count : lhs.key < rhs.key
+        }.prefix(frequentErrorCount).map { key, texts in
+            EvaluationReport.FrequentError(kind: key.kind, gold: key.gold, predicted: key.predicted, count: texts.count,
+                                           examples: Array(texts.prefix(examplesPerError)))
+        }
+
+        return EvaluationReport(
+            utterances: n,
+            intents: .init(
+                accuracy: percent(correctIntents, of: n),
+                perIntent: intentCounts.mapValues(EvaluationReport.Scores.init),
+                micro: .init(intentCounts.values.reduce(into: SlotScores.Counts()) { total, counts in
+                    total.correct += counts.correct
+                    total.predicted += counts.predicted
+                    total.gold += counts.gold
+                }),
+                macro: averages(Array(intentCounts.values)),
+                confusion: .init(labels: intentLabels + (hasUnpredicted ? ["(none)"] : []), counts: confusion)),
+            slots: .init(
+                perSlot: slotScores.perSlot.mapValues(EvaluationReport.Scores.init),
+                micro: .init(slotScores.micro),
+                macro: averages(Array(slotScores.perSlot.values)),
+                errors: errors),
+            sentenceAccuracy: percent(exactFrames, of: n),
+            calibration: calibration(comparisons),
+            frequentErrors: Array(frequent))
+    }
+
+    private func calibration(_ comparisons: [FrameComparison]) -> EvaluationReport.Calibration {
+        let count = max(1, calibrationBins)
+        var bins = (0..<count).map { index in
+            EvaluationReport.Calibration.Bin(lower: Double(index) / Double(count), upper: Double(index + 1) / Double(count),
+                                             count: 0, confidence: 0, accuracy: 0)
+        }
+        let predicted = comparisons.filter { $0.predictedIntent != nil }
+        for comparison in predicted {
+            let confidence = min(1, max(0, comparison.confidence))
+            let index = min(count - 1, Int(confidence * Double(count)))
+            bins[index].count += 1
+            bins[index].confidence += confidence
+            if comparison.predictedIntent == comparison.goldIntent { bins[index].accuracy += 1 }
+        }
+        var error = 0.0
+        for index in bins.indices where bins[index].count > 0 {
+            bins[index].confidence /= Double(bins[index].count)
+            bins[index].accuracy /= Double(bins[index].count)
+            error += Double(bins[index].count) / Double(predicted.count) * abs(bins[index].accuracy - bins[index].confidence)
+        }
+        return .init(expectedCalibrationError: 100 * error, bins: bins)
+    }
+
+    private func averages(_ counts: [SlotScores.Counts]) -> EvaluationReport.Averages {
+        guard !counts.isEmpty else { return .init(precision: 0, recall: 0, f1: 0) }
+        let n = Double(counts.count)
+        return .init(precision: 100 * counts.map(\.precision).reduce(0, +) / n,
+                     recall: 100 * counts.map(\.recall).reduce(0, +) / n,
+                     f1: 100 * counts.map(\.f1).reduce(0, +) / n)
+    }
+
+    private func percent(_ part: Int, of whole: Int) -> Double { whole == 0 ? 0 : 100 * Double(part) / Double(whole) }
+
+    private struct MistakeKey: Hashable, Comparable {
+        var kind: String
+        var gold: String
+        var predicted: String
+
+        static func < (lhs: MistakeKey, rhs: MistakeKey) -> Bool {
+            (lhs.kind, lhs.gold, lhs.predicted) < (rhs.kind, rhs.gold, rhs.predicted)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// One utterance's gold frame beside the predicted one: the input of ``Evaluator``.
+public struct FrameComparison: Hashable, Sendable {
+    /// A slot span in Unicode scalar offsets, end exclusive.
+    public struct Span: Hashable, Sendable, Codable, Comparable {
+        public var name: String
+        public var start: Int
+        public var end: Int
+
+        public init(name: String, start: Int, end: Int) {
+            self.name = name
+            self.start = start
+            self.end = end
+        }
+
+        /// Whether the two share at least one scalar.
+        public func overlaps(_ other: Span) -> Bool { start < other.end && other.start < end }
+
+        public static func < (lhs: Span, rhs: Span) -> Bool {
+            (lhs.start, lhs.end, lhs.name) < (rhs.start, rhs.end, rhs.name)
+        }
+    }
+
+    public var text: String
+    public var goldIntent: String
+    /// `nil` when the model predicted no intent (it has no classifier).
+    public var predictedIntent: String?
+    /// The model's probability of its predicted intent, from 0 to 1.
+    public var confidence: Double
+    public var goldSlots: [Span]
+    public var predictedSlots: [Span]
+
+    public init(text: String, goldIntent: String, predictedIntent: String?, confidence: Double, goldSlots: [Span], predictedSlots: [Span]) {
+        self.text = text
+        self.goldIntent = goldIntent
+        self.predictedIntent = predictedIntent
+        self.confidence = confidence
+        self.goldSlots = goldSlots
+        self.predictedSlots = predictedSlots
+    }
+
+    /// Intent right and exactly the gold slots (names and ranges).
+    public var isExactFrame: Bool {
+        predictedIntent == goldIntent && Set(goldSlots) == Set(predictedSlots)
+    }
+}

@@ -1,0 +1,220 @@
+import ArgumentParser
+import Foundation
+import IntentKit
+import IntentKitCorpus
+import IntentKitEvaluation
+
+struct EvaluateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "evaluate",
+        abstract: "Score a model on a labelled corpus; optionally fail when accuracy falls short.",
+        discussion: """
+            Parses every utterance of the corpus with the model (intent, then slots) and prints \
+            intent accuracy with precision, recall and F1 per intent (micro, macro, confusion \
+            matrix in --json), slot precision, recall and F1 per slot on exact span and name \
+            (conlleval's count), sentence accuracy (intent and every slot exact), the slot error \
+            breakdown, the expected calibration error of the intent confidence and the most \
+            frequent mistakes with examples. Percentages throughout. On BIO and CoNLL corpora the \
+            predicted slots are first projected onto the corpus's words (each word takes the label \
+            of its first piece, as `intentkit tag` writes them), so slot scores are conlleval's.
+
+            Gates: --min-intent-accuracy, --min-slot-f1, --min-sentence-accuracy, --thresholds \
+            FILE (JSON {"intents": {NAME: MIN_F1}, "slots": {NAME: MIN_F1}}), and --baseline \
+            OLD.json with --max-drop POINTS. A failed gate prints which metric fell, from what \
+            to what, and exits with status 1.
+            """)
+
+    @Option(help: "The model written by `intentkit train`.", completion: .file())
+    var model: String
+
+    @OptionGroup var input: CorpusInputOptions
+
+    @Option(help: ArgumentHelp("Write the full report as JSON (the format --baseline reads).", valueName: "file"), completion: .file())
+    var json: String?
+
+    @Option(help: ArgumentHelp("Write the report as Markdown.", valueName: "file"), completion: .file())
+    var markdown: String?
+
+    @Option(help: ArgumentHelp("Write every prediction as JSON lines (text, gold and predicted intent and slots).", valueName: "file"), completion: .file())
+    var predictions: String?
+
+    @Option(help: ArgumentHelp("Fail below this intent accuracy (percent).", valueName: "percent"))
+    var minIntentAccuracy: Double?
+
+    @Option(name: .customLong("min-slot-f1"), help: ArgumentHelp("Fail below this slot F1 (percent, micro).", valueName: "percent"))
+    var minSlotF1: Double?
+
+    @Option(help: ArgumentHelp("Fail below this sentence accuracy (percent).", valueName: "percent"))
+    var minSentenceAccuracy: Double?
+
+    @Option(help: ArgumentHelp("Per-intent and per-slot minimum F1, JSON: {\"intents\": {…}, \"slots\": {…}}.", valueName: "file"), completion: .file())
+    var thresholds: String?
+
+    @Option(help: ArgumentHelp("A previous --json report to compare against.", valueName: "file"), completion: .file())
+    var baseline: String?
+
+    @Option(help: ArgumentHelp("With --baseline: how many points any metric may fall.", valueName: "points"))
+    var maxDrop = 0.0
+
+    @Flag(help: "Score utterances whose intents or slots the model does not know instead of refusing the corpus.")
+    var allowUnknownLabels = false
+
+    @Flag(inversion: .prefixedNo, help: "Let the slot tagger choose between the classifier's two likeliest intents (as `parse` does).")
+    var intentReranking = true
+
+    func validate() throws {
+        if maxDrop < 0 { throw ValidationError("--max-drop must not be negative") }
+        if baseline == nil && maxDrop != 0 { throw ValidationError("--max-drop needs --baseline") }
+    }
+
+    func run() throws {
+        var loadedParser: IntentParser
+        do {
+            loadedParser = try IntentParser(contentsOf: URL(fileURLWithPath: model))
+        } catch {
+            StandardError.print("\(model): error: \(error)")
+            throw ExitCode.failure
+        }
+        loadedParser.intentReranking = intentReranking
+        let parser = loadedParser
+        let corpus = try input.load().corpus
+        // Word-annotated corpora are scored on words, as conlleval scores their tag files.
+        let format = input.format ?? (try? CorpusFormat.detect(at: URL(fileURLWithPath: input.path)))
+        let wordLevel = format == .bio || format == .conll
+        guard !corpus.utterances.isEmpty else {
+            StandardError.print("\(input.path): error: the corpus has no utterances to evaluate on")
+            throw ExitCode.failure
+        }
+        let gate = try makeGate()
+        if !allowUnknownLabels { try checkLabels(corpus, parser: parser) }
+
+        // A fixed reference date: relative dates resolve the same way on every run.
+        let reference = Date(timeIntervalSince1970: 1_795_334_400)
+        var workspace = parser.makeWorkspace()
+        var comparisons = [FrameComparison]()
+        comparisons.reserveCapacity(corpus.utterances.count)
+        for utterance in corpus.utterances {
+            let parse = parser.parse(utterance.text, workspace: &workspace, alternatives: 0, reference: reference)
+            var predicted = parse.slots.map { FrameComparison.Span(name: $0.name, start: $0.range.lowerBound, end: $0.range.upperBound) }
+            if wordLevel { predicted = WordProjection.project(predicted, onto: WordProjection.words(of: utterance.text)) }
+            comparisons.append(FrameComparison(
+                text: utterance.text, goldIntent: utterance.intent, predictedIntent: parse.intent, confidence: parse.confidence,
+                goldSlots: utterance.slots.map { .init(name: $0.name, start: $0.range.lowerBound, end: $0.range.upperBound) },
+                predictedSlots: predicted))
+        }
+        let report = Evaluator().evaluate(comparisons)
+        print(ReportFormatter.text(report))
+
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        if let json { try write(try encoder.encode(report), to: json) }
+        if let markdown { try write(Data(ReportFormatter.markdown(report).utf8), to: markdown) }
+        if let predictions {
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            var lines = Data()
+            for comparison in comparisons {
+                lines.append(try encoder.encode(PredictionLine(comparison)))
+                lines.append(0x0A)
+            }
+            try write(lines, to: predictions)
+        }
+
+        if gate.isEmpty { return }
+        let failures = gate.failures(of: report)
+        if failures.isEmpty {
+            StandardError.print("gate passed")
+            return
+        }
+        for failure in failures { StandardError.print("gate failed: \(failure)") }
+        throw ExitCode.failure
+    }
+
+    private func makeGate() throws -> Gate {
+        var gate = Gate()
+        gate.minimumIntentAccuracy = minIntentAccuracy
+        gate.minimumSlotF1 = minSlotF1
+        gate.minimumSentenceAccuracy = minSentenceAccuracy
+        if let thresholds {
+            struct Thresholds: Decodable {
+                var intents: [String: Double]?
+                var slots: [String: Double]?
+            }
+            do {
+                let decoded = try JSONDecoder().decode(Thresholds.self, from: Data(contentsOf: URL(fileURLWithPath: thresholds)))
+                gate.minimumIntentF1 = decoded.intents ?? [:]
+                gate.minimumSlotF1PerSlot = decoded.slots ?? [:]
+            } catch {
+                StandardError.print("\(thresholds): error: not a thresholds file ({\"intents\": {NAME: MIN_F1}, \"slots\": {NAME: MIN_F1}}): \(Self.reason(error))")
+                throw ExitCode.failure
+            }
+        }
+        if let baseline {
+            do {
+                let report = try JSONDecoder().decode(EvaluationReport.self, from: Data(contentsOf: URL(fileURLWithPath: baseline)))
+                gate.baseline = (report, maxDrop)
+            } catch {
+                StandardError.print("\(baseline): error: not a report written by `intentkit evaluate --json`: \(Self.reason(error))")
+                throw ExitCode.failure
+            }
+        }
+        return gate
+    }
+
+    /// Refuses a corpus with intents or slots the model has never seen: scoring them would
+    /// only report zeros.
+    private func checkLabels(_ corpus: Corpus, parser: IntentParser) throws {
+        let knownIntents = Set(parser.model.intentClassifier?.intents ?? [])
+        let knownSlots = Set(parser.model.labels.slotNames)
+        var unknownIntents = Set<String>(), unknownSlots = Set<String>()
+        for utterance in corpus.utterances {
+            if !knownIntents.isEmpty && !knownIntents.contains(utterance.intent) { unknownIntents.insert(utterance.intent) }
+            for slot in utterance.slots where !knownSlots.contains(slot.name) { unknownSlots.insert(slot.name) }
+        }
+        guard unknownIntents.isEmpty && unknownSlots.isEmpty else {
+            if !unknownIntents.isEmpty {
+                StandardError.print("\(input.path): error: intents the model does not know: \(unknownIntents.sorted().joined(separator: ", "))")
+            }
+            if !unknownSlots.isEmpty {
+                StandardError.print("\(input.path): error: slots the model does not know: \(unknownSlots.sorted().joined(separator: ", "))")
+            }
+            StandardError.print("note: pass --allow-unknown-labels to score them anyway (they count as errors)")
+            throw ExitCode.failure
+        }
+    }
+
+    private func write(_ data: Data, to path: String) throws {
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            StandardError.print("\(path): error: cannot write: \(error.localizedDescription)")
+            throw ExitCode.failure
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): return context.debugDescription
+        case DecodingError.keyNotFound(let key, _): return "missing key '\(key.stringValue)'"
+        case DecodingError.typeMismatch(_, let context): return "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+        default: return (error as NSError).localizedDescription
+        }
+    }
+}
+
+/// One line of `--predictions`.
+private struct PredictionLine: Encodable {
+    var text: String
+    var gold: Frame
+    var predicted: Frame
+
+    struct Frame: Encodable {
+        var intent: String?
+        var slots: [FrameComparison.Span]
+    }
+
+    init(_ comparison: FrameComparison) {
+        text = comparison.text
+        gold = Frame(intent: comparison.goldIntent, slots: comparison.goldSlots)
+        predicted = Frame(intent: comparison.predictedIntent, slots: comparison.predictedSlots)
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import IntentKitEvaluation
+
+/// The evaluator and the gate on cases small enough to count by hand.
+@Suite("Evaluator")
+struct EvaluatorTests {
+    typealias Span = FrameComparison.Span
+
+    private func frame(
+        _ gold: String, _ predicted: String?, confidence: Double = 0.9, gold goldSlots: [Span] = [], predicted predictedSlots: [Span] = []
+    ) -> FrameComparison {
+        FrameComparison(text: "\(gold) \(goldSlots.count)", goldIntent: gold, predictedIntent: predicted, confidence: confidence,
+                        goldSlots: goldSlots, predictedSlots: predictedSlots)
+    }
+
+    @Test func intentsCountAsClasses() throws {
+        // Gold A A B B C, predicted A B B B nothing.
+        let report = Evaluator().evaluate([frame("A", "A"), frame("A", "B"), frame("B", "B"), frame("B", "B"), frame("C", nil)])
+        #expect(report.intents.accuracy == 60)
+        let a = try #require(report.intents.perIntent["A"]), b = try #require(report.intents.perIntent["B"])
+        #expect(a.precision == 100 && a.recall == 50 && abs(a.f1 - 200.0 / 3) < 1e-9 && a.support == 2)
+        #expect(abs(b.precision - 200.0 / 3) < 1e-9 && b.recall == 100 && b.f1 == 80)
+        #expect(report.intents.perIntent["C"]?.f1 == 0)
+        #expect(report.intents.confusion.labels == ["A", "B", "C", "(none)"])
+        #expect(report.intents.confusion.counts == [[1, 1, 0, 0], [0, 2, 0, 0], [0, 0, 0, 1]])
+        #expect(abs(report.intents.macro.f1 - (200.0 / 3 + 80 + 0) / 3) < 1e-9)
+        // Micro over classes: 3 right of 4 predictions, of 5 gold.
+        #expect(report.intents.micro.precision == 75 && report.intents.micro.recall == 60)
+    }
+
+    @Test func slotErrorsFallIntoOneKindEach() {
+        let gold = [Span(name: "a", start: 0, end: 5), Span(name: "b", start: 6, end: 9), Span(name: "c", start: 10, end: 14),
+                    Span(name: "d", start: 15, end: 20), Span(name: "e", start: 21, end: 25)]
+        let predicted = [Span(name: "a", start: 0, end: 5),      // right
+                         Span(name: "b", start: 6, end: 8),      // same slot, other bounds: wrong boundary
+                         Span(name: "x", start: 10, end: 14),    // same bounds, other slot: wrong type
+                         Span(name: "y", start: 16, end: 22),    // other slot and bounds over d and e
+                         Span(name: "z", start: 30, end: 33)]    // over nothing: spurious
+        let report = Evaluator().evaluate([frame("I", "I", gold: gold, predicted: predicted)])
+        let errors = report.slots.errors
+        #expect(errors.wrongBoundary == 1 && errors.wrongType == 1 && errors.wrongBoundaryAndType == 2)
+        #expect(errors.missed == 0 && errors.spurious == 1)
+        #expect(report.slots.micro.correct == 1 && report.slots.micro.predicted == 5 && report.slots.micro.support == 5)
+        #expect(report.sentenceAccuracy == 0)
+        let missed = Evaluator().evaluate([frame("I", "I", gold: [Span(name: "a", start: 0, end: 3)])])
+        #expect(missed.slots.errors.missed == 1 && missed.slots.micro.recall == 0 && missed.slots.micro.precision == 0)
+    }
+
+    @Test func aSentenceIsRightOnlyWithItsIntentAndEverySlot() {
+        let slot = Span(name: "a", start: 0, end: 3)
+        let report = Evaluator().evaluate([
+            frame("I", "I", gold: [slot], predicted: [slot]),          // exact
+            frame("I", "J", gold: [slot], predicted: [slot]),          // wrong intent
+            frame("I", "I", gold: [slot], predicted: []),              // missing slot
+            frame("I", "I"),                                           // no slots at all: exact
+        ])
+        #expect(report.sentenceAccuracy == 50)
+    }
+
+    @Test func expectedCalibrationErrorWeighsEachBinByItsSize() {
+        // Bin [0.9, 1): confidences 0.95 and 0.95, one right: |0.5 − 0.95| · 2/4.
+        // Bin [0.6, 0.7): 0.65 and 0.65, both right: |1 − 0.65| · 2/4.
+        let report = Evaluator().evaluate([
+            frame("A", "A", confidence: 0.95), frame("A", "B", confidence: 0.95),
+            frame("A", "A", confidence: 0.65), frame("A", "A", confidence: 0.65),
+        ])
+        #expect(abs(report.calibration.expectedCalibrationError - 100 * (0.45 * 0.5 + 0.35 * 0.5)) < 1e-9)
+        #expect(report.calibration.bins.count == 10 && report.calibration.bins[9].count == 2 && report.calibration.bins[6].count == 2)
+    }
+
+    @Test func theReportIsDeterministic() throws {
+        let slots = [Span(name: "a", start: 0, end: 3), Span(name: "b", start: 4, end: 6)]
+        let one = Evaluator().evaluate([frame("A", "B", gold: slots, predicted: [slots[1]]), frame("B", "B", gold: [], predicted: slots)])
+        let other = Evaluator().evaluate([frame("A", "B", gold: slots.reversed(), predicted: [slots[1]]), frame("B", "B", gold: [], predicted: slots.reversed())])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        #expect(try encoder.encode(one) == encoder.encode(other))
+        #expect(try JSONDecoder().decode(EvaluationReport.self, from: encoder.encode(one)) == one)
+        // Most frequent first; these all happen once, so by kind, then names.
+        #expect(one.frequentErrors.map(\.kind) == ["intent", "missed", "spurious", "spurious"])
+        #expect(zip(one.frequentErrors, one.frequentErrors.dropFirst()).allSatisfy { $0.count >= $1.count })
+    }
+
+    @Test func theGateNamesWhatFellAndFromWhatToWhat() {
+        let slot = Span(name: "a", start: 0, end: 3)
+        let good = Evaluator().evaluate([frame("A", "A", gold: [slot], predicted: [slot]), frame("B", "B")])
+        let worse = Evaluator().evaluate([frame("A", "A", gold: [slot], predicted: []), frame("B", "A")])
+        var gate = Gate()
+        #expect(gate.isEmpty && gate.failures(of: worse).isEmpty)
+        gate.minimumIntentAccuracy = 60
+        gate.minimumSlotF1 = 50
+        #expect(gate.failures(of: good).isEmpty)
+        #expect(gate.failures(of: worse).map(\.description) == [
+            "intent accuracy is 50.00, below the minimum 60.00",
+            "slot F1 is 0.00, below the minimum 50.00",
+        ])
+        var regression = Gate()
+        regression.baseline = (good, 5)
+        let failures = regression.failures(of: worse)
+        #expect(failures.first?.description == "intent accuracy fell from 100.00 to 50.00 (50.00 points; the most allowed is 5.00)")
+        #expect(failures.contains { $0.metric == "F1 of slot a" } && failures.contains { $0.metric == "F1 of intent B" })
+        #expect(regression.failures(of: good).isEmpty)
+        var perSlot = Gate()
+        perSlot.minimumSlotF1PerSlot = ["a": 90]
+        #expect(perSlot.failures(of: worse).map(\.metric) == ["F1 of slot a"])
+    }
+
+    @Test func predictionsProjectOntoWordsAsTagFilesHaveThem() {
+        let text = "look for the work: nikki"
+        let words = WordProjection.words(of: text)
+        #expect(words == [0..<4, 5..<8, 9..<12, 13..<18, 19..<24])
+        // A span starting inside "work:" (at ":") leaves that word O; "nikki" continues it: I-, a chunk of its own.
+        #expect(WordProjection.project([Span(name: "name", start: 17, end: 24)], onto: words) == [Span(name: "name", start: 19, end: 24)])
+        // A span from a word's start covers the words whose first scalar it contains.
+        #expect(WordProjection.project([Span(name: "name", start: 13, end: 20)], onto: words) == [Span(name: "name", start: 13, end: 24)])
+        #expect(WordProjection.project([], onto: words).isEmpty)
+    }
+}
