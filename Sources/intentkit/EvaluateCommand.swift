@@ -56,6 +56,9 @@ struct EvaluateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --baseline: how many points any metric may fall.", valueName: "points"))
     var maxDrop = 0.0
 
+    @Option(help: "Example utterances to show for each frequent mistake (0 keeps corpus text out of the report).")
+    var examples = 3
+
     @Flag(help: "Score utterances whose intents or slots the model does not know instead of refusing the corpus.")
     var allowUnknownLabels = false
 
@@ -64,6 +67,7 @@ struct EvaluateCommand: ParsableCommand {
 
     func validate() throws {
         if maxDrop < 0 { throw ValidationError("--max-drop must not be negative") }
+        if examples < 0 { throw ValidationError("--examples must not be negative") }
         if baseline == nil && maxDrop != 0 { throw ValidationError("--max-drop needs --baseline") }
     }
 
@@ -102,7 +106,9 @@ struct EvaluateCommand: ParsableCommand {
                 goldSlots: utterance.slots.map { .init(name: $0.name, start: $0.range.lowerBound, end: $0.range.upperBound) },
                 predictedSlots: predicted))
         }
-        let report = Evaluator().evaluate(comparisons)
+        var evaluator = Evaluator()
+        evaluator.examplesPerError = examples
+        let report = evaluator.evaluate(comparisons)
         print(ReportFormatter.text(report))
 
         let encoder = JSONEncoder()
