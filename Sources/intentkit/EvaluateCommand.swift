@@ -35,6 +35,12 @@ struct EvaluateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the report as Markdown.", valueName: "file"), completion: .file())
     var markdown: String?
 
+    @Option(help: ArgumentHelp("Write one self-contained HTML page with SVG plots (confusion, slot F1, reliability).", valueName: "file"), completion: .file())
+    var html: String?
+
+    @Option(help: ArgumentHelp("Write JUnit XML: a test case per headline metric, intent and slot, failing those the gate fails.", valueName: "file"), completion: .file())
+    var junit: String?
+
     @Option(help: ArgumentHelp("Write every prediction as JSON lines (text, gold and predicted intent and slots).", valueName: "file"), completion: .file())
     var predictions: String?
 
@@ -115,6 +121,7 @@ struct EvaluateCommand: ParsableCommand {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         if let json { try write(try encoder.encode(report), to: json) }
         if let markdown { try write(Data(ReportFormatter.markdown(report).utf8), to: markdown) }
+        if let html { try write(Data(HTMLReport.page(report, title: "IntentKit evaluation: \(input.path)").utf8), to: html) }
         if let predictions {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             var lines = Data()
@@ -125,8 +132,9 @@ struct EvaluateCommand: ParsableCommand {
             try write(lines, to: predictions)
         }
 
-        if gate.isEmpty { return }
         let failures = gate.failures(of: report)
+        if let junit { try write(Data(JUnitReport.xml(report, failures: failures).utf8), to: junit) }
+        if gate.isEmpty { return }
         if failures.isEmpty {
             StandardError.print("gate passed")
             return

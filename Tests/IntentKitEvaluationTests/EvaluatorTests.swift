@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 @testable import IntentKitEvaluation
 
@@ -115,5 +118,23 @@ struct EvaluatorTests {
         // A span from a word's start covers the words whose first scalar it contains.
         #expect(WordProjection.project([Span(name: "name", start: 13, end: 20)], onto: words) == [Span(name: "name", start: 13, end: 24)])
         #expect(WordProjection.project([], onto: words).isEmpty)
+    }
+
+    @Test func junitAndHTMLCarryTheFiguresAndEscapeText() throws {
+        let slot = Span(name: "a<b", start: 0, end: 3)
+        let report = Evaluator().evaluate([frame("A&B", "A&B", gold: [slot], predicted: []), frame("C", "A&B")])
+        var gate = Gate()
+        gate.minimumSlotF1PerSlot = ["a<b": 50]
+        let xml = JUnitReport.xml(report, failures: gate.failures(of: report))
+        let document = try XMLDocument(xmlString: xml)
+        let cases = try document.nodes(forXPath: "//testcase")
+        #expect(cases.count == 3 + 2 + 1)  // headline metrics, intents A&B and C, slot a<b
+        let failing = try document.nodes(forXPath: "//testcase[failure]")
+        #expect(failing.count == 1 && (failing.first as? XMLElement)?.attribute(forName: "name")?.stringValue == "a<b")
+        let html = HTMLReport.page(report, learningCurve: [.init(examplesPerIntent: 10, intentAccuracy: 80, slotF1: 70),
+                                                           .init(examplesPerIntent: 100, intentAccuracy: 95, slotF1: 90)])
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("A&amp;B") && !html.contains("A&B<") && html.contains("a&lt;b"))
+        #expect(html.components(separatedBy: "<svg").count - 1 == 4)  // confusion, slot F1, reliability, learning curve
+        #expect(!html.contains("<script") && !html.contains("src=") && !html.contains("href="))  // self-contained
     }
 }

@@ -13,6 +13,9 @@ public struct Gate: Hashable, Sendable {
         public var required: Double
         /// The baseline's value, for a drop.
         public var baseline: Double?
+        /// The intent or slot the metric belongs to, `nil` for the overall figures.
+        public var intent: String?
+        public var slot: String?
 
         public var description: String {
             if let baseline {
@@ -55,22 +58,25 @@ public struct Gate: Hashable, Sendable {
     /// slots, by name); empty when it passes.
     public func failures(of report: EvaluationReport) -> [Failure] {
         var failures = [Failure]()
-        func require(_ metric: String, _ value: Double, atLeast minimum: Double?) {
-            if let minimum, value < minimum { failures.append(Failure(metric: metric, value: value, required: minimum)) }
+        func require(_ metric: String, _ value: Double, atLeast minimum: Double?, intent: String? = nil, slot: String? = nil) {
+            if let minimum, value < minimum {
+                failures.append(Failure(metric: metric, value: value, required: minimum, intent: intent, slot: slot))
+            }
         }
         require("intent accuracy", report.intents.accuracy, atLeast: minimumIntentAccuracy)
         require("slot F1", report.slots.micro.f1, atLeast: minimumSlotF1)
         require("sentence accuracy", report.sentenceAccuracy, atLeast: minimumSentenceAccuracy)
         for (intent, minimum) in minimumIntentF1.sorted(by: { $0.key < $1.key }) {
-            require("F1 of intent \(intent)", report.intents.perIntent[intent].map(\.f1) ?? 0, atLeast: minimum)
+            require("F1 of intent \(intent)", report.intents.perIntent[intent].map(\.f1) ?? 0, atLeast: minimum, intent: intent)
         }
         for (slot, minimum) in minimumSlotF1PerSlot.sorted(by: { $0.key < $1.key }) {
-            require("F1 of slot \(slot)", report.slots.perSlot[slot].map(\.f1) ?? 0, atLeast: minimum)
+            require("F1 of slot \(slot)", report.slots.perSlot[slot].map(\.f1) ?? 0, atLeast: minimum, slot: slot)
         }
         if let baseline = baselineStorage {
-            func compare(_ metric: String, _ value: Double, _ old: Double) {
+            func compare(_ metric: String, _ value: Double, _ old: Double, intent: String? = nil, slot: String? = nil) {
                 if value < old - baseline.maximumDrop {
-                    failures.append(Failure(metric: metric, value: value, required: old - baseline.maximumDrop, baseline: old))
+                    failures.append(Failure(metric: metric, value: value, required: old - baseline.maximumDrop, baseline: old,
+                                            intent: intent, slot: slot))
                 }
             }
             let old = baseline.report
@@ -78,10 +84,10 @@ public struct Gate: Hashable, Sendable {
             compare("slot F1", report.slots.micro.f1, old.slots.micro.f1)
             compare("sentence accuracy", report.sentenceAccuracy, old.sentenceAccuracy)
             for (intent, scores) in report.intents.perIntent.sorted(by: { $0.key < $1.key }) where scores.support > 0 {
-                if let before = old.intents.perIntent[intent], before.support > 0 { compare("F1 of intent \(intent)", scores.f1, before.f1) }
+                if let before = old.intents.perIntent[intent], before.support > 0 { compare("F1 of intent \(intent)", scores.f1, before.f1, intent: intent) }
             }
             for (slot, scores) in report.slots.perSlot.sorted(by: { $0.key < $1.key }) where scores.support > 0 {
-                if let before = old.slots.perSlot[slot], before.support > 0 { compare("F1 of slot \(slot)", scores.f1, before.f1) }
+                if let before = old.slots.perSlot[slot], before.support > 0 { compare("F1 of slot \(slot)", scores.f1, before.f1, slot: slot) }
             }
         }
         return failures
