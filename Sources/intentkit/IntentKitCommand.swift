@@ -9,6 +9,6 @@ struct IntentKitCommand: ParsableCommand {
             Corpus formats are detected from the path (or set with --format): \
             \(CorpusFormatArgument.allValueStrings.joined(separator: ", ")).
             """,
-        subcommands: [ValidateCommand.self, ImportCommand.self, StatsCommand.self, TrainCommand.self, TagCommand.self, ParseCommand.self, EvaluateCommand.self, BenchmarkCommand.self, InspectCommand.self]
+        subcommands: [ValidateCommand.self, ImportCommand.self, StatsCommand.self, TrainCommand.self, TagCommand.self, ParseCommand.self, EvaluateCommand.self, CrossValidateCommand.self, BenchmarkCommand.self, InspectCommand.self]
     )
 }

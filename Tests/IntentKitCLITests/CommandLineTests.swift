@@ -180,6 +180,21 @@ struct CommandLineTests {
         #expect(badBaseline.status == 1 && badBaseline.stderr.contains("not a report"))
     }
 
+    @Test func crossValidateReportsMeanAndSpreadAndALearningCurve() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let json = directory.appendingPathComponent("cv.json").path
+        let result = try run("cross-validate", "payments.yaml", "--folds", "3", "--max-iterations", "20", "--train-sizes", "2,5",
+                             "--json", json, "--html", directory.appendingPathComponent("cv.html").path, in: Self.fixtures)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("3 folds") && result.stdout.contains("intent accuracy") && result.stdout.contains(" ± "))
+        #expect(result.stdout.contains("learning curve"))
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        #expect((report["folds"] as? [Any])?.count == 3 && (report["learningCurve"] as? [Any])?.count == 2)
+        let refused = try run("cross-validate", "payments.yaml", "--folds", "1", in: Self.fixtures)
+        #expect(refused.status != 0 && refused.stderr.contains("--folds"))
+    }
+
     @Test func parsePrintsJSONForOneUtteranceOrOneLinePerUtterance() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

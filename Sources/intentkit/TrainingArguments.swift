@@ -1,0 +1,119 @@
+import ArgumentParser
+import IntentKit
+import IntentKitTraining
+
+/// The training options `train` and `cross-validate` share, with their defaults and help from
+/// ``SlotTaggerTrainingOptions``.
+struct TrainingArguments: ParsableArguments {
+    @Option(help: ArgumentHelp(help("algorithm")))
+    var algorithm = SlotTaggerTrainingOptions.Algorithm.lbfgs
+
+    @Option(help: ArgumentHelp(help("c1")))
+    var c1 = SlotTaggerTrainingOptions().c1
+
+    @Option(help: ArgumentHelp(help("c2")))
+    var c2 = SlotTaggerTrainingOptions().c2
+
+    @Option(help: ArgumentHelp(help("max-iterations")))
+    var maxIterations = SlotTaggerTrainingOptions().maxIterations
+
+    @Option(help: ArgumentHelp(help("seed")))
+    var seed = SlotTaggerTrainingOptions().seed
+
+    @Option(help: ArgumentHelp(help("threads")))
+    var threads = SlotTaggerTrainingOptions().threads
+
+    @Option(help: ArgumentHelp(help("min-frequency")))
+    var minFrequency = SlotTaggerTrainingOptions().minimumFrequency
+
+    @Option(help: ArgumentHelp(help("vocabulary-folds")))
+    var vocabularyFolds = SlotTaggerTrainingOptions().vocabularyFolds
+
+    @Option(help: ArgumentHelp(help("patience")))
+    var patience = SlotTaggerTrainingOptions().patience
+
+    @Option(help: ArgumentHelp(help("swap-copies")))
+    var swapCopies = SlotTaggerTrainingOptions().swapCopies
+
+    @Flag(inversion: .prefixedEnableDisable, help: ArgumentHelp(help("vocabulary-words")))
+    var vocabularyWords = SlotTaggerTrainingOptions().vocabularyWords
+
+    @Option(help: ArgumentHelp(help("prune-below")))
+    var pruneBelow = SlotTaggerTrainingOptions().pruneBelow
+
+    @Option(help: ArgumentHelp(help("label-scheme")))
+    var labelScheme = SlotTaggerTrainingOptions().labelScheme
+
+    @Flag(name: .customLong("intent-calibration"), inversion: .prefixedEnableDisable, help: ArgumentHelp(help("intent-calibration")))
+    var calibrateIntents = SlotTaggerTrainingOptions().calibrateIntents
+
+    @Option(name: .customLong("intent-char-ngrams"), help: ArgumentHelp(help("intent-char-ngrams")))
+    var intentCharacterNGrams = "none"
+
+    @Option(help: "Feature templates to use, comma-separated (see below).")
+    var features = FeatureTemplate.allCases.filter(FeatureConfiguration.defaultTemplates.contains).map(\.rawValue).joined(separator: ",")
+
+    @Option(help: "Words from -N to +N around each token.")
+    var window = FeatureConfiguration().window
+
+    @Option(help: "Longest prefix and suffix, in characters.")
+    var affixLength = FeatureConfiguration().affixLength
+
+    private static func help(_ name: String) -> String { SlotTaggerTrainingOptions.help[name] ?? "" }
+
+    init() {}
+
+    func validate() throws {
+        if c1 < 0 || c2 < 0 { throw ValidationError("--c1 and --c2 must not be negative") }
+        if maxIterations < 1 { throw ValidationError("--max-iterations must be at least 1") }
+        if threads < 1 { throw ValidationError("--threads must be at least 1") }
+        if window < 0 || affixLength < 0 { throw ValidationError("--window and --affix-length must not be negative") }
+        if swapCopies < 0 { throw ValidationError("--swap-copies must not be negative") }
+        if !(pruneBelow >= 0) { throw ValidationError("--prune-below must be a number ≥ 0") }
+        _ = try characterNGrams()
+        _ = try templates()
+    }
+
+    private func characterNGrams() throws -> ClosedRange<Int>? {
+        if intentCharacterNGrams == "none" { return nil }
+        let bounds = intentCharacterNGrams.split(separator: "-").compactMap { Int($0) }
+        guard bounds.count == 2, 1 <= bounds[0], bounds[0] <= bounds[1], bounds[1] <= 16 else {
+            throw ValidationError("--intent-char-ngrams must be MIN-MAX with 1 <= MIN <= MAX <= 16 (for example 3-5), or none")
+        }
+        return bounds[0]...bounds[1]
+    }
+
+    private func templates() throws -> Set<FeatureTemplate> {
+        var result = Set<FeatureTemplate>()
+        for name in features.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let template = FeatureTemplate(rawValue: name) else {
+                throw ValidationError("unknown feature template '\(name)'; known: \(FeatureTemplate.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            result.insert(template)
+        }
+        return result
+    }
+
+
+    /// The options as the trainer takes them.
+    func options() throws -> SlotTaggerTrainingOptions {
+        var options = SlotTaggerTrainingOptions()
+        options.algorithm = algorithm
+        options.c1 = c1
+        options.c2 = c2
+        options.maxIterations = maxIterations
+        options.seed = seed
+        options.threads = threads
+        options.minimumFrequency = minFrequency
+        options.vocabularyFolds = vocabularyFolds
+        options.patience = patience
+        options.swapCopies = swapCopies
+        options.vocabularyWords = vocabularyWords
+        options.intentCharacterNGrams = try characterNGrams()
+        options.calibrateIntents = calibrateIntents
+        options.labelScheme = labelScheme
+        options.pruneBelow = pruneBelow
+        options.features = FeatureConfiguration(templates: try templates(), window: window, affixLength: affixLength)
+        return options
+    }
+}
