@@ -105,15 +105,11 @@ struct CrossValidateCommand: ParsableCommand {
     private func evaluate(_ parser: IntentParser, on corpus: Corpus, _ indices: [Int], wordLevel: Bool) -> [FrameComparison] {
         let reference = Date(timeIntervalSince1970: 1_795_334_400)
         var workspace = parser.makeWorkspace()
+        let phrases = FrameComparison.phrases(of: parser.model.schema)
         return indices.map { index in
             let utterance = corpus.utterances[index]
             let parse = parser.parse(utterance.text, workspace: &workspace, alternatives: 0, reference: reference)
-            var predicted = parse.slots.map { FrameComparison.Span(name: $0.name, start: $0.range.lowerBound, end: $0.range.upperBound) }
-            if wordLevel { predicted = WordProjection.project(predicted, onto: WordProjection.words(of: utterance.text)) }
-            return FrameComparison(
-                text: utterance.text, goldIntent: utterance.intent, predictedIntent: parse.intent, confidence: parse.confidence,
-                goldSlots: utterance.slots.map { .init(name: $0.name, start: $0.range.lowerBound, end: $0.range.upperBound) },
-                predictedSlots: predicted)
+            return FrameComparison(utterance, parse, wordLevel: wordLevel, phrases: phrases)
         }
     }
 

@@ -101,16 +101,12 @@ struct EvaluateCommand: ParsableCommand {
         // A fixed reference date: relative dates resolve the same way on every run.
         let reference = Date(timeIntervalSince1970: 1_795_334_400)
         var workspace = parser.makeWorkspace()
+        let phrases = FrameComparison.phrases(of: parser.model.schema)
         var comparisons = [FrameComparison]()
         comparisons.reserveCapacity(corpus.utterances.count)
         for utterance in corpus.utterances {
             let parse = parser.parse(utterance.text, workspace: &workspace, alternatives: 0, reference: reference)
-            var predicted = parse.slots.map { FrameComparison.Span(name: $0.name, start: $0.range.lowerBound, end: $0.range.upperBound) }
-            if wordLevel { predicted = WordProjection.project(predicted, onto: WordProjection.words(of: utterance.text)) }
-            comparisons.append(FrameComparison(
-                text: utterance.text, goldIntent: utterance.intent, predictedIntent: parse.intent, confidence: parse.confidence,
-                goldSlots: utterance.slots.map { .init(name: $0.name, start: $0.range.lowerBound, end: $0.range.upperBound) },
-                predictedSlots: predicted))
+            comparisons.append(FrameComparison(utterance, parse, wordLevel: wordLevel, phrases: phrases))
         }
         var evaluator = Evaluator()
         evaluator.examplesPerError = examples

@@ -50,6 +50,19 @@ struct EvaluatorTests {
         #expect(missed.slots.errors.missed == 1 && missed.slots.micro.recall == 0 && missed.slots.micro.precision == 0)
     }
 
+    @Test func resolutionCountsAnnotatedValuesOfSlotsFoundExactly() {
+        let account = Span(name: "account", start: 0, end: 8), app = Span(name: "app", start: 9, end: 12)
+        let report = Evaluator().evaluate([
+            FrameComparison(text: "nest egg pay", goldIntent: "I", predictedIntent: "I", confidence: 1, goldSlots: [account, app],
+                            predictedSlots: [account, app], goldValues: ["NestEgg", "UnicornPay"], predictedValues: [["acct.1", "NestEgg"], []]),
+            // A value on a slot not found exactly is not checked.
+            FrameComparison(text: "nest", goldIntent: "I", predictedIntent: "I", confidence: 1, goldSlots: [account],
+                            predictedSlots: [Span(name: "account", start: 0, end: 4)], goldValues: ["NestEgg"]),
+        ])
+        #expect(report.slots.resolution.checked == 2 && report.slots.resolution.correct == 1 && report.slots.resolution.accuracy == 50)
+        #expect(report.frequentErrors.contains { $0.kind == "resolution" && $0.gold == "app" && $0.predicted == "UnicornPay" })
+    }
+
     @Test func aSentenceIsRightOnlyWithItsIntentAndEverySlot() {
         let slot = Span(name: "a", start: 0, end: 3)
         let report = Evaluator().evaluate([

@@ -65,6 +65,36 @@ public struct EvaluationReport: Hashable, Sendable, Codable {
         public var micro: Scores
         public var macro: Averages
         public var errors: SlotErrors
+        public var resolution: Resolution
+    }
+
+    /// Of the slots found exactly whose gold annotation gives a canonical value, how many
+    /// resolved to it.
+    public struct Resolution: Hashable, Sendable, Codable {
+        public var checked = 0
+        public var correct = 0
+        /// Percent; 0 when nothing could be checked.
+        public var accuracy: Double { checked == 0 ? 0 : 100 * Double(correct) / Double(checked) }
+
+        public init(checked: Int = 0, correct: Int = 0) {
+            self.checked = checked
+            self.correct = correct
+        }
+
+        private enum CodingKeys: String, CodingKey { case checked, correct, accuracy }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            checked = try container.decode(Int.self, forKey: .checked)
+            correct = try container.decode(Int.self, forKey: .correct)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(checked, forKey: .checked)
+            try container.encode(correct, forKey: .correct)
+            try container.encode(accuracy, forKey: .accuracy)
+        }
     }
 
     /// Reliability of the intent confidence: equal-width bins over [0, 1].

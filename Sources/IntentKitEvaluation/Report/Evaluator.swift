@@ -37,6 +37,7 @@ public struct Evaluator: Sendable {
 
         var slotScores = SlotScores()
         var errors = EvaluationReport.SlotErrors()
+        var resolution = EvaluationReport.Resolution()
         var mistakes = [MistakeKey: [String]]()
         func note(_ key: MistakeKey, _ text: String) { mistakes[key, default: []].append(text) }
         for comparison in comparisons {
@@ -46,6 +47,15 @@ public struct Evaluator: Sendable {
                 note(MistakeKey(kind: "intent", gold: comparison.goldIntent, predicted: predicted), comparison.text)
             }
             let predictedSet = Set(comparison.predictedSlots)
+            for (gold, value) in zip(comparison.goldSlots, comparison.goldValues) {
+                guard let value, let found = comparison.predictedSlots.firstIndex(of: gold) else { continue }
+                resolution.checked += 1
+                if comparison.predictedValues[found].contains(value) {
+                    resolution.correct += 1
+                } else {
+                    note(MistakeKey(kind: "resolution", gold: gold.name, predicted: value), comparison.text)
+                }
+            }
             for gold in comparison.goldSlots.sorted() where !predictedSet.contains(gold) {
                 let overlapping = comparison.predictedSlots.filter { $0.overlaps(gold) }.sorted()
                 if let sameRange = overlapping.first(where: { $0.start == gold.start && $0.end == gold.end }) {
@@ -91,7 +101,8 @@ public struct Evaluator: Sendable {
                 perSlot: slotScores.perSlot.mapValues(EvaluationReport.Scores.init),
                 micro: .init(slotScores.micro),
                 macro: averages(Array(slotScores.perSlot.values)),
-                errors: errors),
+                errors: errors,
+                resolution: resolution),
             sentenceAccuracy: percent(exactFrames, of: n),
             calibration: calibration(comparisons),
             frequentErrors: Array(frequent))

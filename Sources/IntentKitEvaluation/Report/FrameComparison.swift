@@ -28,14 +28,24 @@ public struct FrameComparison: Hashable, Sendable {
     public var confidence: Double
     public var goldSlots: [Span]
     public var predictedSlots: [Span]
+    /// `[goldSlots]` the canonical value the corpus gives each gold slot, if any.
+    public var goldValues: [String?]
+    /// `[predictedSlots]` the names the resolved value goes by (an entity value's identifier and
+    /// phrase), empty when unresolved.
+    public var predictedValues: [[String]]
 
-    public init(text: String, goldIntent: String, predictedIntent: String?, confidence: Double, goldSlots: [Span], predictedSlots: [Span]) {
+    public init(
+        text: String, goldIntent: String, predictedIntent: String?, confidence: Double, goldSlots: [Span], predictedSlots: [Span],
+        goldValues: [String?]? = nil, predictedValues: [[String]]? = nil
+    ) {
         self.text = text
         self.goldIntent = goldIntent
         self.predictedIntent = predictedIntent
         self.confidence = confidence
         self.goldSlots = goldSlots
         self.predictedSlots = predictedSlots
+        self.goldValues = goldValues ?? Array(repeating: nil, count: goldSlots.count)
+        self.predictedValues = predictedValues ?? Array(repeating: [], count: predictedSlots.count)
     }
 
     /// Intent right and exactly the gold slots (names and ranges).

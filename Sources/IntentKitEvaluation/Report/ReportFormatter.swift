@@ -18,6 +18,10 @@ public enum ReportFormatter {
         lines.append("")
         lines.append("slot errors: \(errors.wrongBoundary) wrong boundary, \(errors.wrongType) wrong type, "
                      + "\(errors.wrongBoundaryAndType) wrong boundary and type, \(errors.missed) missed, \(errors.spurious) spurious")
+        if report.slots.resolution.checked > 0 {
+            lines.append(String(format: "resolution: %d of %d annotated values right (%.2f %%)", report.slots.resolution.correct,
+                                report.slots.resolution.checked, report.slots.resolution.accuracy))
+        }
         lines.append(String(format: "intent calibration: expected calibration error %.2f %%", report.calibration.expectedCalibrationError))
         if !report.frequentErrors.isEmpty {
             lines.append("")
@@ -64,6 +68,7 @@ public enum ReportFormatter {
         case "wrongBoundaryAndType": return "\(error.gold) overlapped by \(error.predicted)"
         case "missed": return "\(error.gold) missed"
         case "spurious": return "spurious \(error.predicted)"
+        case "resolution": return "\(error.gold) not resolved to \(error.predicted)"
         default: return "\(error.kind) \(error.gold) → \(error.predicted)"
         }
     }
