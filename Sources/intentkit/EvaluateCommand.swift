@@ -20,7 +20,8 @@ struct EvaluateCommand: ParsableCommand {
 
             Gates: --min-intent-accuracy, --min-slot-f1, --min-sentence-accuracy, --thresholds \
             FILE (JSON {"intents": {NAME: MIN_F1}, "slots": {NAME: MIN_F1}}), and --baseline \
-            OLD.json with --max-drop POINTS. A failed gate prints which metric fell, from what \
+            OLD.json with --max-drop POINTS (and --max-label-drop POINTS for each intent's and \
+            slot's F1). A failed gate prints which metric fell, from what \
             to what, and exits with status 1.
             """)
 
@@ -59,8 +60,11 @@ struct EvaluateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A previous --json report to compare against.", valueName: "file"), completion: .file())
     var baseline: String?
 
-    @Option(help: ArgumentHelp("With --baseline: how many points any metric may fall.", valueName: "points"))
+    @Option(help: ArgumentHelp("With --baseline: how many points intent accuracy, slot F1 and sentence accuracy may fall.", valueName: "points"))
     var maxDrop = 0.0
+
+    @Option(help: ArgumentHelp("With --baseline: how many points each intent's and slot's F1 may fall (not compared without it).", valueName: "points"))
+    var maxLabelDrop: Double?
 
     @Option(help: "Example utterances to show for each frequent mistake (0 keeps corpus text out of the report).")
     var examples = 3
@@ -74,7 +78,8 @@ struct EvaluateCommand: ParsableCommand {
     func validate() throws {
         if maxDrop < 0 { throw ValidationError("--max-drop must not be negative") }
         if examples < 0 { throw ValidationError("--examples must not be negative") }
-        if baseline == nil && maxDrop != 0 { throw ValidationError("--max-drop needs --baseline") }
+        if baseline == nil && (maxDrop != 0 || maxLabelDrop != nil) { throw ValidationError("--max-drop and --max-label-drop need --baseline") }
+        if let maxLabelDrop, maxLabelDrop < 0 { throw ValidationError("--max-label-drop must not be negative") }
     }
 
     func run() throws {
@@ -162,6 +167,7 @@ struct EvaluateCommand: ParsableCommand {
             do {
                 let report = try JSONDecoder().decode(EvaluationReport.self, from: Data(contentsOf: URL(fileURLWithPath: baseline)))
                 gate.baseline = (report, maxDrop)
+                gate.maximumLabelDrop = maxLabelDrop
             } catch {
                 StandardError.print("\(baseline): error: not a report written by `intentkit evaluate --json`: \(Self.reason(error))")
                 throw ExitCode.failure

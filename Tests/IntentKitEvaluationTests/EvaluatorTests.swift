@@ -113,6 +113,8 @@ struct EvaluatorTests {
         ])
         var regression = Gate()
         regression.baseline = (good, 5)
+        #expect(regression.failures(of: worse).map(\.metric) == ["intent accuracy", "slot F1", "sentence accuracy"])
+        regression.maximumLabelDrop = 10
         let failures = regression.failures(of: worse)
         #expect(failures.first?.description == "intent accuracy fell from 100.00 to 50.00 (50.00 points; the most allowed is 5.00)")
         #expect(failures.contains { $0.metric == "F1 of slot a" } && failures.contains { $0.metric == "F1 of intent B" })

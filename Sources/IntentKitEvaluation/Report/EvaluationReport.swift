@@ -66,6 +66,26 @@ public struct EvaluationReport: Hashable, Sendable, Codable {
         public var macro: Averages
         public var errors: SlotErrors
         public var resolution: Resolution
+
+        public init(perSlot: [String: Scores], micro: Scores, macro: Averages, errors: SlotErrors, resolution: Resolution) {
+            self.perSlot = perSlot
+            self.micro = micro
+            self.macro = macro
+            self.errors = errors
+            self.resolution = resolution
+        }
+
+        private enum CodingKeys: String, CodingKey { case perSlot, micro, macro, errors, resolution }
+
+        /// Reports written before resolution was measured still load (as baselines).
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            perSlot = try container.decode([String: Scores].self, forKey: .perSlot)
+            micro = try container.decode(Scores.self, forKey: .micro)
+            macro = try container.decode(Averages.self, forKey: .macro)
+            errors = try container.decode(SlotErrors.self, forKey: .errors)
+            resolution = try container.decodeIfPresent(Resolution.self, forKey: .resolution) ?? Resolution()
+        }
     }
 
     /// Of the slots found exactly whose gold annotation gives a canonical value, how many
