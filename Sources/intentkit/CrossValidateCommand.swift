@@ -88,11 +88,11 @@ struct CrossValidateCommand: ParsableCommand {
         if let json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try write(try encoder.encode(report), to: json)
+            try writeOutput(try encoder.encode(report), to: json)
         }
         if let html {
             let page = HTMLReport.page(report.pooled, title: "IntentKit \(folds)-fold cross-validation: \(input.path)", learningCurve: learningCurve)
-            try write(Data(page.utf8), to: html)
+            try writeOutput(Data(page.utf8), to: html)
         }
     }
 
@@ -110,15 +110,6 @@ struct CrossValidateCommand: ParsableCommand {
             let utterance = corpus.utterances[index]
             let parse = parser.parse(utterance.text, workspace: &workspace, alternatives: 0, reference: reference)
             return FrameComparison(utterance, parse, wordLevel: wordLevel, phrases: phrases)
-        }
-    }
-
-    private func write(_ data: Data, to path: String) throws {
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            StandardError.print("\(path): error: cannot write: \(error.localizedDescription)")
-            throw ExitCode.failure
         }
     }
 }

@@ -120,9 +120,9 @@ struct EvaluateCommand: ParsableCommand {
 
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        if let json { try write(try encoder.encode(report), to: json) }
-        if let markdown { try write(Data(ReportFormatter.markdown(report).utf8), to: markdown) }
-        if let html { try write(Data(HTMLReport.page(report, title: "IntentKit evaluation: \(input.path)").utf8), to: html) }
+        if let json { try writeOutput(try encoder.encode(report), to: json) }
+        if let markdown { try writeOutput(Data(ReportFormatter.markdown(report).utf8), to: markdown) }
+        if let html { try writeOutput(Data(HTMLReport.page(report, title: "IntentKit evaluation: \(input.path)").utf8), to: html) }
         if let predictions {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             var lines = Data()
@@ -130,11 +130,11 @@ struct EvaluateCommand: ParsableCommand {
                 lines.append(try encoder.encode(PredictionLine(comparison)))
                 lines.append(0x0A)
             }
-            try write(lines, to: predictions)
+            try writeOutput(lines, to: predictions)
         }
 
         let failures = gate.failures(of: report)
-        if let junit { try write(Data(JUnitReport.xml(report, failures: failures).utf8), to: junit) }
+        if let junit { try writeOutput(Data(JUnitReport.xml(report, failures: failures).utf8), to: junit) }
         if gate.isEmpty { return }
         if failures.isEmpty {
             StandardError.print("gate passed")
@@ -198,14 +198,6 @@ struct EvaluateCommand: ParsableCommand {
         }
     }
 
-    private func write(_ data: Data, to path: String) throws {
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            StandardError.print("\(path): error: cannot write: \(error.localizedDescription)")
-            throw ExitCode.failure
-        }
-    }
 
     private static func reason(_ error: Error) -> String {
         switch error {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntentKit
+import IntentKitEvaluation
 
 struct TagCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -56,7 +57,7 @@ struct TagCommand: ParsableCommand {
         let tokens = workspace.tokens.tokens
         var tags = [String]()
         var next = 0
-        for chunk in whitespaceChunks(line) {
+        for chunk in WordProjection.words(of: line) {
             while next < tokens.count && tokens[next].range.upperBound <= chunk.lowerBound { next += 1 }
             if next < tokens.count && tokens[next].range.lowerBound < chunk.upperBound {
                 tags.append(tagger.model.labels.tag(path[next]).description)
@@ -65,23 +66,5 @@ struct TagCommand: ParsableCommand {
             }
         }
         return tags.joined(separator: " ")
-    }
-
-    /// Scalar ranges of the white-space-separated chunks of `line`.
-    private func whitespaceChunks(_ line: String) -> [Range<Int>] {
-        var chunks = [Range<Int>]()
-        var start: Int?
-        var index = 0
-        for scalar in line.unicodeScalars {
-            if scalar.properties.isWhitespace {
-                if let begin = start { chunks.append(begin..<index) }
-                start = nil
-            } else if start == nil {
-                start = index
-            }
-            index += 1
-        }
-        if let begin = start { chunks.append(begin..<index) }
-        return chunks
     }
 }

@@ -31,6 +31,21 @@ package struct ForwardBackward: Sendable {
     /// Runs both passes over `scores` (`[T][L]`) and returns log Z.
     /// - Parameter expTransitions: `[L][L]` exp(transition weights), from (row) → to (column).
     package mutating func run(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: UnsafePointer<Float>) -> Double {
+        let logZ = forward(scores: scores, tokenCount: tokenCount, expTransitions: expTransitions)
+        backward(expTransitions: expTransitions)
+        return logZ
+    }
+
+    /// log Z of `scores` (`[T][L]`) by the forward pass alone (no marginals: ``marginal(token:label:)``
+    /// does not describe these scores afterwards).
+    package mutating func logPartition(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: UnsafePointer<Float>) -> Double {
+        let logZ = forward(scores: scores, tokenCount: tokenCount, expTransitions: expTransitions)
+        self.tokenCount = 0
+        return logZ
+    }
+
+    /// α̂, Ψ and the scales c_t; returns log Z.
+    private mutating func forward(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: UnsafePointer<Float>) -> Double {
         let L = labelCount
         self.tokenCount = tokenCount
         guard tokenCount > 0 else { return 0 }
@@ -44,39 +59,25 @@ package struct ForwardBackward: Sendable {
         var logZ = 0.0
         potentials.withUnsafeMutableBufferPointer { psi in
             alpha.withUnsafeMutableBufferPointer { alpha in
-                beta.withUnsafeMutableBufferPointer { beta in
-                    scales.withUnsafeMutableBufferPointer { scales in
-                        temporary.withUnsafeMutableBufferPointer { temporary in
-                            for t in 0..<tokenCount {
-                                let row = t * L
-                                var maximum = -Float.infinity
-                                for j in 0..<L { maximum = max(maximum, scores[row + j]) }
-                                for j in 0..<L { psi[row + j] = expf(scores[row + j] - maximum) }
-                                if t == 0 {
-                                    for j in 0..<L { alpha[j] = psi[j] }
-                                } else {
-                                    BLAS.gemv(rows: L, columns: L, expTransitions, transposed: true,
-                                              alpha.baseAddress! + (row - L), alpha.baseAddress! + row)
-                                    for j in 0..<L { alpha[row + j] *= psi[row + j] }
-                                }
-                                var sum: Float = 0
-                                for j in 0..<L { sum += alpha[row + j] }
-                                let inverse = 1 / sum
-                                for j in 0..<L { alpha[row + j] *= inverse }
-                                scales[t] = sum
-                                logZ += Double(logf(sum)) + Double(maximum)
-                            }
-                            let last = (tokenCount - 1) * L
-                            for j in 0..<L { beta[last + j] = 1 }
-                            var t = tokenCount - 2
-                            while t >= 0 {
-                                let row = t * L, next = row + L
-                                let inverse = 1 / scales[t + 1]
-                                for j in 0..<L { temporary[j] = psi[next + j] * beta[next + j] * inverse }
-                                BLAS.gemv(rows: L, columns: L, expTransitions, temporary.baseAddress!, beta.baseAddress! + row)
-                                t -= 1
-                            }
+                scales.withUnsafeMutableBufferPointer { scales in
+                    for t in 0..<tokenCount {
+                        let row = t * L
+                        var maximum = -Float.infinity
+                        for j in 0..<L { maximum = max(maximum, scores[row + j]) }
+                        for j in 0..<L { psi[row + j] = expf(scores[row + j] - maximum) }
+                        if t == 0 {
+                            for j in 0..<L { alpha[j] = psi[j] }
+                        } else {
+                            BLAS.gemv(rows: L, columns: L, expTransitions, transposed: true,
+                                      alpha.baseAddress! + (row - L), alpha.baseAddress! + row)
+                            for j in 0..<L { alpha[row + j] *= psi[row + j] }
                         }
+                        var sum: Float = 0
+                        for j in 0..<L { sum += alpha[row + j] }
+                        let inverse = 1 / sum
+                        for j in 0..<L { alpha[row + j] *= inverse }
+                        scales[t] = sum
+                        logZ += Double(logf(sum)) + Double(maximum)
                     }
                 }
             }
@@ -84,36 +85,28 @@ package struct ForwardBackward: Sendable {
         return logZ
     }
 
-    /// log Z of `scores` (`[T][L]`) by the forward pass alone (no marginals: ``marginal(token:label:)``
-    /// does not describe these scores afterwards).
-    package mutating func logPartition(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: UnsafePointer<Float>) -> Double {
+    /// β̂ from Ψ and the scales of the last ``forward(scores:tokenCount:expTransitions:)``.
+    private mutating func backward(expTransitions: UnsafePointer<Float>) {
         let L = labelCount
-        if alpha.count < tokenCount * L { alpha = [Float](repeating: 0, count: tokenCount * L) }
-        var logZ = 0.0
-        alpha.withUnsafeMutableBufferPointer { alpha in
-            temporary.withUnsafeMutableBufferPointer { psi in
-                for t in 0..<tokenCount {
-                    let row = t * L
-                    var maximum = -Float.infinity
-                    for j in 0..<L { maximum = max(maximum, scores[row + j]) }
-                    for j in 0..<L { psi[j] = expf(scores[row + j] - maximum) }
-                    if t == 0 {
-                        for j in 0..<L { alpha[j] = psi[j] }
-                    } else {
-                        BLAS.gemv(rows: L, columns: L, expTransitions, transposed: true,
-                                  alpha.baseAddress! + (row - L), alpha.baseAddress! + row)
-                        for j in 0..<L { alpha[row + j] *= psi[j] }
+        guard tokenCount > 0 else { return }
+        potentials.withUnsafeBufferPointer { psi in
+            beta.withUnsafeMutableBufferPointer { beta in
+                scales.withUnsafeBufferPointer { scales in
+                    temporary.withUnsafeMutableBufferPointer { temporary in
+                        let last = (tokenCount - 1) * L
+                        for j in 0..<L { beta[last + j] = 1 }
+                        var t = tokenCount - 2
+                        while t >= 0 {
+                            let row = t * L, next = row + L
+                            let inverse = 1 / scales[t + 1]
+                            for j in 0..<L { temporary[j] = psi[next + j] * beta[next + j] * inverse }
+                            BLAS.gemv(rows: L, columns: L, expTransitions, temporary.baseAddress!, beta.baseAddress! + row)
+                            t -= 1
+                        }
                     }
-                    var sum: Float = 0
-                    for j in 0..<L { sum += alpha[row + j] }
-                    let inverse = 1 / sum
-                    for j in 0..<L { alpha[row + j] *= inverse }
-                    logZ += Double(logf(sum)) + Double(maximum)
                 }
             }
         }
-        self.tokenCount = 0
-        return logZ
     }
 
     /// P(y_t = j) for the last run.

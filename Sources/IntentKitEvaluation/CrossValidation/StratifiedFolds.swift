@@ -1,3 +1,5 @@
+import IntentKit
+
 /// Stratified k-fold splits: each class's examples are shuffled (seeded) and dealt to the folds
 /// in turn, so every fold holds about 1/k of every intent.
 public enum StratifiedFolds {
@@ -35,20 +37,5 @@ public enum StratifiedFolds {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         return hash
-    }
-}
-
-/// SplitMix64 (Steele et al. 2014): a small, fast, seedable generator for reproducible shuffles.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

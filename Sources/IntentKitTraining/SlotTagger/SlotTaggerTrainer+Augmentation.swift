@@ -1,3 +1,4 @@
+import IntentKit
 import IntentKitCorpus
 
 extension SlotTaggerTrainer {

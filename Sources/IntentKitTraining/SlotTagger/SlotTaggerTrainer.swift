@@ -240,11 +240,3 @@ private func uniqueInOrder(_ names: [String]) -> [String] {
     var seen = Set<String>()
     return names.filter { seen.insert($0).inserted }
 }
-
-/// SplitMix64's output function: a well-mixed hash of a seed (Steele et al. 2014).
-func splitMix(_ seed: UInt64) -> UInt64 {
-    var z = seed &+ 0x9E37_79B9_7F4A_7C15
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-}
