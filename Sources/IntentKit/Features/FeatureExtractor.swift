@@ -7,6 +7,10 @@ public struct FeatureExtractor: Sendable {
     /// Which features, and their sizes.
     public let configuration: FeatureConfiguration
     private let enabled: [Bool]
+    /// `[2 · window + 1]` the hash state after the ``FeatureTemplate/words`` template id and
+    /// the offset, for offsets −window…window: FNV-1a is sequential, so each word feature
+    /// starts from its offset's state and hashes only the word.
+    private let windowPrefixes: [FeatureHash]
 
     /// Creates an extractor.
     public init(configuration: FeatureConfiguration) {
@@ -14,6 +18,11 @@ public struct FeatureExtractor: Sendable {
         var enabled = [Bool](repeating: false, count: 16)
         for template in configuration.templates { enabled[Int(template.id)] = true }
         self.enabled = enabled
+        windowPrefixes = (-configuration.window...max(-configuration.window, configuration.window)).map { offset in
+            var hash = FeatureHash(template: FeatureTemplate.words.id)
+            hash.combine(int: offset)
+            return hash
+        }
     }
 
     @inline(__always)
@@ -50,15 +59,15 @@ public struct FeatureExtractor: Sendable {
                     output.appendSentence(hash.value)
                 }
             }
+            let intentPrefixes = intent.map(IntentPrefixes.init)
             for index in 0..<count {
                 output.beginToken()
                 output.append(FeatureHash(template: 0).value)  // bias: lets each label learn a prior
                 let current = word(index)
-                if has(.intent), let intent { appendIntentFeatures(of: index, count: count, intent: intent, word: word, into: &output) }
+                if has(.intent), let intentPrefixes { appendIntentFeatures(of: index, count: count, prefixes: intentPrefixes, word: word, into: &output) }
                 if has(.words) {
                     for offset in -configuration.window...configuration.window {
-                        var hash = FeatureHash(template: FeatureTemplate.words.id)
-                        hash.combine(int: offset)
+                        var hash = windowPrefixes[offset + configuration.window]
                         let other = index + offset
                         if other < 0 { hash.combine(0x02) } else if other >= count { hash.combine(0x03) } else { hash.combine(word(other)) }
                         // Beyond the first out-of-range position the feature repeats itself; skip it.
@@ -139,30 +148,46 @@ public struct FeatureExtractor: Sendable {
                 let range = tokens.tokens[index].normalizedRange
                 return UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)])
             }
+            let prefixes = IntentPrefixes(intent)
             for index in 0..<count {
                 output.beginToken()
-                if has(.intent) { appendIntentFeatures(of: index, count: count, intent: intent, word: word, into: &output) }
+                if has(.intent) { appendIntentFeatures(of: index, count: count, prefixes: prefixes, word: word, into: &output) }
             }
         }
         output.finish()
+    }
+
+    /// The hash states after the ``FeatureTemplate/intent`` template id, the intent and each
+    /// offset −2…1: computed once per utterance, not once per token.
+    private struct IntentPrefixes {
+        var bias, previous, current, next: FeatureHash
+
+        init(_ intent: Int) {
+            func prefix(_ offset: Int) -> FeatureHash {
+                var hash = FeatureHash(template: FeatureTemplate.intent.id)
+                hash.combine(int: intent)
+                hash.combine(int: offset)
+                return hash
+            }
+            (bias, previous, current, next) = (prefix(-2), prefix(-1), prefix(0), prefix(1))
+        }
     }
 
     /// The intent conjoined with the bias and the words at −1, 0, +1: what a word means depends
     /// on the request (a film title vs a book title).
     @inline(__always)
     private func appendIntentFeatures(
-        of index: Int, count: Int, intent: Int, word: (Int) -> UnsafeBufferPointer<UInt8>, into output: inout TokenFeatures
+        of index: Int, count: Int, prefixes: IntentPrefixes, word: (Int) -> UnsafeBufferPointer<UInt8>, into output: inout TokenFeatures
     ) {
-        for offset in -2...1 {
-            var hash = FeatureHash(template: FeatureTemplate.intent.id)
-            hash.combine(int: intent)
-            hash.combine(int: offset)
-            if offset > -2 {
-                let other = index + offset
-                if other < 0 { hash.combine(0x02) } else if other >= count { hash.combine(0x03) } else { hash.combine(word(other)) }
-            }
+        output.append(prefixes.bias.value)
+        func append(_ prefix: FeatureHash, _ other: Int) {
+            var hash = prefix
+            if other < 0 { hash.combine(0x02) } else if other >= count { hash.combine(0x03) } else { hash.combine(word(other)) }
             output.append(hash.value)
         }
+        append(prefixes.previous, index - 1)
+        append(prefixes.current, index)
+        append(prefixes.next, index + 1)
     }
 
     /// Proper prefixes and suffixes of 1…affixLength scalars of the normalised word (the
