@@ -140,24 +140,25 @@ public struct IntentParser: Sendable {
     /// leaves the chosen intent, its state scores and both intents' rescaled probabilities in
     /// `workspace`.
     private func rerank(_ top: Int, workspace: inout Workspace) {
-        let probabilities = workspace.tagger.intentProbabilities
+        // Read in place: a copy of the array alive below would be copied again on the writes.
         var second = -1
-        for k in probabilities.indices where k != top && probabilities[k] >= rerankingThreshold {
-            if second < 0 || probabilities[k] > probabilities[second] { second = k }
+        for k in workspace.tagger.intentProbabilities.indices where k != top && workspace.tagger.intentProbabilities[k] >= rerankingThreshold {
+            if second < 0 || workspace.tagger.intentProbabilities[k] > workspace.tagger.intentProbabilities[second] { second = k }
         }
         guard second >= 0, workspace.subsetDecoders.indices.contains(top), workspace.subsetDecoders[top] != nil,
               workspace.subsetDecoders[second] != nil else { return }
+        let topProbability = workspace.tagger.intentProbabilities[top], secondProbability = workspace.tagger.intentProbabilities[second]
         let count = workspace.tagger.tokens.count, L = model.labels.count
         guard count > 0 else { return }
         /// log P(k | x) + log P(labels within k's slots | x, k), for the scores in the workspace.
-        func joint(_ k: Int) -> Double {
+        func joint(_ k: Int, _ probability: Float) -> Double {
             let all = tagger.logPartition(workspace: &workspace.tagger)
             workspace.tagger.scores.withUnsafeBufferPointer { scores in
                 workspace.subsetDecoders[k]!.decode(scores: scores, tokenCount: count, labelCount: L, into: &workspace.tagger.path)
             }
-            return Double(logf(probabilities[k])) + workspace.subsetDecoders[k]!.lastLogPartition - all
+            return Double(logf(probability)) + workspace.subsetDecoders[k]!.lastLogPartition - all
         }
-        let topScore = joint(top)
+        let topScore = joint(top, topProbability)
         // The runner-up's scores replace the top intent's; keep those in case it stays on top.
         if workspace.savedScores.count < count * L { workspace.savedScores = [Float](repeating: 0, count: count * L) }
         workspace.savedScores.withUnsafeMutableBufferPointer { saved in
@@ -166,9 +167,9 @@ public struct IntentParser: Sendable {
             }
         }
         tagger.rescoreStates(forIntent: second, workspace: &workspace.tagger)
-        let secondScore = joint(second)
+        let secondScore = joint(second, secondProbability)
         // The two share their probability mass in proportion to their joint scores.
-        let mass = probabilities[top] + probabilities[second]
+        let mass = topProbability + secondProbability
         let secondShare = Float(1 / (1 + exp(topScore - secondScore)))
         workspace.tagger.intentProbabilities[top] = mass * (1 - secondShare)
         workspace.tagger.intentProbabilities[second] = mass * secondShare
