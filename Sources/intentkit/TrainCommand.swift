@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IntentKit
 import IntentKitCorpus
+import IntentKitEvaluation
 import IntentKitTraining
 
 struct TrainCommand: ParsableCommand {
@@ -48,6 +49,20 @@ struct TrainCommand: ParsableCommand {
         if let f1 = report.devF1 { summary += String(format: ", dev slot F1 %.2f", 100 * f1) }
         if report.misalignedSlots > 0 { summary += ", \(report.misalignedSlots) annotations not on token boundaries" }
         StandardError.print(summary + " → \(output)")
+        if let devCorpus, let dev, !devCorpus.utterances.isEmpty {
+            // The dev set parsed as `parse` would: the joint figures `evaluate` reports.
+            let parser = IntentParser(model: model)
+            let format = try? CorpusFormat.detect(at: URL(fileURLWithPath: dev))
+            let phrases = FrameComparison.phrases(of: model.schema)
+            var workspace = parser.makeWorkspace()
+            let comparisons = devCorpus.utterances.map { utterance in
+                FrameComparison(utterance, parser.parse(utterance.text, workspace: &workspace, alternatives: 0),
+                                wordLevel: format == .bio || format == .conll, phrases: phrases)
+            }
+            let scores = Evaluator().evaluate(comparisons)
+            StandardError.print(String(format: "dev (%d utterances): intent accuracy %.2f %%, slot F1 %.2f, sentence accuracy %.2f %%",
+                                       scores.utterances, scores.intents.accuracy, scores.slots.micro.f1, scores.sentenceAccuracy))
+        }
     }
 }
 

@@ -119,6 +119,10 @@ struct CommandLineTests {
             #expect(trained.stderr.contains("trained in"))
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: first)) == Data(contentsOf: URL(fileURLWithPath: second)))
+        // With a dev set, training ends with the joint figures on it.
+        let withDev = try run("train", "payments.yaml", "--dev", "payments.yaml", "--output", directory.appendingPathComponent("c.model").path,
+                              "--max-iterations", "10", in: Self.fixtures)
+        #expect(withDev.status == 0 && withDev.stderr.contains("intent accuracy") && withDev.stderr.contains("sentence accuracy"), "\(withDev.stderr)")
         let tags = try tag("send Buttercup 85 bucks on Unicorn Pay\n\ncheck my balance\n", "--model", first)
         #expect(tags.count == 4)  // three lines and the final newline
         #expect(tags[0].split(separator: " ").count == 7 && tags[1].isEmpty && tags[2].split(separator: " ").count == 3)
