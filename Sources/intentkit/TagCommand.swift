@@ -11,7 +11,9 @@ struct TagCommand: ParsableCommand {
             Writes one tag per white-space-separated token of each input line, so the output lines \
             up with seq.out files (a token the tokenizer splits further takes its first piece's tag). \
             With --n-best N, writes for each input line up to N lines "probability<TAB>tags", best \
-            first, then an empty line.
+            first, then an empty line. The best tags come from the same joint decoding as `parse` \
+            (the predicted intent's slots only, the tagger's say in close intent calls), so they \
+            score as `evaluate` scores the model; --no-joint allows every slot (as --n-best does).
             """)
 
     @Option(help: "The model written by `intentkit train`.", completion: .file())
@@ -20,19 +22,26 @@ struct TagCommand: ParsableCommand {
     @Option(name: .customLong("n-best"), help: "Write the N most probable tag sequences of each utterance with their probabilities.")
     var nBest: Int?
 
+    @Flag(inversion: .prefixedNo, help: "Decode as `parse` does (the intent's slots only); --no-joint allows every slot.")
+    var joint = true
+
     func validate() throws {
         if let nBest, nBest < 1 { throw ValidationError("--n-best must be at least 1") }
     }
 
     func run() throws {
-        let tagger: SlotTagger
+        let loaded: SlotTaggerModel
         do {
-            tagger = try SlotTagger(contentsOf: URL(fileURLWithPath: model))
+            loaded = try SlotTaggerModel(contentsOf: URL(fileURLWithPath: model))
         } catch {
             StandardError.print("\(model): error: \(error)")
             throw ExitCode.failure
         }
+        let tagger = SlotTagger(model: loaded)
+        let parser = IntentParser(model: loaded)
         var workspace = tagger.makeWorkspace()
+        var parserWorkspace = parser.makeWorkspace()
+        let reference = Date(timeIntervalSince1970: 1_795_334_400)  // dates only affect values, not tags
         var output = ""
         while let line = readLine(strippingNewline: true) {
             if let nBest {
@@ -40,6 +49,15 @@ struct TagCommand: ParsableCommand {
                     output += String(format: "%.6f\t", hypothesis.probability) + alignedTags(hypothesis.labels, line: line, workspace: workspace, tagger: tagger) + "\n"
                 }
                 output += "\n"
+            } else if joint {
+                let parse = parser.parse(line, workspace: &parserWorkspace, alternatives: 0, reference: reference)
+                let words = WordProjection.words(of: line)
+                let spans = WordProjection.project(
+                    parse.slots.map { FrameComparison.Span(name: $0.name, start: $0.range.lowerBound, end: $0.range.upperBound) }, onto: words)
+                output += words.map { word in
+                    guard let span = spans.first(where: { $0.start <= word.lowerBound && word.lowerBound < $0.end }) else { return "O" }
+                    return (span.start == word.lowerBound ? "B-" : "I-") + span.name
+                }.joined(separator: " ") + "\n"
             } else {
                 let path = tagger.labels(of: line, workspace: &workspace)
                 output += alignedTags(path, line: line, workspace: workspace, tagger: tagger) + "\n"
