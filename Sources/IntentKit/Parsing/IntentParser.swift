@@ -4,10 +4,11 @@ import Foundation
 /// embeddable entry point of IntentKit.
 ///
 /// Parsing is joint: the intent classifier's prediction conditions the slot tagger's features
-/// and restricts its labels to the slots that intent has (``SlotTaggerModel/intentSlots``);
-/// each slot is then resolved against the model's vocabulary or a built-in grammar.
+/// and restricts its labels to the slots that intent has (``SlotTaggerModel/intentSlots``), and
+/// the tagger decides close calls between the two likeliest intents (``intentReranking``); each
+/// slot is then resolved against the model's vocabulary or a built-in grammar.
 ///
-/// A parser is immutable and `Sendable`: share one across threads and give each its own
+/// A parser is a `Sendable` value: share one across threads and give each its own
 /// ``Workspace``; once a workspace's buffers have grown, parsing allocates only its result.
 ///
 /// ```swift
