@@ -40,15 +40,7 @@ struct BenchmarkCommand: ParsableCommand {
     }
 
     func run() throws {
-        var loaded: IntentParser
-        do {
-            loaded = try IntentParser(contentsOf: URL(fileURLWithPath: model))
-        } catch {
-            StandardError.print("\(model): error: \(error)")
-            throw ExitCode.failure
-        }
-        loaded.intentReranking = intentReranking
-        let parser = loaded
+        let parser = try loadParser(model, intentReranking: intentReranking)
         var loadNanoseconds = [UInt64]()
         for _ in 0..<loads {
             let start = DispatchTime.now().uptimeNanoseconds

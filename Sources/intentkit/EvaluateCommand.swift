@@ -83,15 +83,7 @@ struct EvaluateCommand: ParsableCommand {
     }
 
     func run() throws {
-        var loadedParser: IntentParser
-        do {
-            loadedParser = try IntentParser(contentsOf: URL(fileURLWithPath: model))
-        } catch {
-            StandardError.print("\(model): error: \(error)")
-            throw ExitCode.failure
-        }
-        loadedParser.intentReranking = intentReranking
-        let parser = loadedParser
+        let parser = try loadParser(model, intentReranking: intentReranking)
         let corpus = try input.load().corpus
         // Word-annotated corpora are scored on words, as conlleval scores their tag files.
         let format = input.format ?? (try? CorpusFormat.detect(at: URL(fileURLWithPath: input.path)))

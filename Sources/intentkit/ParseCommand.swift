@@ -38,14 +38,7 @@ struct ParseCommand: ParsableCommand {
     }
 
     func run() throws {
-        var parser: IntentParser
-        do {
-            parser = try IntentParser(contentsOf: URL(fileURLWithPath: model))
-        } catch {
-            StandardError.print("\(model): error: \(error)")
-            throw ExitCode.failure
-        }
-        parser.intentReranking = intentReranking
+        let parser = try loadParser(model, intentReranking: intentReranking)
         let reference = referenceDate.flatMap(Self.date) ?? Date()
         var workspace = parser.makeWorkspace()
         let encoder = JSONEncoder()

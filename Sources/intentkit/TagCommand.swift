@@ -30,13 +30,7 @@ struct TagCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded: SlotTaggerModel
-        do {
-            loaded = try SlotTaggerModel(contentsOf: URL(fileURLWithPath: model))
-        } catch {
-            StandardError.print("\(model): error: \(error)")
-            throw ExitCode.failure
-        }
+        let loaded = try loadModel(model)
         let tagger = SlotTagger(model: loaded)
         let parser = IntentParser(model: loaded)
         var workspace = tagger.makeWorkspace()

@@ -1,0 +1,20 @@
+import ArgumentParser
+import Foundation
+import IntentKit
+
+/// Loads the model at `path`; on failure prints the path and the reason and exits with status 1.
+func loadModel(_ path: String) throws -> SlotTaggerModel {
+    do {
+        return try SlotTaggerModel(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+        StandardError.print("\(path): error: \(error)")
+        throw ExitCode.failure
+    }
+}
+
+/// A parser for the model at `path` (see ``loadModel(_:)``), reranking intents or not.
+func loadParser(_ path: String, intentReranking: Bool) throws -> IntentParser {
+    var parser = IntentParser(model: try loadModel(path))
+    parser.intentReranking = intentReranking
+    return parser
+}
