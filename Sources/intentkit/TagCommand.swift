@@ -45,13 +45,11 @@ struct TagCommand: ParsableCommand {
                 output += "\n"
             } else if joint {
                 let parse = parser.parse(line, workspace: &parserWorkspace, alternatives: 0, reference: reference)
+                let spans = parse.slots.map { FrameComparison.Span(name: $0.name, start: $0.range.lowerBound, end: $0.range.upperBound) }
                 let words = WordProjection.words(of: line)
-                let spans = WordProjection.project(
-                    parse.slots.map { FrameComparison.Span(name: $0.name, start: $0.range.lowerBound, end: $0.range.upperBound) }, onto: words)
-                output += words.map { word in
-                    guard let span = spans.first(where: { $0.start <= word.lowerBound && word.lowerBound < $0.end }) else { return "O" }
-                    return (span.start == word.lowerBound ? "B-" : "I-") + span.name
-                }.joined(separator: " ") + "\n"
+                // Tags of the projected spans: a span that starts inside a word begins at the next one.
+                let tags = WordProjection.tags(WordProjection.project(spans, onto: words), onto: words)
+                output += tags.map(\.description).joined(separator: " ") + "\n"
             } else {
                 let path = tagger.labels(of: line, workspace: &workspace)
                 output += alignedTags(path, line: line, workspace: workspace, tagger: tagger) + "\n"

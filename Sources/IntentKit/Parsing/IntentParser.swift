@@ -75,6 +75,8 @@ public struct IntentParser: Sendable {
         var subsetDecoders: [LabelSubsetDecoder?]
         /// The top intent's state scores while the runner-up's are computed.
         var savedScores: [Float] = []
+        /// The intent whose subset decoder reranking already ran on this utterance's final scores.
+        var decodedIntent: Int?
     }
 
     /// Buffers for one caller.
@@ -94,6 +96,7 @@ public struct IntentParser: Sendable {
         _ text: String, workspace: inout Workspace, alternatives: Int = 2, reference: Date = Date(), calendar: Calendar = .current
     ) -> IntentParse {
         tagger.scoreStates(of: text, workspace: &workspace.tagger)
+        workspace.decodedIntent = nil
         if intentReranking, let top = workspace.tagger.intent { rerank(top, workspace: &workspace) }
         let intent = workspace.tagger.intent
         let probabilities = workspace.tagger.intentProbabilities
@@ -111,10 +114,12 @@ public struct IntentParser: Sendable {
         // The intent's slots restrict both Viterbi and the marginals behind the confidences.
         let slots: [TaggedSlot]
         if let intent, intent < workspace.subsetDecoders.count, workspace.subsetDecoders[intent] != nil {
-            workspace.tagger.scores.withUnsafeBufferPointer { scores in
-                workspace.subsetDecoders[intent]!.decode(scores: scores, tokenCount: count, labelCount: L, into: &workspace.tagger.path)
+            if workspace.decodedIntent != intent {
+                workspace.tagger.scores.withUnsafeBufferPointer { scores in
+                    workspace.subsetDecoders[intent]!.decode(scores: scores, tokenCount: count, labelCount: L)
+                }
             }
-            let path = workspace.tagger.path
+            let path = workspace.subsetDecoders[intent]!.path
             guard path.contains(where: { $0 != LabelSet.outside }) else { return result }
             let decoder = workspace.subsetDecoders[intent]!
             slots = tagger.slots(of: path, tokens: workspace.tagger.tokens) { decoder.marginal(token: $0, label: $1) }
@@ -155,7 +160,7 @@ public struct IntentParser: Sendable {
         func joint(_ k: Int, _ probability: Float) -> Double {
             let all = tagger.logPartition(workspace: &workspace.tagger)
             workspace.tagger.scores.withUnsafeBufferPointer { scores in
-                workspace.subsetDecoders[k]!.decode(scores: scores, tokenCount: count, labelCount: L, into: &workspace.tagger.path)
+                workspace.subsetDecoders[k]!.decode(scores: scores, tokenCount: count, labelCount: L)
             }
             return Double(logf(probability)) + workspace.subsetDecoders[k]!.lastLogPartition - all
         }
@@ -174,6 +179,8 @@ public struct IntentParser: Sendable {
         let secondShare = Float(1 / (1 + exp(topScore - secondScore)))
         workspace.tagger.intentProbabilities[top] = mass * (1 - secondShare)
         workspace.tagger.intentProbabilities[second] = mass * secondShare
+        // Each decoder holds its intent's path and marginals: parsing need not decode again.
+        workspace.decodedIntent = secondScore > topScore ? second : top
         if secondScore > topScore {
             workspace.tagger.intent = second
         } else {

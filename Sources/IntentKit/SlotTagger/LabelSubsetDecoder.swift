@@ -15,6 +15,8 @@ struct LabelSubsetDecoder: Sendable {
     /// `[T][L']` the subset's columns of the state scores.
     private var scores: [Float] = []
     private var subsetPath: [Int] = []
+    /// The best label sequence (full-model ids) from the last decode.
+    private(set) var path: [Int] = []
     /// log Z over the subset's labels, from the last decode.
     private(set) var lastLogPartition = 0.0
 
@@ -29,9 +31,15 @@ struct LabelSubsetDecoder: Sendable {
         expTransitions = labels.flatMap { from in labels.map { to in full[from * L + to] } }
     }
 
-    /// The best label sequence (full-model ids) for the full `[T][L]` state scores, restricted to
-    /// the subset, written to `path`; then the forward-backward pass behind ``marginal(token:label:)``.
+    /// Decodes as ``decode(scores:tokenCount:labelCount:)`` and copies the path to `path`.
     mutating func decode(scores full: UnsafeBufferPointer<Float>, tokenCount: Int, labelCount L: Int, into path: inout [Int]) {
+        decode(scores: full, tokenCount: tokenCount, labelCount: L)
+        path = self.path
+    }
+
+    /// The best label sequence (full-model ids, into ``path``) for the full `[T][L]` state scores,
+    /// restricted to the subset; then the forward-backward pass behind ``marginal(token:label:)``.
+    mutating func decode(scores full: UnsafeBufferPointer<Float>, tokenCount: Int, labelCount L: Int) {
         let subsetCount = labels.count
         if scores.count < tokenCount * subsetCount { scores = [Float](repeating: 0, count: tokenCount * subsetCount) }
         scores.withUnsafeMutableBufferPointer { scores in

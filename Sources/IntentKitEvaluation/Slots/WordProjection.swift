@@ -24,13 +24,17 @@ public enum WordProjection {
         return words
     }
 
-    /// `spans` as conlleval sees them once written as one tag per word of `words`.
-    public static func project(_ spans: [FrameComparison.Span], onto words: [Range<Int>]) -> [FrameComparison.Span] {
-        let tags: [BIOTag] = words.map { word in
+    /// One tag per word of `words`: the label of the word's first scalar.
+    public static func tags(_ spans: [FrameComparison.Span], onto words: [Range<Int>]) -> [BIOTag] {
+        words.map { word in
             guard let span = spans.first(where: { $0.start <= word.lowerBound && word.lowerBound < $0.end }) else { return .outside }
             return span.start == word.lowerBound ? .begin(span.name) : .inside(span.name)
         }
-        return BIOTag.spans(tags).map { span in
+    }
+
+    /// `spans` as conlleval sees them once written as one tag per word of `words`.
+    public static func project(_ spans: [FrameComparison.Span], onto words: [Range<Int>]) -> [FrameComparison.Span] {
+        BIOTag.spans(tags(spans, onto: words)).map { span in
             FrameComparison.Span(name: span.slot, start: words[span.tokens.lowerBound].lowerBound, end: words[span.tokens.upperBound - 1].upperBound)
         }
     }
