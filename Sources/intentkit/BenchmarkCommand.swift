@@ -30,6 +30,8 @@ struct BenchmarkCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Let the slot tagger choose between the classifier's two likeliest intents when the runner-up has at least 1 % (see IntentParser.intentReranking).")
     var intentReranking = true
 
+    @OptionGroup var userVocabulary: VocabularyOption
+
     @Argument(help: "A file of utterances, one per line; omit to read stdin.", completion: .file())
     var file: String?
 
@@ -40,7 +42,7 @@ struct BenchmarkCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parser = try loadParser(model, intentReranking: intentReranking)
+        let parser = try userVocabulary.apply(to: loadParser(model, intentReranking: intentReranking))
         var loadNanoseconds = [UInt64]()
         for _ in 0..<loads {
             let start = DispatchTime.now().uptimeNanoseconds

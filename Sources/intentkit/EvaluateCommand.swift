@@ -30,6 +30,8 @@ struct EvaluateCommand: ParsableCommand {
 
     @OptionGroup var input: CorpusInputOptions
 
+    @OptionGroup var userVocabulary: VocabularyOption
+
     @Option(help: ArgumentHelp("Write the full report as JSON (the format --baseline reads).", valueName: "file"), completion: .file())
     var json: String?
 
@@ -83,7 +85,7 @@ struct EvaluateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parser = try loadParser(model, intentReranking: intentReranking)
+        let parser = try userVocabulary.apply(to: loadParser(model, intentReranking: intentReranking))
         let corpus = try input.load().corpus
         // Word-annotated corpora are scored on words, as conlleval scores their tag files.
         let format = input.format ?? (try? CorpusFormat.detect(at: URL(fileURLWithPath: input.path)))

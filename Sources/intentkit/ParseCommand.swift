@@ -12,7 +12,10 @@ struct ParseCommand: ParsableCommand {
             confidence, slots (each name, text, start, end, value, confidence; start and end count \
             Unicode scalars, end exclusive), and alternatives with --top-k above 1. A value is \
             {"kind": …, "value": …} (plus "unit" for money, durations and temperatures), or null \
-            when the words do not resolve.
+            when the words do not resolve. With --resolve, "parameters" lists every parameter of \
+            the intent with its "outcome": success or confirmationRequired (with "value"), \
+            disambiguation (with "candidates", each "id" and "phrase", at most ten, highest \
+            priority first), needsValue (with "prompt"), unsupported (with "reason"), notRequired.
             """)
 
     @Option(help: "The model written by `intentkit train`.", completion: .file())
@@ -27,6 +30,11 @@ struct ParseCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Let the slot tagger choose between the classifier's two likeliest intents when the runner-up has at least 1 % (see IntentParser.intentReranking).")
     var intentReranking = true
 
+    @OptionGroup var userVocabulary: VocabularyOption
+
+    @Flag(help: "Resolve every parameter of the intent (success, confirmationRequired, disambiguation, needsValue, unsupported, notRequired).")
+    var resolve = false
+
     @Argument(help: "The utterance; omit to read utterances from stdin.")
     var text: String?
 
@@ -38,21 +46,21 @@ struct ParseCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parser = try loadParser(model, intentReranking: intentReranking)
+        let parser = try userVocabulary.apply(to: loadParser(model, intentReranking: intentReranking))
         let reference = referenceDate.flatMap(Self.date) ?? Date()
         var workspace = parser.makeWorkspace()
         let encoder = JSONEncoder()
         if let text {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let parse = parser.parse(text, workspace: &workspace, alternatives: topK - 1, reference: reference)
-            print(String(decoding: try encoder.encode(ParseJSON(parse, topK: topK)), as: UTF8.self))
+            let parse = parser.parse(text, workspace: &workspace, alternatives: topK - 1, resolving: resolve, reference: reference)
+            print(String(decoding: try encoder.encode(ParseJSON(parse, topK: topK, resolve: resolve)), as: UTF8.self))
             return
         }
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var output = Data()
         while let line = readLine(strippingNewline: true) {
-            let parse = parser.parse(line, workspace: &workspace, alternatives: topK - 1, reference: reference)
-            output.append(try encoder.encode(ParseJSON(parse, topK: topK)))
+            let parse = parser.parse(line, workspace: &workspace, alternatives: topK - 1, resolving: resolve, reference: reference)
+            output.append(try encoder.encode(ParseJSON(parse, topK: topK, resolve: resolve)))
             output.append(0x0A)
             if output.count > 1 << 16 {
                 FileHandle.standardOutput.write(output)
@@ -122,13 +130,29 @@ private struct ParseJSON: Encodable {
         var confidence: Double
     }
 
+    struct Candidate: Encodable {
+        var id: String
+        var phrase: String
+    }
+
+    struct Parameter: Encodable {
+        var name: String
+        var outcome: String
+        var text: String?
+        var value: Value?
+        var candidates: [Candidate]?
+        var prompt: String?
+        var reason: String?
+    }
+
     var text: String
     var intent: String?
     var confidence: Double
     var slots: [Slot]
     var alternatives: [Alternative]?
+    var parameters: [Parameter]?
 
-    init(_ parse: IntentParse, topK: Int) {
+    init(_ parse: IntentParse, topK: Int, resolve: Bool = false) {
         text = parse.text
         intent = parse.intent
         confidence = Self.rounded(parse.confidence)
@@ -137,6 +161,19 @@ private struct ParseJSON: Encodable {
                  value: slot.value.map(Self.value), confidence: Self.rounded(slot.confidence))
         }
         alternatives = topK > 1 ? parse.alternatives.map { Alternative(intent: $0.intent, confidence: Self.rounded($0.confidence)) } : nil
+        parameters = resolve ? parse.parameters.map(Self.parameter) : nil
+    }
+
+    private static func parameter(_ parameter: ResolvedParameter) -> Parameter {
+        var result = Parameter(name: parameter.name, outcome: parameter.resolution.outcome, text: parameter.slot?.text)
+        switch parameter.resolution {
+        case .success(let value), .confirmationRequired(let value): result.value = Self.value(value)
+        case .disambiguation(let candidates): result.candidates = candidates.map { Candidate(id: $0.identifier, phrase: $0.phrase) }
+        case .needsValue(let prompt): result.prompt = prompt
+        case .unsupported(let reason): result.reason = reason
+        case .notRequired: break
+        }
+        return result
     }
 
     /// Four decimals: enough to rank, short enough to read.

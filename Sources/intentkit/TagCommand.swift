@@ -25,6 +25,8 @@ struct TagCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Decode as `parse` does (the intent's slots only); --no-joint allows every slot.")
     var joint = true
 
+    @OptionGroup var userVocabulary: VocabularyOption
+
     func validate() throws {
         if let nBest, nBest < 1 { throw ValidationError("--n-best must be at least 1") }
     }
@@ -32,7 +34,7 @@ struct TagCommand: ParsableCommand {
     func run() throws {
         let loaded = try loadModel(model)
         let tagger = SlotTagger(model: loaded)
-        let parser = IntentParser(model: loaded)
+        let parser = try userVocabulary.apply(to: IntentParser(model: loaded))
         var workspace = tagger.makeWorkspace()
         var parserWorkspace = parser.makeWorkspace()
         let reference = Date(timeIntervalSince1970: 1_795_334_400)  // dates only affect values, not tags

@@ -10,6 +10,9 @@ public struct IntentParse: Hashable, Sendable {
     public var alternatives: [IntentCandidate]
     /// The intent's parameters found in the utterance, in text order.
     public var slots: [ParsedSlot]
+    /// Every parameter of the intent with its resolution, in the schema's order (empty unless
+    /// the parse was asked to resolve).
+    public var parameters: [ResolvedParameter] = []
 }
 
 /// An intent and its probability.
@@ -31,4 +34,6 @@ public struct ParsedSlot: Hashable, Sendable {
     /// The resolved value, or `nil` when the words do not resolve (a name the vocabulary lacks,
     /// an expression the built-in grammar does not know, or a slot without an entity).
     public var value: SlotValue?
+    /// The tokens of the utterance that fill it.
+    var tokens: Range<Int> = 0..<0
 }

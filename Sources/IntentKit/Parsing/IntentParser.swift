@@ -41,11 +41,22 @@ public struct IntentParser: Sendable {
     public var intentReranking = true
     /// The smallest classifier probability of an intent the tagger reconsiders.
     public var rerankingThreshold: Float = 0.01
+    /// Below this slot confidence, a resolved value asks for confirmation
+    /// (``ParameterResolution/confirmationRequired(_:)``).
+    public var confirmationThreshold: Double = 0.5
+
+    /// The user's vocabulary this parser matches and resolves against (see ``using(_:)-(UserVocabulary)``).
+    public private(set) var vocabulary = UserVocabulary()
+    /// A shared vocabulary read at the start of every parse, in place of ``vocabulary``.
+    public private(set) var vocabularyStore: VocabularyStore?
+    /// Maps vocabulary matches to the model's vocabulary features.
+    let vocabularyFeatures: VocabularyFeatures
 
     /// A parser for `model`.
     public init(model: SlotTaggerModel) {
         tagger = SlotTagger(model: model)
         resolver = EntityResolver(schema: model.schema)
+        vocabularyFeatures = VocabularyFeatures(gazetteer: model.gazetteer)
         let intents = model.intentClassifier?.intents ?? []
         let tagger = self.tagger
         subsetDecoders = intents.map { intent in
@@ -69,6 +80,28 @@ public struct IntentParser: Sendable {
         self.init(model: try SlotTaggerModel(contentsOf: url))
     }
 
+    /// This parser with the user vocabulary `vocabulary`: a cheap copy sharing the model.
+    ///
+    /// Terms of entity types the model has vocabulary features for (``knowsVocabulary(of:)``)
+    /// help find slots; every term helps resolve them.
+    public func using(_ vocabulary: UserVocabulary) -> IntentParser {
+        var parser = self
+        parser.vocabulary = vocabulary
+        parser.vocabularyStore = nil
+        return parser
+    }
+
+    /// This parser reading its user vocabulary from `store` at every parse.
+    public func using(_ store: VocabularyStore) -> IntentParser {
+        var parser = self
+        parser.vocabularyStore = store
+        return parser
+    }
+
+    /// Whether terms of `entity` become features of the tagger and the classifier: the model
+    /// learned vocabulary features for that entity type.
+    public func knowsVocabulary(of entity: String) -> Bool { vocabularyFeatures.knows(entity) }
+
     /// One caller's reusable buffers.
     public struct Workspace: Sendable {
         var tagger: SlotTagger.Workspace
@@ -83,19 +116,40 @@ public struct IntentParser: Sendable {
     public func makeWorkspace() -> Workspace { Workspace(tagger: tagger.makeWorkspace(), subsetDecoders: subsetDecoders) }
 
     /// Parses `text` with a fresh workspace (convenient; reuse a workspace on a hot path).
-    public func parse(_ text: String, alternatives: Int = 2, reference: Date = Date(), calendar: Calendar = .current) -> IntentParse {
+    public func parse(
+        _ text: String, alternatives: Int = 2, resolving: Bool = false, reference: Date = Date(), calendar: Calendar = .current
+    ) -> IntentParse {
         var workspace = makeWorkspace()
-        return parse(text, workspace: &workspace, alternatives: alternatives, reference: reference, calendar: calendar)
+        return parse(text, workspace: &workspace, alternatives: alternatives, resolving: resolving, reference: reference, calendar: calendar)
     }
 
     /// Parses `text`.
     /// - Parameters:
     ///   - alternatives: how many runner-up intents to return.
+    ///   - resolving: also resolve every parameter of the intent (``IntentParse/parameters``).
     ///   - reference: the moment relative dates ("tomorrow at 7") resolve against.
     public func parse(
-        _ text: String, workspace: inout Workspace, alternatives: Int = 2, reference: Date = Date(), calendar: Calendar = .current
+        _ text: String, workspace: inout Workspace, alternatives: Int = 2, resolving: Bool = false,
+        reference: Date = Date(), calendar: Calendar = .current
     ) -> IntentParse {
-        tagger.scoreStates(of: text, workspace: &workspace.tagger)
+        // One snapshot for the whole parse: a concurrent update applies from the next one.
+        let vocabulary = vocabularyStore?.vocabulary ?? self.vocabulary
+        var result = parseFrame(text, workspace: &workspace, alternatives: alternatives, vocabulary: vocabulary, reference: reference, calendar: calendar)
+        if resolving { result.parameters = resolveParameters(of: result, vocabulary: vocabulary, workspace: workspace) }
+        return result
+    }
+
+    /// The intent and slots of `text`, each slot's value resolved.
+    private func parseFrame(
+        _ text: String, workspace: inout Workspace, alternatives: Int, vocabulary: UserVocabulary, reference: Date, calendar: Calendar
+    ) -> IntentParse {
+        if vocabulary.isEmpty {
+            tagger.scoreStates(of: text, workspace: &workspace.tagger)
+        } else {
+            tagger.scoreStates(of: text, workspace: &workspace.tagger) { tokens, matches in
+                vocabularyFeatures.appendMatches(of: vocabulary, in: tokens, into: &matches)
+            }
+        }
         workspace.decodedIntent = nil
         if intentReranking, let top = workspace.tagger.intent { rerank(top, workspace: &workspace) }
         let intent = workspace.tagger.intent
@@ -135,9 +189,10 @@ public struct IntentParser: Sendable {
             let start = text.utf8.index(text.utf8.startIndex, offsetBy: utf8.lowerBound)
             let end = text.utf8.index(start, offsetBy: utf8.count)
             let value = entityOf[slot.name].flatMap {
-                resolver.resolve(tokens, tokens: slot.tokens, entity: $0, reference: reference, calendar: calendar)
+                resolveValue(tokens, tokens: slot.tokens, entity: $0, vocabulary: vocabulary, reference: reference, calendar: calendar)
             }
-            return ParsedSlot(name: slot.name, text: String(text[start..<end]), range: slot.range, confidence: slot.confidence, value: value)
+            return ParsedSlot(name: slot.name, text: String(text[start..<end]), range: slot.range, confidence: slot.confidence,
+                              value: value, tokens: slot.tokens)
         }
         return result
     }

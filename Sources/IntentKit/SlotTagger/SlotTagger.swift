@@ -81,13 +81,19 @@ public struct SlotTagger: Sendable {
 
     /// Tokenizes `text` into the workspace, predicts its intent and writes every token's label
     /// scores to `workspace.scores` (`[T][L]`): everything decoding needs.
-    func scoreStates(of text: String, workspace: inout Workspace) {
+    /// - Parameter addingMatches: adds vocabulary matches beyond the model's own (a user's
+    ///   vocabulary) before the classifier and the tagger read them.
+    func scoreStates(
+        of text: String, workspace: inout Workspace,
+        addingMatches: (TokenizedText, inout [Gazetteer.Match]) -> Void = { _, _ in }
+    ) {
         tokenizer.tokenize(text, into: &workspace.tokens)
         let count = workspace.tokens.count
         let L = model.labels.count
         workspace.intent = nil
         workspace.matches.removeAll(keepingCapacity: true)
         model.gazetteer.matches(in: workspace.tokens, into: &workspace.matches)
+        addingMatches(workspace.tokens, &workspace.matches)
         if let classifier = model.intentClassifier {
             intentExtractor.extract(workspace.tokens, matches: workspace.matches, into: &workspace.intentFeatures)
             workspace.intent = classifier.predict(features: workspace.intentFeatures, scratch: &workspace.intentProbabilities)

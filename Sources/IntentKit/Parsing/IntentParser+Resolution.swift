@@ -1,0 +1,71 @@
+import Foundation
+
+extension IntentParser {
+    /// The value of the slot made of `tokens[range]`: the user's terms first (the one term a
+    /// phrase names, or the one whose words the slot's words are), then the model's vocabulary
+    /// or built-in grammar; `nil` when the words name several terms or nothing.
+    func resolveValue(
+        _ tokens: TokenizedText, tokens range: Range<Int>, entity: EntityReference, vocabulary: UserVocabulary,
+        reference: Date, calendar: Calendar
+    ) -> SlotValue? {
+        if case .custom(let name) = entity, let match = vocabulary.lookup(tokens, range: range, entity: name, limit: 2) {
+            switch match {
+            case .exact(let candidates) where candidates.count == 1, .partial(let candidates, edited: false) where candidates.count == 1:
+                return .custom(candidates[0].identifier)
+            default:
+                return nil
+            }
+        }
+        return resolver.resolve(tokens, tokens: range, entity: entity, reference: reference, calendar: calendar)
+    }
+
+    /// Every parameter of `parse`'s intent with its resolution, in the schema's order; a
+    /// parameter given twice is resolved twice.
+    func resolveParameters(of parse: IntentParse, vocabulary: UserVocabulary, workspace: Workspace) -> [ResolvedParameter] {
+        guard let intent = parse.intent, let definition = model.schema.intent(named: intent) else { return [] }
+        var parameters = [ResolvedParameter]()
+        for parameter in definition.parameters {
+            let slots = parse.slots.filter { $0.name == parameter.name }
+            if slots.isEmpty {
+                let resolution: ParameterResolution = parameter.isRequired ? .needsValue(prompt: parameter.prompt) : .notRequired
+                parameters.append(ResolvedParameter(name: parameter.name, slot: nil, resolution: resolution))
+            }
+            for slot in slots {
+                let resolution = resolve(slot, as: parameter, tokens: workspace.tagger.tokens, vocabulary: vocabulary)
+                parameters.append(ResolvedParameter(name: parameter.name, slot: slot, resolution: resolution))
+            }
+        }
+        return parameters
+    }
+
+    /// The resolution of one slot:
+    /// - the user's terms: one term's phrase → success; several → disambiguation; the slot's words
+    ///   within one term's words → success, or confirmation when a word needed an edit; within
+    ///   several terms' → disambiguation (at most ten, highest priority first);
+    /// - else the model's vocabulary or built-in grammar → success;
+    /// - else free text where the entity allows other values, otherwise unsupported.
+    /// A success whose slot confidence is under ``confirmationThreshold`` asks for confirmation.
+    private func resolve(_ slot: ParsedSlot, as parameter: Parameter, tokens: TokenizedText, vocabulary: UserVocabulary) -> ParameterResolution {
+        func settled(_ value: SlotValue) -> ParameterResolution {
+            slot.confidence < confirmationThreshold ? .confirmationRequired(value) : .success(value)
+        }
+        switch parameter.entity {
+        case .builtin(let builtin):
+            if let value = slot.value { return settled(value) }
+            return .unsupported(reason: "'\(slot.text)' is not understood as \(builtin.rawValue)")
+        case .custom(let name):
+            switch vocabulary.lookup(tokens, range: slot.tokens, entity: name, limit: 10) {
+            case .exact(let candidates)?:
+                return candidates.count == 1 ? settled(.custom(candidates[0].identifier)) : .disambiguation(candidates)
+            case .partial(let candidates, let edited)?:
+                if candidates.count > 1 { return .disambiguation(candidates) }
+                return edited ? .confirmationRequired(.custom(candidates[0].identifier)) : settled(.custom(candidates[0].identifier))
+            case nil:
+                break
+            }
+            if let value = slot.value { return settled(value) }
+            if model.schema.entity(named: name)?.allowsOtherValues ?? true { return settled(.custom(slot.text)) }
+            return .unsupported(reason: "'\(slot.text)' is not a known \(name)")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// Feeds a ``UserVocabulary``'s matches to the slot tagger and the intent classifier as the
+/// gazetteer matches of the model's own vocabulary: the same entity numbers, so the weights the
+/// model learned for "a known artist name starts here" apply to names it never saw.
+///
+/// The model learned to trust such matches because its training utterances saw vocabulary built
+/// from other folds' values only (``Gazetteer``, MODELING.md): a match to a value absent from the
+/// utterance's own fold, as a user's term is absent from training.
+struct VocabularyFeatures: Sendable {
+    /// The model's entity numbers for one entity type: whole phrases and their words by role.
+    struct EntityIDs: Sendable {
+        var phrase: Int?
+        var first: Int?
+        var inner: Int?
+        var last: Int?
+    }
+
+    /// Entity name → its numbers in the model's gazetteer.
+    private let ids: [String: EntityIDs]
+
+    init(gazetteer: Gazetteer) {
+        var number = [String: Int]()
+        for (id, name) in gazetteer.entityNames.enumerated() { number[name] = id }
+        var ids = [String: EntityIDs]()
+        for name in gazetteer.entityNames where !gazetteer.isWordEntity(number[name]!) {
+            ids[name] = EntityIDs(
+                phrase: number[name], first: number[Gazetteer.wordEntityName(name, .first)],
+                inner: number[Gazetteer.wordEntityName(name, .inner)], last: number[Gazetteer.wordEntityName(name, .last)])
+        }
+        self.ids = ids
+    }
+
+    /// Whether the model has vocabulary features for `entity`.
+    func knows(_ entity: String) -> Bool { ids[entity] != nil }
+
+    /// Appends the matches of `vocabulary` in `tokens` that `matches` lacks.
+    func appendMatches(of vocabulary: UserVocabulary, in tokens: TokenizedText, into matches: inout [Gazetteer.Match]) {
+        for (entity, index) in vocabulary.indices {
+            guard let ids = ids[entity] else { continue }
+            if let id = ids.phrase {
+                index.forEachPhraseMatch(in: tokens) { start, end in
+                    for token in start...end {
+                        let position: Gazetteer.Position = start == end ? .unit : token == start ? .begin : token == end ? .last : .inside
+                        Self.append(Gazetteer.Match(token: token, entity: id, position: position), to: &matches)
+                    }
+                }
+            }
+            guard ids.first != nil || ids.inner != nil || ids.last != nil else { continue }
+            for token in 0..<tokens.count {
+                let roles = index.roles(ofWordAt: token, in: tokens)
+                guard !roles.isEmpty else { continue }
+                if roles.contains(.first), let id = ids.first { Self.append(Gazetteer.Match(token: token, entity: id, position: .unit), to: &matches) }
+                if roles.contains(.inner), let id = ids.inner { Self.append(Gazetteer.Match(token: token, entity: id, position: .unit), to: &matches) }
+                if roles.contains(.last), let id = ids.last { Self.append(Gazetteer.Match(token: token, entity: id, position: .unit), to: &matches) }
+            }
+        }
+    }
+
+    /// A match the model's vocabulary already made is not counted twice.
+    @inline(__always)
+    private static func append(_ match: Gazetteer.Match, to matches: inout [Gazetteer.Match]) {
+        if !matches.contains(match) { matches.append(match) }
+    }
+}
