@@ -233,6 +233,31 @@ struct CommandLineTests {
         let refused = try run("parse", "--model", model, "--reference-date", "tomorrow", "hi")
         #expect(refused.status != 0 && refused.stderr.contains("--reference-date"))
 
+        // A user's vocabulary and every parameter's resolution.
+        let vocabulary = directory.appendingPathComponent("user.yaml")
+        try "contact:\n  - {phrase: Buttercup Jones, id: c17}\n  - {phrase: Buttercup Smith, id: c42}\n".write(to: vocabulary, atomically: true, encoding: .utf8)
+        let resolved = try run("parse", "--model", model, "--vocabulary", vocabulary.path, "--resolve", "send Buttercup 85 bucks")
+        #expect(resolved.status == 0, "\(resolved.stderr)")
+        let frame = try #require(try JSONSerialization.jsonObject(with: Data(resolved.stdout.utf8)) as? [String: Any])
+        let parameters = try #require(frame["parameters"] as? [[String: Any]])
+        #expect(parameters.map { $0["name"] as? String } == ["payee", "amount", "note", "app"])
+        let payee = try #require(parameters.first)
+        #expect(payee["outcome"] as? String == "disambiguation")
+        #expect((payee["candidates"] as? [[String: String]])?.map { $0["id"] } == ["c17", "c42"])
+        #expect(parameters[1]["outcome"] as? String == "success")
+        #expect(parameters[2]["outcome"] as? String == "notRequired")
+        let missing = try run("parse", "--model", model, "--resolve", "send 85 bucks")
+        let missingFrame = try #require(try JSONSerialization.jsonObject(with: Data(missing.stdout.utf8)) as? [String: Any])
+        let payeeMissing = try #require((missingFrame["parameters"] as? [[String: Any]])?.first)
+        #expect(payeeMissing["outcome"] as? String == "needsValue" && payeeMissing["prompt"] as? String == "Who do you want to pay?")
+
+        let broken = directory.appendingPathComponent("broken.yaml")
+        try "contact:\n  - {phrase: Buttercup Jones, idd: c17}\n".write(to: broken, atomically: true, encoding: .utf8)
+        let refusedVocabulary = try run("parse", "--model", model, "--vocabulary", broken.path, "hi")
+        #expect(refusedVocabulary.status == 1)
+        #expect(refusedVocabulary.stderr.contains("broken.yaml:2:"), "\(refusedVocabulary.stderr)")
+        #expect(refusedVocabulary.stderr.contains("unknown key 'idd'"), "\(refusedVocabulary.stderr)")
+
         let inspected = try run("inspect", model)
         #expect(inspected.status == 0, "\(inspected.stderr)")
         for expected in ["format 1.", "checksum ok", "META", "SCHM", "slot tagger:", "intent classifier: 2 intents", "schema: 1 domains"] {

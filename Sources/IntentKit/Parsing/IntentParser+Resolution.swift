@@ -45,7 +45,7 @@ extension IntentParser {
     /// - else the model's vocabulary or built-in grammar → success;
     /// - else free text where the entity allows other values, otherwise unsupported.
     /// A success whose slot confidence is under ``confirmationThreshold`` asks for confirmation.
-    private func resolve(_ slot: ParsedSlot, as parameter: Parameter, tokens: TokenizedText, vocabulary: UserVocabulary) -> ParameterResolution {
+    func resolve(_ slot: ParsedSlot, as parameter: Parameter, tokens: TokenizedText, vocabulary: UserVocabulary) -> ParameterResolution {
         func settled(_ value: SlotValue) -> ParameterResolution {
             slot.confidence < confirmationThreshold ? .confirmationRequired(value) : .success(value)
         }

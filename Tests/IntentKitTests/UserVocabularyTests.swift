@@ -1,0 +1,134 @@
+import Testing
+@testable import IntentKit
+
+@Suite("User vocabulary")
+struct UserVocabularyTests {
+    static let contacts = [
+        VocabularyTerm("Buttercup Jones", identifier: "c17", alternatives: ["Butters"]),
+        VocabularyTerm("Buttercup Smith", identifier: "c42"),
+        VocabularyTerm("Buttercup the Pony", identifier: "c58"),
+        VocabularyTerm("Xiomara Quill", identifier: "c99"),
+        VocabularyTerm("Zoë", identifier: "c5"),
+    ]
+    static var vocabulary: UserVocabulary {
+        UserVocabulary([
+            "contact": contacts,
+            "account": [VocabularyTerm("NestEgg", identifier: "a3", alternatives: ["my nest egg"])],
+            "app": [VocabularyTerm("iTunes", identifier: "itunes", pronunciation: "eye tunes")],
+        ])
+    }
+
+    static func identifiers(_ match: UserVocabulary.Match?) -> [String] {
+        switch match {
+        case .exact(let candidates)?, .partial(let candidates, _)?: return candidates.map(\.identifier)
+        case nil: return []
+        }
+    }
+
+    @Test func exactMatchesIgnoreCaseDiacriticsAndSpacing() {
+        let vocabulary = Self.vocabulary
+        #expect(vocabulary.lookup("nest egg", entity: "account") == .exact([.init(identifier: "a3", phrase: "NestEgg")]))
+        #expect(vocabulary.lookup("NESTEGG", entity: "account") == .exact([.init(identifier: "a3", phrase: "NestEgg")]))
+        #expect(vocabulary.lookup("my nest egg", entity: "account") == .exact([.init(identifier: "a3", phrase: "NestEgg")]))
+        #expect(vocabulary.lookup("zoe", entity: "contact") == .exact([.init(identifier: "c5", phrase: "Zoë")]))
+        #expect(vocabulary.lookup("nest egg", entity: "contact") == nil, "terms belong to their entity type")
+    }
+
+    @Test func pronunciationHintsAndAlternativesMatch() {
+        let vocabulary = Self.vocabulary
+        #expect(Self.identifiers(vocabulary.lookup("eye tunes", entity: "app")) == ["itunes"])
+        #expect(Self.identifiers(vocabulary.lookup("i tunes", entity: "app")) == ["itunes"])
+        #expect(Self.identifiers(vocabulary.lookup("butters", entity: "contact")) == ["c17"])
+    }
+
+    @Test func partialNamesListEveryTermInPriorityOrder() {
+        var vocabulary = Self.vocabulary
+        #expect(vocabulary.lookup("Buttercup", entity: "contact") == .partial([
+            .init(identifier: "c17", phrase: "Buttercup Jones"), .init(identifier: "c42", phrase: "Buttercup Smith"),
+            .init(identifier: "c58", phrase: "Buttercup the Pony"),
+        ], edited: false))
+        vocabulary.setTerms(Self.contacts.reversed(), for: "contact")
+        #expect(Self.identifiers(vocabulary.lookup("buttercup", entity: "contact")) == ["c58", "c42", "c17"])
+        #expect(Self.identifiers(vocabulary.lookup("buttercup smith", entity: "contact")) == ["c42"])
+        #expect(Self.identifiers(vocabulary.lookup("smith buttercup", entity: "contact")) == ["c42"], "words in any order")
+    }
+
+    @Test func fuzzyMatchesAllowOneEditInOneLongEnoughWord() {
+        let vocabulary = Self.vocabulary
+        #expect(vocabulary.lookup("Xiomarra", entity: "contact") == .partial([.init(identifier: "c99", phrase: "Xiomara Quill")], edited: true))
+        #expect(Self.identifiers(vocabulary.lookup("xiomara qiull", entity: "contact")) == ["c99"], "a swap of two letters")
+        #expect(vocabulary.lookup("xiomarra qiull", entity: "contact") == nil, "two words with edits")
+        #expect(vocabulary.lookup("xiomaraaa", entity: "contact") == nil, "two edits in a word")
+        #expect(vocabulary.lookup("zoo", entity: "contact") == nil, "short words match exactly or not at all")
+        #expect(vocabulary.lookup("Buttercup Jonas", entity: "contact") == .partial([.init(identifier: "c17", phrase: "Buttercup Jones")], edited: true))
+    }
+
+    @Test func atMostTheLimitOfCandidatesHighestPriorityFirst() {
+        let johns = (0..<12).map { VocabularyTerm("John \($0)th", identifier: "j\($0)") }
+        let vocabulary = UserVocabulary(["contact": johns])
+        #expect(Self.identifiers(vocabulary.lookup("john", entity: "contact")) == (0..<10).map { "j\($0)" })
+    }
+
+    @Test func removedTermsAreGoneAndTheRestKeepTheirOrder() {
+        var vocabulary = Self.vocabulary
+        vocabulary.removeTerms(withIdentifiers: ["c42"], for: "contact")
+        #expect(Self.identifiers(vocabulary.lookup("buttercup", entity: "contact")) == ["c17", "c58"])
+        #expect(vocabulary.lookup("buttercup smith", entity: "contact") == nil)
+        #expect(vocabulary.terms(for: "contact") == Self.contacts.filter { $0.identifier != "c42" })
+        vocabulary.removeAllTerms(for: "contact")
+        #expect(vocabulary.lookup("buttercup", entity: "contact") == nil)
+        #expect(vocabulary.entityNames == ["account", "app"])
+        vocabulary.removeAll()
+        #expect(vocabulary.isEmpty && vocabulary.termCount == 0)
+    }
+
+    @Test func termsComeBackAsTheyWereGiven() {
+        let vocabulary = Self.vocabulary
+        #expect(vocabulary.terms(for: "contact") == Self.contacts)
+        #expect(vocabulary.terms(for: "app") == [VocabularyTerm("iTunes", identifier: "itunes", pronunciation: "eye tunes")])
+        #expect(vocabulary.termCount == 7)
+    }
+
+    @Test func addingTermsReplacesTheSameIdentifierInPlace() {
+        var vocabulary = Self.vocabulary
+        vocabulary.addTerms([VocabularyTerm("Buttercup Brown", identifier: "c42"), VocabularyTerm("Yusuf", identifier: "c7")], for: "contact")
+        #expect(vocabulary.terms(for: "contact").map(\.identifier) == ["c17", "c42", "c58", "c99", "c5", "c7"])
+        #expect(Self.identifiers(vocabulary.lookup("buttercup brown", entity: "contact")) == ["c42"])
+        #expect(vocabulary.lookup("buttercup smith", entity: "contact") == nil)
+    }
+
+    /// The tagger's vocabulary features: every span that is a phrase, and each word's roles.
+    @Test func phraseMatchesAndWordRolesInAnUtterance() {
+        let index = TermIndex(terms: Self.contacts + [VocabularyTerm("Nest Egg")], tokenizer: Tokenizer())
+        let tokens = Tokenizer().tokenize("pay xiomara quill and my nestegg")
+        var spans = [ClosedRange<Int>]()
+        index.forEachPhraseMatch(in: tokens) { spans.append($0...$1) }
+        #expect(spans == [1...2, 5...5])
+        #expect(index.roles(ofWordAt: 1, in: tokens) == .first)
+        #expect(index.roles(ofWordAt: 2, in: tokens) == .last)
+        #expect(index.roles(ofWordAt: 0, in: tokens) == [])
+        #expect(index.roles(ofWordAt: 5, in: tokens) == [], "one word of a phrase's two is not a word of it")
+    }
+
+    /// The budget: at most 100 bytes a term (two-word names with their own identifiers).
+    @Test func aTermCostsLessThanAHundredBytes() {
+        let first = ["Ada", "Bilal", "Chen", "Dmitri", "Esther", "Farah", "Gustavo", "Hana", "Ibrahim", "Jun"]
+        var terms = [VocabularyTerm]()
+        for index in 0..<20_000 {
+            terms.append(VocabularyTerm("\(first[index % 10]) Surname\(index / 10)", identifier: "contact-\(index)"))
+        }
+        let vocabulary = UserVocabulary(["contact": terms])
+        #expect(vocabulary.termCount == 20_000)
+        #expect(vocabulary.byteCount / 20_000 <= 100, "\(vocabulary.byteCount / 20_000) bytes a term")
+    }
+
+    @Test func aStoreSwapsWholeVocabularies() {
+        let store = VocabularyStore(Self.vocabulary)
+        let before = store.vocabulary
+        store.update { $0.removeTerms(withIdentifiers: ["c17"], for: "contact") }
+        #expect(Self.identifiers(before.lookup("buttercup", entity: "contact")) == ["c17", "c42", "c58"], "a snapshot does not change")
+        #expect(Self.identifiers(store.vocabulary.lookup("buttercup", entity: "contact")) == ["c42", "c58"])
+        store.replace(with: UserVocabulary())
+        #expect(store.vocabulary.isEmpty)
+    }
+}
