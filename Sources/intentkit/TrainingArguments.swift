@@ -44,6 +44,12 @@ struct TrainingArguments: ParsableArguments {
     @Option(help: ArgumentHelp(help("label-scheme")))
     var labelScheme = SlotTaggerTrainingOptions().labelScheme
 
+    @Option(help: ArgumentHelp(help("user-vocabulary-rate")))
+    var userVocabularyRate = SlotTaggerTrainingOptions().userVocabularyRate
+
+    @Option(help: ArgumentHelp(help("user-vocabulary-noise")))
+    var userVocabularyNoise = SlotTaggerTrainingOptions().userVocabularyNoise
+
     @Flag(name: .customLong("intent-calibration"), inversion: .prefixedEnableDisable, help: ArgumentHelp(help("intent-calibration")))
     var calibrateIntents = SlotTaggerTrainingOptions().calibrateIntents
 
@@ -69,6 +75,8 @@ struct TrainingArguments: ParsableArguments {
         if threads < 1 { throw ValidationError("--threads must be at least 1") }
         if window < 0 || affixLength < 0 { throw ValidationError("--window and --affix-length must not be negative") }
         if swapCopies < 0 { throw ValidationError("--swap-copies must not be negative") }
+        if !(0...1).contains(userVocabularyRate) { throw ValidationError("--user-vocabulary-rate must be between 0 and 1") }
+        if !(0...1).contains(userVocabularyNoise) { throw ValidationError("--user-vocabulary-noise must be between 0 and 1") }
         if !(pruneBelow >= 0) { throw ValidationError("--prune-below must be a number ≥ 0") }
         _ = try characterNGrams()
         _ = try templates()
@@ -112,6 +120,8 @@ struct TrainingArguments: ParsableArguments {
         options.intentCharacterNGrams = try characterNGrams()
         options.calibrateIntents = calibrateIntents
         options.labelScheme = labelScheme
+        options.userVocabularyRate = userVocabularyRate
+        options.userVocabularyNoise = userVocabularyNoise
         options.pruneBelow = pruneBelow
         options.features = FeatureConfiguration(templates: try templates(), window: window, affixLength: affixLength)
         return options

@@ -12,6 +12,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
     case numbers
     case intent
     case intentConjunctions
+    case userVocabulary
 
     /// What the template adds for each token.
     public var help: String {
@@ -27,6 +28,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
         case .numbers: return "numbers written in digits or words (built-in number matches)"
         case .intent: return "the utterance's intent (predicted at parse time) conjoined with the bias and nearby words"
         case .intentConjunctions: return "every other feature of the token conjoined with the predicted intent (doubles the features)"
+        case .userVocabulary: return "matches of a user's vocabulary given at parse time, as features of their own (learnt from simulated vocabularies: see --user-vocabulary-rate)"
         }
     }
 
@@ -44,6 +46,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
         case .numbers: return 9
         case .intent: return 10
         case .intentConjunctions: return 11
+        case .userVocabulary: return 12
         }
     }
 }

@@ -14,6 +14,12 @@ public struct Gazetteer: Sendable, Equatable {
         public var token: Int
         public var entity: Int
         public var position: Position
+
+        public init(token: Int, entity: Int, position: Position) {
+            self.token = token
+            self.entity = entity
+            self.position = position
+        }
     }
 
     /// The role of a word inside a multi-word phrase, for word entries.

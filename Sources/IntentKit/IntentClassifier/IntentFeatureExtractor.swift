@@ -47,10 +47,17 @@ public struct IntentFeatureExtractor: Sendable {
                 if let characterNGrams { appendCharacterNGrams(characterNGrams, of: current, into: &output) }
             }
         }
+        let matchFeatures = output.count
         for match in matches where match.position == .begin || match.position == .unit {
-            if match.entity < ignoredEntities.count && ignoredEntities[match.entity] { continue }
+            // User-vocabulary matches, numbered after the gazetteer's entities for the tagger
+            // (``VocabularyFeatures``), say the same as the gazetteer's to the classifier: a
+            // user's playlist is a playlist, whichever vocabulary names it.
+            let entity = match.entity >= ignoredEntities.count ? match.entity - ignoredEntities.count : match.entity
+            if entity < ignoredEntities.count && ignoredEntities[entity] { continue }
             var hash = FeatureHash(template: 24)
-            hash.combine(int: match.entity)
+            hash.combine(int: entity)
+            // (A user's match the gazetteer made too counts once.)
+            if match.entity >= ignoredEntities.count && output[matchFeatures...].contains(hash.value) { continue }
             output.append(hash.value)
         }
     }

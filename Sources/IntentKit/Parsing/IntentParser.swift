@@ -56,7 +56,7 @@ public struct IntentParser: Sendable {
     public init(model: SlotTaggerModel) {
         tagger = SlotTagger(model: model)
         resolver = EntityResolver(schema: model.schema)
-        vocabularyFeatures = VocabularyFeatures(gazetteer: model.gazetteer)
+        vocabularyFeatures = VocabularyFeatures(gazetteer: model.gazetteer, ownFeatures: model.features.templates.contains(.userVocabulary))
         let intents = model.intentClassifier?.intents ?? []
         let tagger = self.tagger
         subsetDecoders = intents.map { intent in

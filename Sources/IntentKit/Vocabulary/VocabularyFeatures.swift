@@ -17,11 +17,15 @@ struct VocabularyFeatures: Sendable {
     /// Entity name → its numbers in the model's gazetteer.
     private let ids: [String: EntityIDs]
 
-    init(gazetteer: Gazetteer) {
+    /// - Parameter ownFeatures: the model learned features of their own for user vocabularies
+    ///   (``FeatureTemplate/userVocabulary``): matches are numbered after the gazetteer's
+    ///   entities, as in training; otherwise they stand for the gazetteer's own matches.
+    init(gazetteer: Gazetteer, ownFeatures: Bool = false) {
+        let offset = ownFeatures ? gazetteer.entityNames.count : 0
         var number = [String: Int]()
-        for (id, name) in gazetteer.entityNames.enumerated() { number[name] = id }
+        for (id, name) in gazetteer.entityNames.enumerated() { number[name] = id + offset }
         var ids = [String: EntityIDs]()
-        for name in gazetteer.entityNames where !gazetteer.isWordEntity(number[name]!) {
+        for name in gazetteer.entityNames where !gazetteer.isWordEntity(number[name]! - offset) {
             ids[name] = EntityIDs(
                 phrase: number[name], first: number[Gazetteer.wordEntityName(name, .first)],
                 inner: number[Gazetteer.wordEntityName(name, .inner)], last: number[Gazetteer.wordEntityName(name, .last)])

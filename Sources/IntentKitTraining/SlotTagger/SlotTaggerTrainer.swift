@@ -62,6 +62,15 @@ public struct SlotTaggerTrainer {
             }
             : [fullGazetteer]
 
+        // Simulated user vocabularies (the userVocabulary template), for the tagger: the
+        // classifier reads a user's matches as the gazetteer's, which it learns from already.
+        let simulation = options.features.templates.isSuperset(of: [.vocabulary, .userVocabulary])
+            ? UserVocabularySimulation(gazetteer: fullGazetteer, slotNames: labels.slotNames, entityOfSlot: entityOfSlot(original), options: options)
+            : nil
+        let userMatches: (Int) -> [Gazetteer.Match] = { index in
+            simulation.map { self.simulatedUserMatches(dataset.sequences[index], index: index, labels: labels, simulation: $0) } ?? []
+        }
+
         let intentNames = uniqueInOrder(corpus.schema.intents.map(\.name) + corpus.utterances.map(\.intent))
         var intentIndex = [String: Int]()
         for (index, name) in intentNames.enumerated() { intentIndex[name] = index }
@@ -80,9 +89,24 @@ public struct SlotTaggerTrainer {
         var tokenHashes = [UInt64](), tokenHashOffsets: [Int] = [0]
         var sentenceHashes = [UInt64](), sentenceHashOffsets: [Int] = [0]
         var frequency = [UInt64: Int32]()
+        // The features a simulated user vocabulary adds, per token of the utterances it matches.
+        var userSequences = [Int](), userHashes = [[UInt64]]()
+        var withUser = TokenFeatures()
         for (index, sequence) in dataset.sequences.enumerated() {
             let gazetteer = folds > 1 ? foldGazetteers[fold(index)] : fullGazetteer
             extractor.extract(sequence.tokens, gazetteer: gazetteer, intent: predictedIntent[index], into: &features, scratch: &matches)
+            let simulated = userMatches(index)
+            if !simulated.isEmpty {
+                matches += simulated
+                extractor.extract(sequence.tokens, gazetteer: gazetteer, intent: predictedIntent[index], into: &withUser, scratch: &matches, matchesReady: true)
+                userSequences.append(index)
+                for token in 0..<withUser.tokenCount {
+                    let own = features.features(of: token)
+                    let added = withUser.features(of: token).filter { !own.contains($0) }
+                    for hash in added { frequency[hash, default: 0] += 1 }
+                    userHashes.append(added)
+                }
+            }
             for token in 0..<features.tokenCount {
                 for hash in features.features(of: token) {
                     frequency[hash, default: 0] += 1
@@ -111,6 +135,8 @@ public struct SlotTaggerTrainer {
             return id
         }
         var token = 0
+        var userSequenceIDs = [Int: (tokens: [[Int32]], sentence: [Int32])]()
+        let userSequenceSet = Set(userSequences)
         for (index, sequence) in dataset.sequences.enumerated() {
             var ids = [[Int32]]()
             for position in 0..<sequence.labels.count {
@@ -123,7 +149,26 @@ public struct SlotTaggerTrainer {
             let sentenceIDs = sentenceHashes[sentenceHashOffsets[index]..<sentenceHashOffsets[index + 1]].compactMap(attributeID)
             for id in sentenceIDs { for label in sequence.labels { pairs[Int(id)].insert(UInt16(label)) } }
             data.append(attributeIDs: ids, sentenceAttributeIDs: sentenceIDs, labels: sequence.labels)
+            if userSequenceSet.contains(index) { userSequenceIDs[index] = (ids, sentenceIDs) }
         }
+        // User-vocabulary attributes come last, so their weights are one block of the state
+        // weights (just before the transitions) that the second stage alone moves.
+        let userAttributesStart = attributeHashes.count
+        var userData = CompiledSequences()
+        var userToken = 0
+        for index in userSequences {
+            let sequence = dataset.sequences[index], own = userSequenceIDs[index]!
+            var ids = own.tokens
+            for position in 0..<sequence.labels.count {
+                let added = userHashes[userToken].compactMap(attributeID)
+                for id in added { pairs[Int(id)].insert(UInt16(sequence.labels[position])) }
+                ids[position] += added
+                userToken += 1
+            }
+            userData.append(attributeIDs: ids, sentenceAttributeIDs: own.sentence, labels: sequence.labels)
+        }
+        userHashes = []
+        userSequenceIDs = [:]
         tokenHashes = []
         sentenceHashes = []
         frequency = [:]
@@ -199,6 +244,10 @@ public struct SlotTaggerTrainer {
             stop = "epochs"
         }
         if let best { parameters = best.parameters }
+        if userData.sentenceCount > 0 {
+            let first = Int(structure.rowOffsets[userAttributesStart])
+            trainUserVocabularyWeights(&parameters, free: first..<structure.stateCount, data: userData, structure: structure)
+        }
 
         let model = makeModel(parameters: parameters, structure: structure, labels: labels, attributeHashes: attributeHashes,
                               gazetteer: fullGazetteer, classifier: classifier, corpus: original)
@@ -206,6 +255,20 @@ public struct SlotTaggerTrainer {
             iterations: iterations, stop: stop, seconds: Date().timeIntervalSince(start), features: model.attributes.count,
             weights: model.stateWeightCount, devF1: best?.f1, misalignedSlots: dataset.misalignedSlots)
         return (model, report)
+    }
+
+    /// Slot name → the vocabulary entity its values belong to, for parameters of entities with
+    /// values (other slots' values form an entity of the slot's own name).
+    private func entityOfSlot(_ corpus: Corpus) -> [String: String] {
+        var entityOfSlot = [String: String]()
+        for intent in corpus.schema.intents {
+            for parameter in intent.parameters {
+                if case .custom(let name) = parameter.entity, corpus.schema.entity(named: name).map({ !$0.values.isEmpty }) ?? false {
+                    entityOfSlot[parameter.name] = name
+                }
+            }
+        }
+        return entityOfSlot
     }
 
     /// Schema values and synonyms, and every training span with its utterance index.
@@ -216,14 +279,7 @@ public struct SlotTaggerTrainer {
                 for phrase in value.allPhrases { schema.append((entity.name, phrase)) }
             }
         }
-        var entityOfSlot = [String: String]()
-        for intent in corpus.schema.intents {
-            for parameter in intent.parameters {
-                if case .custom(let name) = parameter.entity, corpus.schema.entity(named: name).map({ !$0.values.isEmpty }) ?? false {
-                    entityOfSlot[parameter.name] = name
-                }
-            }
-        }
+        let entityOfSlot = entityOfSlot(corpus)
         var spans = [(entity: String, phrase: String, utterance: Int)]()
         if options.vocabularyFolds > 0 {
             for (index, utterance) in corpus.utterances.enumerated() {
