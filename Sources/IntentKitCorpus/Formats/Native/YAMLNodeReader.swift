@@ -8,6 +8,16 @@ struct YAMLNodeReader {
 
     init(file: String) { self.file = file }
 
+    /// The node tree of a whole file's `text`; an empty file or bad YAML is a located error.
+    static func compose(_ text: String, file: String, language: String = "YAML") throws -> Node {
+        do {
+            guard let node = try Yams.compose(yaml: text) else { throw CorpusError.malformed(SourceLocation(file: file), "the file is empty") }
+            return node
+        } catch let error as YamlError {
+            throw CorpusError.malformed(NativeFormat.Reader.location(of: error, file: file), "not valid \(language): \(NativeFormat.Reader.problem(of: error))")
+        }
+    }
+
     func location(of node: Node) -> SourceLocation {
         SourceLocation(file: file, line: node.mark?.line, column: node.mark?.column)
     }

@@ -25,13 +25,7 @@ public enum RasaYAMLFormat {
     public static func read(at url: URL, displayPath: String, decoder: TextDecoder) throws -> LoadedCorpus {
         let decoded = try decoder.decodeFile(at: url, displayPath: displayPath)
         let rawLines = textLines(decoded.text)
-        let root: Node
-        do {
-            guard let node = try Yams.compose(yaml: decoded.text) else { throw CorpusError.malformed(SourceLocation(file: displayPath), "the file is empty") }
-            root = node
-        } catch let error as YamlError {
-            throw CorpusError.malformed(NativeFormat.Reader.location(of: error, file: displayPath), "not valid YAML: \(NativeFormat.Reader.problem(of: error))")
-        }
+        let root = try YAMLNodeReader.compose(decoded.text, file: displayPath)
         var nodes = YAMLNodeReader(file: displayPath)
         var utterances = [Utterance]()
         var lookups = [(name: String, elements: [String])]()

@@ -32,13 +32,7 @@ public enum UserVocabularyFormat {
             return terms
         }
         let decoded = try decoder.decodeFile(at: url, displayPath: displayPath)
-        let root: Node
-        do {
-            guard let node = try Yams.compose(yaml: decoded.text) else { throw CorpusError.malformed(SourceLocation(file: displayPath), "the file is empty") }
-            root = node
-        } catch let error as YamlError {
-            throw CorpusError.malformed(NativeFormat.Reader.location(of: error, file: displayPath), "not valid YAML or JSON: \(NativeFormat.Reader.problem(of: error))")
-        }
+        let root = try YAMLNodeReader.compose(decoded.text, file: displayPath, language: "YAML or JSON")
         var nodes = YAMLNodeReader(file: displayPath)
         var terms = [String: [VocabularyTerm]]()
         guard let mapping = root.mapping else {
