@@ -101,13 +101,15 @@ struct UserVocabularyTests {
     @Test func phraseMatchesAndWordRolesInAnUtterance() {
         let index = TermIndex(terms: Self.contacts + [VocabularyTerm("Nest Egg")], tokenizer: Tokenizer())
         let tokens = Tokenizer().tokenize("pay xiomara quill and my nestegg")
-        var spans = [ClosedRange<Int>]()
-        index.forEachPhraseMatch(in: tokens) { spans.append($0...$1) }
+        var keys = UtteranceKeys()
+        keys.compute(tokens, maximumBytes: index.maximumKeyBytes)
+        let spans = keys.spans.filter { index.containsPhrase($0.key) }.map { Int($0.start)...Int($0.end) }
         #expect(spans == [1...2, 5...5])
-        #expect(index.roles(ofWordAt: 1, in: tokens) == .first)
-        #expect(index.roles(ofWordAt: 2, in: tokens) == .last)
-        #expect(index.roles(ofWordAt: 0, in: tokens) == [])
-        #expect(index.roles(ofWordAt: 5, in: tokens) == [], "one word of a phrase's two is not a word of it")
+        #expect(keys.spans.allSatisfy { $0.bytes <= index.maximumKeyBytes })
+        #expect(index.roles(ofWord: keys.words[1]) == .first)
+        #expect(index.roles(ofWord: keys.words[2]) == .last)
+        #expect(index.roles(ofWord: keys.words[0]) == [])
+        #expect(index.roles(ofWord: keys.words[5]) == [], "one word of a phrase's two is not a word of it")
     }
 
     /// The budget: at most 100 bytes a term (two-word names with their own identifiers).

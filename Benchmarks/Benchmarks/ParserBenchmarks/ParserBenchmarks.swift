@@ -85,9 +85,10 @@ private let userTerms: [String: [VocabularyTerm]] = {
     var random: UInt64 = 0x5EED
     func word() -> String {
         var word = ""
-        for _ in 0..<(2 + Int(random % 2)) {
+        random = random &* 6364136223846793005 &+ 1442695040888963407
+        for _ in 0..<(2 + Int((random >> 40) & 1)) {
             random = random &* 6364136223846793005 &+ 1442695040888963407
-            word += syllables[Int(random >> 59)]
+            word += syllables[Int(random >> 60)]  // the top 4 bits: 16 syllables
         }
         return word.prefix(1).uppercased() + word.dropFirst()
     }

@@ -3,12 +3,14 @@ import Foundation
 extension IntentParser {
     /// The value of the slot made of `tokens[range]`: the user's terms first (the one term a
     /// phrase names, or the one whose words the slot's words are), then the model's vocabulary
-    /// or built-in grammar; `nil` when the words name several terms or nothing.
+    /// or built-in grammar; `nil` when the words name several terms or nothing. (Matches within
+    /// an edit need confirmation: only ``resolveParameters(of:vocabulary:workspace:)`` looks
+    /// for them, off the plain parse's path.)
     func resolveValue(
         _ tokens: TokenizedText, tokens range: Range<Int>, entity: EntityReference, vocabulary: UserVocabulary,
         reference: Date, calendar: Calendar
     ) -> SlotValue? {
-        if case .custom(let name) = entity, let match = vocabulary.lookup(tokens, range: range, entity: name, limit: 2) {
+        if case .custom(let name) = entity, let match = vocabulary.lookup(tokens, range: range, entity: name, limit: 2, allowingEdits: false) {
             switch match {
             case .exact(let candidates) where candidates.count == 1, .partial(let candidates, edited: false) where candidates.count == 1:
                 return .custom(candidates[0].identifier)

@@ -110,6 +110,8 @@ public struct IntentParser: Sendable {
         var savedScores: [Float] = []
         /// The intent whose subset decoder reranking already ran on this utterance's final scores.
         var decodedIntent: Int?
+        /// The utterance's keys for user-vocabulary matching.
+        var vocabularyKeys = UtteranceKeys()
     }
 
     /// Buffers for one caller.
@@ -146,9 +148,13 @@ public struct IntentParser: Sendable {
         if vocabulary.isEmpty {
             tagger.scoreStates(of: text, workspace: &workspace.tagger)
         } else {
+            // The keys' buffers leave the workspace while its tagger part is in use.
+            var keys = workspace.vocabularyKeys
+            workspace.vocabularyKeys = UtteranceKeys()
             tagger.scoreStates(of: text, workspace: &workspace.tagger) { tokens, matches in
-                vocabularyFeatures.appendMatches(of: vocabulary, in: tokens, into: &matches)
+                vocabularyFeatures.appendMatches(of: vocabulary, in: tokens, keys: &keys, into: &matches)
             }
+            workspace.vocabularyKeys = keys
         }
         workspace.decodedIntent = nil
         if intentReranking, let top = workspace.tagger.intent { rerank(top, workspace: &workspace) }

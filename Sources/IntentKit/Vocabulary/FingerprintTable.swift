@@ -4,9 +4,18 @@
 /// Half the size of ``AttributeTable``'s slots, for vocabularies of a user's 100,000 terms. A
 /// lookup compares 40 fingerprint bits after the slot position has matched on others: two
 /// different keys are confused with odds of about one in 2⁴⁰ a probe.
+///
+/// In front of the slots sits a one-hash Bloom filter of 16 bits a key (2 bytes): most words and
+/// spans of an utterance are in no vocabulary, and the filter, small enough to stay in cache,
+/// turns them away without touching the slots (a cache miss each in a large table). It passes
+/// about 6 % of absent keys (1 − e^(−1/16)).
 struct FingerprintTable: Sendable {
     /// 0 where empty, else `fingerprint << 24 | (entry + 1)`.
     private let slots: [UInt64]
+    /// The filter's bits; a power of two of them.
+    private let filter: [UInt64]
+    /// log2 of the filter's bit count.
+    private let filterShift: Int
     /// The number of entries.
     let count: Int
 
@@ -26,11 +35,23 @@ struct FingerprintTable: Sendable {
         }
         self.slots = slots
         count = keys.count
+        var bits = 64
+        while bits < keys.count * 16 { bits <<= 1 }
+        var filter = [UInt64](repeating: 0, count: bits / 64)
+        let shift = 64 - bits.trailingZeroBitCount
+        for key in keys {
+            let bit = Self.filterBit(key, shift: shift)
+            filter[bit >> 6] |= 1 << UInt64(bit & 63)
+        }
+        self.filter = filter
+        filterShift = shift
     }
 
     /// The entry of `key`, or `nil`.
     @inline(__always)
     func entry(of key: UInt64) -> Int? {
+        let bit = Self.filterBit(key, shift: filterShift)
+        guard filter.withUnsafeBufferPointer({ $0[bit >> 6] & (1 << UInt64(bit & 63)) }) != 0 else { return nil }
         let fingerprint = Self.fingerprint(key)
         return slots.withUnsafeBufferPointer { slots in
             let mask = slots.count - 1
@@ -45,10 +66,14 @@ struct FingerprintTable: Sendable {
     }
 
     /// Bytes of memory the table holds.
-    var byteCount: Int { slots.count * MemoryLayout<UInt64>.stride }
+    var byteCount: Int { (slots.count + filter.count) * MemoryLayout<UInt64>.stride }
 
     @inline(__always)
     private static func fingerprint(_ key: UInt64) -> UInt64 { key >> 24 }
+
+    /// The top bits of another multiply: independent of the slot position's bits.
+    @inline(__always)
+    private static func filterBit(_ key: UInt64, shift: Int) -> Int { Int(truncatingIfNeeded: (key &* 0xC2B2_AE3D_27D4_EB4F) >> UInt64(shift)) }
 
     /// Low bits of a multiply-shift: independent of the fingerprint's bits.
     @inline(__always)

@@ -10,7 +10,7 @@
 ///
 /// Everything lives in a few flat arrays, about 70 bytes a term for two-word names; the terms'
 /// text is kept too, so that removing terms rebuilds the index without the caller's copy.
-struct TermIndex: Sendable {
+final class TermIndex: Sendable {
     /// The number of terms; a term's number is its priority, 0 first.
     let count: Int
     /// Each term's fields separated by ``separator``: phrase, identifier (empty when it is the
@@ -44,53 +44,63 @@ struct TermIndex: Sendable {
     static let wordTemplate: UInt8 = 0xF2
 
     /// Compiles `terms`, in priority order.
-    init(terms: [VocabularyTerm], tokenizer: Tokenizer) {
+    convenience init(terms: [VocabularyTerm], tokenizer: Tokenizer) {
         var text = [UInt8]()
         var termOffsets: [UInt32] = [0]
         termOffsets.reserveCapacity(terms.count + 1)
         for term in terms {
-            let fields = [term.phrase, term.identifier == term.phrase ? "" : term.identifier, term.pronunciation ?? ""] + term.alternatives
-            for (index, field) in fields.enumerated() {
-                if index > 0 { text.append(Self.separator) }
-                text.append(contentsOf: field.utf8.lazy.map { $0 == Self.separator ? 0x20 : $0 })
+            Self.appendField(term.phrase, to: &text)
+            text.append(Self.separator)
+            if term.identifier != term.phrase { Self.appendField(term.identifier, to: &text) }
+            text.append(Self.separator)
+            if let pronunciation = term.pronunciation { Self.appendField(pronunciation, to: &text) }
+            for alternative in term.alternatives {
+                text.append(Self.separator)
+                Self.appendField(alternative, to: &text)
             }
             termOffsets.append(UInt32(text.count))
         }
-        self.init(text: text, termOffsets: termOffsets, tokenizer: tokenizer)
+        let parts = Self.extractInParallel(count: terms.count) { range in
+            var keys = ExtractedKeys(tokenizer: tokenizer)
+            for index in range {
+                let term = terms[index]
+                keys.add(term.phrase, term: index)
+                if let pronunciation = term.pronunciation { keys.add(pronunciation, term: index) }
+                for alternative in term.alternatives { keys.add(alternative, term: index) }
+            }
+            return keys
+        }
+        self.init(text: text, termOffsets: termOffsets, parts: parts)
     }
 
     /// Compiles terms already laid out as ``text`` and ``termOffsets``.
-    private init(text: [UInt8], termOffsets: [UInt32], tokenizer: Tokenizer) {
+    private convenience init(text: [UInt8], termOffsets: [UInt32], tokenizer: Tokenizer) {
+        let parts = Self.extractInParallel(count: termOffsets.count - 1) { range in
+            var keys = ExtractedKeys(tokenizer: tokenizer)
+            for term in range {
+                for field in Self.fields(text, termOffsets, term).enumerated() where field.offset != 1 && !field.element.isEmpty {
+                    keys.add(String(decoding: field.element, as: UTF8.self), term: term)
+                }
+            }
+            return keys
+        }
+        self.init(text: text, termOffsets: termOffsets, parts: parts)
+    }
+
+    /// Groups the keys of `parts` (in term order) into the tables.
+    private init(text: [UInt8], termOffsets: [UInt32], parts: [ExtractedKeys]) {
         let count = termOffsets.count - 1
-        var phrases = KeyGrouping(), words = KeyGrouping()
+        var phrases = KeyGrouping(capacity: count), words = KeyGrouping(capacity: count)
         var roles = [UInt8]()
         var longest = 0
-        var tokens = TokenizedText()
-        for term in 0..<count {
-            for field in Self.fields(text, termOffsets, term).enumerated() where field.offset != 1 && !field.element.isEmpty {
-                tokenizer.tokenize(String(decoding: field.element, as: UTF8.self), into: &tokens)
-                guard tokens.count > 0 else { continue }
-                var key = FeatureHash(template: Self.phraseTemplate)
-                var bytes = 0
-                tokens.normalizedStorage.withUnsafeBufferPointer { storage in
-                    for position in 0..<tokens.count {
-                        let range = tokens.tokens[position].normalizedRange
-                        let word = UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)])
-                        key.combine(word)
-                        bytes += word.count
-                        var wordKey = FeatureHash(template: Self.wordTemplate)
-                        wordKey.combine(word)
-                        let entry = words.add(wordKey.value, term: UInt32(term))
-                        if entry == roles.count { roles.append(0) }
-                        if tokens.count > 1 {
-                            let role: WordRoles = position == 0 ? .first : position == tokens.count - 1 ? .last : .inner
-                            roles[entry] |= role.rawValue
-                        }
-                    }
-                }
-                longest = max(longest, bytes)
-                phrases.add(key.value, term: UInt32(term))
+        for part in parts {
+            for index in part.phraseKeys.indices { phrases.add(part.phraseKeys[index], term: part.phraseTerms[index]) }
+            for index in part.wordKeys.indices {
+                let entry = words.add(part.wordKeys[index], term: part.wordTerms[index])
+                if entry == roles.count { roles.append(0) }
+                roles[entry] |= part.wordRoles[index]
             }
+            longest = max(longest, part.longest)
         }
         self.count = count
         self.text = text
@@ -101,26 +111,83 @@ struct TermIndex: Sendable {
         wordRoles = roles
     }
 
+    /// `extract` over the first and second half of `0..<count` on two threads (one for fewer
+    /// than 2,048 terms): tokenizing is most of a compilation.
+    private static func extractInParallel(count: Int, _ extract: (Range<Int>) -> ExtractedKeys) -> [ExtractedKeys] {
+        guard count >= 2_048 else { return [extract(0..<count)] }
+        let (first, second) = inParallel({ extract(0..<count / 2) }, { extract(count / 2..<count) })
+        return [first, second]
+    }
+
+    private static func appendField(_ field: String, to text: inout [UInt8]) {
+        let start = text.count
+        text.append(contentsOf: field.utf8)
+        guard text[start...].contains(separator) else { return }
+        for index in start..<text.count where text[index] == separator { text[index] = 0x20 }
+    }
+
+    /// The keys of a run of terms' phrases, before grouping: each phrase's key and length, and
+    /// each of its words' keys with their roles.
+    private struct ExtractedKeys {
+        let tokenizer: Tokenizer
+        var tokens = TokenizedText()
+        var phraseKeys = [UInt64](), phraseTerms = [UInt32]()
+        var wordKeys = [UInt64](), wordTerms = [UInt32](), wordRoles = [UInt8]()
+        var longest = 0
+
+        init(tokenizer: Tokenizer) { self.tokenizer = tokenizer }
+
+        /// Adds `phrase` as a key of `term`, and its words.
+        mutating func add(_ phrase: String, term: Int) {
+            tokenizer.tokenize(phrase, into: &tokens)
+            let count = tokens.count
+            guard count > 0 else { return }
+            var key = FeatureHash(template: TermIndex.phraseTemplate)
+            var bytes = 0
+            tokens.normalizedStorage.withUnsafeBufferPointer { storage in
+                for position in 0..<count {
+                    let range = tokens.tokens[position].normalizedRange
+                    let word = UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)])
+                    key.combine(word)
+                    bytes += word.count
+                    wordKeys.append(TermIndex.wordKey(word))
+                    wordTerms.append(UInt32(term))
+                    let role: WordRoles = count == 1 ? [] : position == 0 ? .first : position == count - 1 ? .last : .inner
+                    wordRoles.append(role.rawValue)
+                }
+            }
+            longest = max(longest, bytes)
+            phraseKeys.append(key.value)
+            phraseTerms.append(UInt32(term))
+        }
+    }
+
     /// Groups `(key, term)` pairs by key in first-seen order, terms ascending, without a
     /// dictionary of arrays: a counting sort over the pairs.
     private struct KeyGrouping {
-        var entryOf = [UInt64: Int32]()
+        var entryOf: KeyMap
         var keys = [UInt64]()
         var lastTerm = [UInt32]()
         var pairs = [(entry: Int32, term: UInt32)]()
 
+        init(capacity: Int) {
+            entryOf = KeyMap(capacity: capacity)
+            keys.reserveCapacity(capacity)
+            lastTerm.reserveCapacity(capacity)
+            pairs.reserveCapacity(capacity)
+        }
+
         /// Adds the pair (once per key and term) and returns the key's entry.
         @discardableResult
         mutating func add(_ key: UInt64, term: UInt32) -> Int {
-            if let entry = entryOf[key] {
+            let entry = entryOf.entry(of: key, inserting: Int32(keys.count))
+            if Int(entry) < keys.count {
                 if lastTerm[Int(entry)] != term {
                     lastTerm[Int(entry)] = term
                     pairs.append((entry, term))
                 }
                 return Int(entry)
             }
-            let entry = Int32(keys.count)
-            entryOf[key] = entry
             keys.append(key)
             lastTerm.append(term)
             pairs.append((entry, term))
@@ -201,32 +268,14 @@ struct TermIndex: Sendable {
         return phraseTerms[Int(phraseOffsets[entry])..<Int(phraseOffsets[entry + 1])]
     }
 
-    /// Calls `body(start, end)` for every span `tokens[start...end]` that is one of the phrases
-    /// (normalised, spaces ignored): O(n · k) probes for n tokens and spans of up to
-    /// ``maximumKeyBytes`` bytes.
+    /// Whether `key` (``UtteranceKeys``) is one of the phrases.
     @inline(__always)
-    func forEachPhraseMatch(in tokens: TokenizedText, _ body: (Int, Int) -> Void) {
-        guard count > 0 else { return }
-        tokens.normalizedStorage.withUnsafeBufferPointer { storage in
-            for start in 0..<tokens.count {
-                var key = FeatureHash(template: Self.phraseTemplate)
-                var bytes = 0
-                for end in start..<tokens.count {
-                    let range = tokens.tokens[end].normalizedRange
-                    bytes += Int(range.upperBound - range.lowerBound)
-                    if bytes > maximumKeyBytes { break }
-                    key.combine(UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)]))
-                    if phraseTable.entry(of: key.value) != nil { body(start, end) }
-                }
-            }
-        }
-    }
+    func containsPhrase(_ key: UInt64) -> Bool { phraseTable.entry(of: key) != nil }
 
-    /// The roles of the word at `position` of `tokens` in multi-word phrases (empty when it is in
-    /// none).
+    /// The roles in multi-word phrases of the word whose key is `key` (empty when it is in none).
     @inline(__always)
-    func roles(ofWordAt position: Int, in tokens: TokenizedText) -> WordRoles {
-        guard let entry = wordEntry(tokens.withNormalizedUTF8(at: position) { Self.wordKey($0) }) else { return [] }
+    func roles(ofWord key: UInt64) -> WordRoles {
+        guard let entry = wordEntry(key) else { return [] }
         return WordRoles(rawValue: wordRoles[entry])
     }
 
@@ -234,7 +283,7 @@ struct TermIndex: Sendable {
     private func wordEntry(_ key: UInt64) -> Int? { wordTable.entry(of: key) }
 
     @inline(__always)
-    private static func wordKey(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func wordKey(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var key = FeatureHash(template: wordTemplate)
         key.combine(word)
         return key.value
@@ -250,34 +299,45 @@ struct TermIndex: Sendable {
         _ tokens: TokenizedText, range: Range<Int>, fuzzyLength: Int = 4, maximumFuzzyWords: Int = 1
     ) -> (terms: [UInt32], edited: Bool)? {
         guard count > 0, !range.isEmpty else { return nil }
-        var candidates: [UInt32]?
+        // Each word's posting list: exact words first (no allocation), edited ones if allowed.
+        var lists = [[UInt32]]()
+        var exact = [Range<Int>]()
         var fuzzyWords = 0
         for position in range {
-            var entries = [Int]()
+            if let entry = tokens.withNormalizedUTF8(at: position, { wordEntry(Self.wordKey($0)) }) {
+                exact.append(Int(wordOffsets[entry])..<Int(wordOffsets[entry + 1]))
+                continue
+            }
+            let bytes = tokens.tokens[position].normalizedRange
+            guard fuzzyWords < maximumFuzzyWords && bytes.count >= fuzzyLength else { return nil }
             let word = Array(tokens.normalized(at: position).utf8)
-            if let entry = word.withUnsafeBufferPointer({ wordEntry(Self.wordKey($0)) }) {
-                entries = [entry]
-            } else if word.count >= fuzzyLength && fuzzyWords < maximumFuzzyWords {
-                fuzzyWords += 1
-                Self.forEachVariant(of: word) { variant in
-                    if let entry = variant.withUnsafeBufferPointer({ wordEntry(Self.wordKey($0)) }), !entries.contains(entry) {
-                        entries.append(entry)
-                    }
+            fuzzyWords += 1
+            var entries = [Int]()
+            Self.forEachVariant(of: word) { variant in
+                if let entry = variant.withUnsafeBufferPointer({ wordEntry(Self.wordKey($0)) }), !entries.contains(entry) {
+                    entries.append(entry)
                 }
             }
             guard !entries.isEmpty else { return nil }
-            var terms = entries.flatMap { wordTerms[Int(wordOffsets[$0])..<Int(wordOffsets[$0 + 1])] }
-            if entries.count > 1 { terms = Array(Set(terms)).sorted() }
-            candidates = candidates.map { Self.intersection($0, terms) } ?? terms
-            if candidates!.isEmpty { return nil }
+            lists.append(Array(Set(entries.flatMap { wordTerms[Int(wordOffsets[$0])..<Int(wordOffsets[$0 + 1])] })).sorted())
         }
-        return (candidates ?? [], fuzzyWords > 0)
+        // Intersect from the shortest list: a common word's postings are only walked, not copied.
+        exact.sort { $0.count < $1.count }
+        var candidates: [UInt32]
+        if let shortest = exact.first {
+            candidates = Array(wordTerms[shortest])
+            for postings in exact.dropFirst() where !candidates.isEmpty { candidates = Self.intersection(candidates, wordTerms[postings]) }
+        } else {
+            candidates = lists.removeFirst()
+        }
+        for list in lists where !candidates.isEmpty { candidates = Self.intersection(candidates, list[...]) }
+        return candidates.isEmpty ? nil : (candidates, fuzzyWords > 0)
     }
 
     /// The common elements of two ascending arrays.
-    private static func intersection(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
-        var result = [UInt32](), i = 0, j = 0
-        while i < a.count && j < b.count {
+    private static func intersection(_ a: [UInt32], _ b: ArraySlice<UInt32>) -> [UInt32] {
+        var result = [UInt32](), i = 0, j = b.startIndex
+        while i < a.count && j < b.endIndex {
             if a[i] < b[j] { i += 1 } else if a[i] > b[j] { j += 1 } else { result.append(a[i]); i += 1; j += 1 }
         }
         return result

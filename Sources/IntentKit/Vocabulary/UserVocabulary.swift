@@ -15,7 +15,11 @@
 /// ```
 public struct UserVocabulary: Sendable {
     /// Entity name → its compiled terms.
-    var indices: [String: TermIndex] = [:]
+    var indices: [String: TermIndex] = [:] {
+        didSet { maximumKeyBytes = indices.values.reduce(0) { max($0, $1.maximumKeyBytes) } }
+    }
+    /// The longest phrase key of any entity type, in normalised bytes.
+    private(set) var maximumKeyBytes = 0
     private let tokenizer = Tokenizer()
 
     /// An empty vocabulary.
@@ -109,7 +113,8 @@ public struct UserVocabulary: Sendable {
 
     /// Looks up the words `tokens[range]` among the terms of `entity`: exact phrases first, then
     /// words; at most `limit` candidates (distinct identifiers), highest priority first.
-    public func lookup(_ tokens: TokenizedText, range: Range<Int>, entity: String, limit: Int = 10) -> Match? {
+    /// - Parameter allowingEdits: let one word of four letters or more match within one edit.
+    public func lookup(_ tokens: TokenizedText, range: Range<Int>, entity: String, limit: Int = 10, allowingEdits: Bool = true) -> Match? {
         guard let index = indices[entity], !range.isEmpty else { return nil }
         func candidates(_ terms: some Sequence<UInt32>) -> [Candidate] {
             var seen = Set<String>(), result = [Candidate]()
@@ -121,7 +126,7 @@ public struct UserVocabulary: Sendable {
         }
         let exact = index.exactTerms(tokens, range: range)
         if !exact.isEmpty { return .exact(candidates(exact)) }
-        guard let partial = index.partialTerms(tokens, range: range) else { return nil }
+        guard let partial = index.partialTerms(tokens, range: range, maximumFuzzyWords: allowingEdits ? 1 : 0) else { return nil }
         return .partial(candidates(partial.terms), edited: partial.edited)
     }
 

@@ -37,11 +37,14 @@ struct VocabularyFeatures: Sendable {
     func knows(_ entity: String) -> Bool { ids[entity] != nil }
 
     /// Appends the matches of `vocabulary` in `tokens` that `matches` lacks.
-    func appendMatches(of vocabulary: UserVocabulary, in tokens: TokenizedText, into matches: inout [Gazetteer.Match]) {
+    /// - Parameter keys: scratch space, reused across calls.
+    func appendMatches(of vocabulary: UserVocabulary, in tokens: TokenizedText, keys: inout UtteranceKeys, into matches: inout [Gazetteer.Match]) {
+        keys.compute(tokens, maximumBytes: vocabulary.maximumKeyBytes)
         for (entity, index) in vocabulary.indices {
             guard let ids = ids[entity] else { continue }
             if let id = ids.phrase {
-                index.forEachPhraseMatch(in: tokens) { start, end in
+                for span in keys.spans where span.bytes <= index.maximumKeyBytes && index.containsPhrase(span.key) {
+                    let start = Int(span.start), end = Int(span.end)
                     for token in start...end {
                         let position: Gazetteer.Position = start == end ? .unit : token == start ? .begin : token == end ? .last : .inside
                         Self.append(Gazetteer.Match(token: token, entity: id, position: position), to: &matches)
@@ -49,14 +52,20 @@ struct VocabularyFeatures: Sendable {
                 }
             }
             guard ids.first != nil || ids.inner != nil || ids.last != nil else { continue }
-            for token in 0..<tokens.count {
-                let roles = index.roles(ofWordAt: token, in: tokens)
+            for (token, key) in keys.words.enumerated() {
+                let roles = index.roles(ofWord: key)
                 guard !roles.isEmpty else { continue }
                 if roles.contains(.first), let id = ids.first { Self.append(Gazetteer.Match(token: token, entity: id, position: .unit), to: &matches) }
                 if roles.contains(.inner), let id = ids.inner { Self.append(Gazetteer.Match(token: token, entity: id, position: .unit), to: &matches) }
                 if roles.contains(.last), let id = ids.last { Self.append(Gazetteer.Match(token: token, entity: id, position: .unit), to: &matches) }
             }
         }
+    }
+
+    /// ``appendMatches(of:in:keys:into:)`` with scratch space of its own.
+    func appendMatches(of vocabulary: UserVocabulary, in tokens: TokenizedText, into matches: inout [Gazetteer.Match]) {
+        var keys = UtteranceKeys()
+        appendMatches(of: vocabulary, in: tokens, keys: &keys, into: &matches)
     }
 
     /// A match the model's vocabulary already made is not counted twice.

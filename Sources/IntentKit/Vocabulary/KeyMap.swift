@@ -1,0 +1,43 @@
+/// A growing map from 64-bit hash to entry number for building vocabularies: open addressing
+/// with linear probing, at most half full. About ten times faster than `Dictionary` for the
+/// 100,000s of inserts of a large vocabulary (no per-key hashing of the key's bytes: keys are
+/// hashes already).
+struct KeyMap {
+    /// `(key, entry)`, entry -1 where empty.
+    private var slots: [(key: UInt64, entry: Int32)]
+    private var count = 0
+
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        slots = Array(repeating: (0, -1), count: size)
+    }
+
+    /// The entry of `key`; when absent, `new` is stored for it and returned.
+    mutating func entry(of key: UInt64, inserting new: Int32) -> Int32 {
+        if count * 2 >= slots.count { grow() }
+        let mask = slots.count - 1
+        var slot = Self.position(key) & mask
+        while slots[slot].entry >= 0 {
+            if slots[slot].key == key { return slots[slot].entry }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = (key, new)
+        count += 1
+        return new
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: (0, -1), count: old.count * 2)
+        let mask = slots.count - 1
+        for (key, entry) in old where entry >= 0 {
+            var slot = Self.position(key) & mask
+            while slots[slot].entry >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = (key, entry)
+        }
+    }
+
+    @inline(__always)
+    private static func position(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 29) }
+}
