@@ -15,9 +15,6 @@ public struct LBFGS: Sendable {
         public var maxIterations = 200
         /// L1 coefficient: `c1 · Σ|w|` is added to the objective (0 disables OWL-QN).
         public var l1 = 0.0
-        /// The parameters the L1 term covers, `nil` for all (liblbfgs's `orthantwise_start` and
-        /// `orthantwise_end`).
-        public var l1Range: Range<Int>?
         /// Stop when the objective improved by less than this fraction over `period` iterations.
         public var delta = 1e-5
         /// The window for `delta` (CRFsuite's default is 10).
@@ -63,7 +60,6 @@ public struct LBFGS: Sendable {
         precondition(parameters.count == n)
         let m = settings.memory
         let l1 = settings.l1
-        let l1Range = settings.l1Range ?? 0..<n
         var gradient = [Double](repeating: 0, count: n)
         var pseudo = [Double](repeating: 0, count: n)
         var direction = [Double](repeating: 0, count: n)
@@ -76,16 +72,18 @@ public struct LBFGS: Sendable {
         var stored = 0, newest = -1
         var history = [Double]()
 
-        func l1Norm(_ x: [Double]) -> Double { l1 == 0 ? 0 : x[l1Range].reduce(0) { $0 + abs($1) } }
+        func l1Norm(_ x: [Double]) -> Double { l1 == 0 ? 0 : x.reduce(0) { $0 + abs($1) } }
         func evaluate(_ x: [Double], into g: inout [Double]) -> Double {
             x.withUnsafeBufferPointer { x in g.withUnsafeMutableBufferPointer { objective.evaluate(x, gradient: $0) } }
         }
         func dot(_ a: [Double], _ b: [Double]) -> Double { BLAS.dot(a, b, count: n) }
         /// OWL-QN's pseudo-gradient of f + c1‖x‖₁ (Andrew & Gao, eq. 4).
         func makePseudoGradient() {
-            pseudo = gradient
-            guard l1 > 0 else { return }
-            for i in l1Range {
+            guard l1 > 0 else {
+                pseudo = gradient
+                return
+            }
+            for i in 0..<n {
                 let x = parameters[i], g = gradient[i]
                 if x < 0 { pseudo[i] = g - l1 } else if x > 0 { pseudo[i] = g + l1 } else if g + l1 < 0 { pseudo[i] = g + l1 } else if g - l1 > 0 { pseudo[i] = g - l1 } else { pseudo[i] = 0 }
             }
@@ -118,7 +116,7 @@ public struct LBFGS: Sendable {
             }
             if l1 > 0 {
                 // Keep only components that descend along the pseudo-gradient (Andrew & Gao, §3.1).
-                for i in l1Range where direction[i] * pseudo[i] >= 0 { direction[i] = 0 }
+                for i in 0..<n where direction[i] * pseudo[i] >= 0 { direction[i] = 0 }
             }
             var slope = dot(direction, pseudo)
             if slope >= 0 {
@@ -138,7 +136,7 @@ public struct LBFGS: Sendable {
                 BLAS.axpy(step, direction, &trial, count: n)
                 if l1 > 0 {
                     // Stay in the orthant of the current point (or of −pseudo-gradient at zeros).
-                    for i in l1Range {
+                    for i in 0..<n {
                         let orthant = parameters[i] != 0 ? parameters[i] : -pseudo[i]
                         if trial[i] * orthant <= 0 { trial[i] = 0 }
                     }

@@ -78,7 +78,7 @@ extension SlotTaggerTrainer {
 extension SlotTaggerTrainer {
     /// The second stage of training with the ``FeatureTemplate/userVocabulary`` template: the
     /// weights of the user-vocabulary features alone, every other weight frozen at the first
-    /// stage's, by L-BFGS (OWL-QN with `c1`) on the utterances a simulated vocabulary matches.
+    /// stage's, by L-BFGS on the utterances a simulated vocabulary matches.
     ///
     /// Learnt together, the tagger leaned on simulated matches and lost 0.2-0.4 slot F1 on SNIPS
     /// test when no vocabulary was given (means of seeds 1-3); learnt after, they add evidence on
@@ -91,9 +91,6 @@ extension SlotTaggerTrainer {
         // On SNIPS the loss is within 0.1 % of its minimum after 30 iterations (1251.8 against
         // 1250.3 at 50), for half the time.
         settings.maxIterations = 30
-        // Elastic net as in the first stage, on these weights only (OWL-QN over `free`).
-        settings.l1 = options.c1
-        settings.l1Range = free
         let stop = LBFGS(settings: settings).minimize(&objective, parameters: &parameters) { progress, _ in
             if progress.iteration % 10 == 0 {
                 log(String(format: "user vocabulary: iteration %3d  loss %.1f  |g| %.3f", progress.iteration, progress.value, progress.gradientNorm))
