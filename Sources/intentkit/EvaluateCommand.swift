@@ -104,7 +104,7 @@ struct EvaluateCommand: ParsableCommand {
         var comparisons = [FrameComparison]()
         comparisons.reserveCapacity(corpus.utterances.count)
         for utterance in corpus.utterances {
-            let parse = parser.parse(utterance.text, workspace: &workspace, alternatives: 0, reference: reference)
+            let parse = parser.parse(utterance.text, workspace: &workspace, alternatives: 0, resolving: true, reference: reference)
             comparisons.append(FrameComparison(utterance, parse, wordLevel: wordLevel, phrases: phrases))
         }
         var evaluator = Evaluator()

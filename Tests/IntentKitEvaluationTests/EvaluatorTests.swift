@@ -63,6 +63,32 @@ struct EvaluatorTests {
         #expect(report.frequentErrors.contains { $0.kind == "resolution" && $0.gold == "app" && $0.predicted == "UnicornPay" })
     }
 
+    /// Resolution outcomes against gold values: a success or confirmation is right with the gold
+    /// value, a disambiguation when the gold value is among its candidates.
+    @Test func resolutionOutcomesAreScoredAgainstGoldValues() {
+        let payee = Span(name: "payee", start: 4, end: 13)
+        func frame(_ value: [String], _ outcome: FrameComparison.Outcome) -> FrameComparison {
+            FrameComparison(text: "pay Buttercup", goldIntent: "Pay", predictedIntent: "Pay", confidence: 1, goldSlots: [payee],
+                            predictedSlots: [payee], goldValues: ["c17"], predictedValues: [value], predictedOutcomes: [outcome])
+        }
+        let report = Evaluator().evaluate([
+            frame(["c17"], .init(name: "success")),
+            frame(["c42"], .init(name: "success")),
+            frame(["c17"], .init(name: "confirmationRequired")),
+            frame([], .init(name: "disambiguation", candidates: [["c42", "Buttercup Smith"], ["c17", "Buttercup Jones"]])),
+            frame([], .init(name: "disambiguation", candidates: [["c42", "Buttercup Smith"]])),
+            frame([], .init(name: "unsupported")),
+        ])
+        let outcomes = report.slots.resolution.outcomes
+        #expect(outcomes["success"] == .init(count: 2, right: 1))
+        #expect(outcomes["confirmationRequired"] == .init(count: 1, right: 1))
+        #expect(outcomes["disambiguation"] == .init(count: 2, right: 1))
+        #expect(outcomes["unsupported"] == .init(count: 1, right: 0))
+        #expect(report.slots.resolution.checked == 6 && report.slots.resolution.correct == 2)
+        let text = ReportFormatter.text(report)
+        #expect(text.contains("resolution outcomes: success 2 (right: 1), confirmationRequired 1 (right: 1), disambiguation 2 (gold among the candidates: 1), unsupported 1"), "\(text)")
+    }
+
     @Test func aSentenceIsRightOnlyWithItsIntentAndEverySlot() {
         let slot = Span(name: "a", start: 0, end: 3)
         let report = Evaluator().evaluate([

@@ -112,6 +112,25 @@ struct UserVocabularyTests {
         #expect(index.roles(ofWord: keys.words[5]) == [], "one word of a phrase's two is not a word of it")
     }
 
+    /// Phrases of ASCII letters and spaces skip the tokenizer: the keys must be the tokenizer's.
+    @Test func thePlainASCIIPathGivesTheTokenizersKeys() {
+        var generator = SplitMix64(seed: 11)
+        let alphabet = Array("abcXYZ    qQ'-é1.")
+        var phrases = ["", " ", "Nest Egg", "  two  spaces ", "NestEgg", "o'brien", "Zoë", "jean-luc", "r2d2", "a.b"]
+        for _ in 0..<500 {
+            let length = Int(generator.next() % 12)
+            phrases.append(String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }))
+        }
+        var fast = TermIndex.ExtractedKeys(tokenizer: Tokenizer()), slow = TermIndex.ExtractedKeys(tokenizer: Tokenizer())
+        slow.plainASCIIPath = false
+        for (term, phrase) in phrases.enumerated() {
+            fast.add(phrase, term: term)
+            slow.add(phrase, term: term)
+        }
+        #expect(fast.phraseKeys == slow.phraseKeys && fast.phraseTerms == slow.phraseTerms && fast.longest == slow.longest)
+        #expect(fast.wordKeys == slow.wordKeys && fast.wordTerms == slow.wordTerms && fast.wordRoles == slow.wordRoles)
+    }
+
     /// The budget: at most 100 bytes a term (two-word names with their own identifiers).
     @Test func aTermCostsLessThanAHundredBytes() {
         let first = ["Ada", "Bilal", "Chen", "Dmitri", "Esther", "Farah", "Gustavo", "Hana", "Ibrahim", "Jun"]

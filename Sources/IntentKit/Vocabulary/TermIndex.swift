@@ -128,17 +128,22 @@ final class TermIndex: Sendable {
 
     /// The keys of a run of terms' phrases, before grouping: each phrase's key and length, and
     /// each of its words' keys with their roles.
-    private struct ExtractedKeys {
+    struct ExtractedKeys {
         let tokenizer: Tokenizer
+        /// Whether phrases of ASCII letters and spaces skip the tokenizer (``addPlainASCII(_:term:)``).
+        var plainASCIIPath = true
         var tokens = TokenizedText()
         var phraseKeys = [UInt64](), phraseTerms = [UInt32]()
         var wordKeys = [UInt64](), wordTerms = [UInt32](), wordRoles = [UInt8]()
         var longest = 0
+        /// `[start, end)` of each word of a plain phrase, reused.
+        private var words = [Range<Int>]()
 
         init(tokenizer: Tokenizer) { self.tokenizer = tokenizer }
 
         /// Adds `phrase` as a key of `term`, and its words.
         mutating func add(_ phrase: String, term: Int) {
+            if plainASCIIPath && addPlainASCII(phrase, term: term) { return }
             tokenizer.tokenize(phrase, into: &tokens)
             let count = tokens.count
             guard count > 0 else { return }
@@ -159,6 +164,50 @@ final class TermIndex: Sendable {
             longest = max(longest, bytes)
             phraseKeys.append(key.value)
             phraseTerms.append(UInt32(term))
+        }
+
+        /// Most names are ASCII letters and spaces; for those the tokenizer's tokens are the runs
+        /// of letters and its normalisation lowercases them, so the keys come straight from the
+        /// bytes, several times faster (tested against the tokenizer). Returns `false`, adding
+        /// nothing, for any other phrase.
+        private mutating func addPlainASCII(_ phrase: String, term: Int) -> Bool {
+            var phrase = phrase
+            return phrase.withUTF8 { bytes in
+                words.removeAll(keepingCapacity: true)
+                var start = -1
+                for (index, byte) in bytes.enumerated() {
+                    switch byte {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                        if start < 0 { start = index }
+                    case UInt8(ascii: " "):
+                        if start >= 0 { words.append(start..<index) }
+                        start = -1
+                    default:
+                        return false
+                    }
+                }
+                if start >= 0 { words.append(start..<bytes.count) }
+                guard !words.isEmpty else { return true }
+                var key = FeatureHash(template: TermIndex.phraseTemplate)
+                var length = 0
+                for (position, word) in words.enumerated() {
+                    var wordKey = FeatureHash(template: TermIndex.wordTemplate)
+                    for index in word {
+                        let byte = bytes[index] | 0x20  // ASCII letters: lowercase
+                        key.combine(byte)
+                        wordKey.combine(byte)
+                    }
+                    length += word.count
+                    wordKeys.append(wordKey.value)
+                    wordTerms.append(UInt32(term))
+                    let role: WordRoles = words.count == 1 ? [] : position == 0 ? .first : position == words.count - 1 ? .last : .inner
+                    wordRoles.append(role.rawValue)
+                }
+                longest = max(longest, length)
+                phraseKeys.append(key.value)
+                phraseTerms.append(UInt32(term))
+                return true
+            }
         }
     }
 

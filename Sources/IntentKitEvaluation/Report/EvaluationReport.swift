@@ -89,24 +89,40 @@ public struct EvaluationReport: Hashable, Sendable, Codable {
     }
 
     /// Of the slots found exactly whose gold annotation gives a canonical value, how many
-    /// resolved to it.
+    /// resolved to it; and, when the parses resolved their parameters, how: per outcome
+    /// (`success`, `confirmationRequired`, `disambiguation`, `unsupported`), how many and how
+    /// many of those were right (the value is the gold one; for a disambiguation, the gold value
+    /// is among the candidates).
     public struct Resolution: Hashable, Sendable, Codable {
         public var checked = 0
         public var correct = 0
+        public var outcomes: [String: OutcomeCount] = [:]
         /// Percent; 0 when nothing could be checked.
         public var accuracy: Double { checked == 0 ? 0 : 100 * Double(correct) / Double(checked) }
 
-        public init(checked: Int = 0, correct: Int = 0) {
-            self.checked = checked
-            self.correct = correct
+        public struct OutcomeCount: Hashable, Sendable, Codable {
+            public var count = 0
+            public var right = 0
+            public init(count: Int = 0, right: Int = 0) {
+                self.count = count
+                self.right = right
+            }
         }
 
-        private enum CodingKeys: String, CodingKey { case checked, correct, accuracy }
+        public init(checked: Int = 0, correct: Int = 0, outcomes: [String: OutcomeCount] = [:]) {
+            self.checked = checked
+            self.correct = correct
+            self.outcomes = outcomes
+        }
+
+        private enum CodingKeys: String, CodingKey { case checked, correct, accuracy, outcomes }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             checked = try container.decode(Int.self, forKey: .checked)
             correct = try container.decode(Int.self, forKey: .correct)
+            // Reports written before outcomes were measured still load.
+            outcomes = try container.decodeIfPresent([String: OutcomeCount].self, forKey: .outcomes) ?? [:]
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -114,6 +130,7 @@ public struct EvaluationReport: Hashable, Sendable, Codable {
             try container.encode(checked, forKey: .checked)
             try container.encode(correct, forKey: .correct)
             try container.encode(accuracy, forKey: .accuracy)
+            if !outcomes.isEmpty { try container.encode(outcomes, forKey: .outcomes) }
         }
     }
 

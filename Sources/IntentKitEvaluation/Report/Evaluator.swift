@@ -50,10 +50,16 @@ public struct Evaluator: Sendable {
             for (gold, value) in zip(comparison.goldSlots, comparison.goldValues) {
                 guard let value, let found = comparison.predictedSlots.firstIndex(of: gold) else { continue }
                 resolution.checked += 1
-                if comparison.predictedValues[found].contains(value) {
+                let right = comparison.predictedValues[found].contains(value)
+                if right {
                     resolution.correct += 1
                 } else {
                     note(MistakeKey(kind: "resolution", gold: gold.name, predicted: value), comparison.text)
+                }
+                if let outcome = comparison.predictedOutcomes[found] {
+                    let inCandidates = outcome.candidates.contains { $0.contains(value) }
+                    resolution.outcomes[outcome.name, default: .init()].count += 1
+                    if right || inCandidates { resolution.outcomes[outcome.name, default: .init()].right += 1 }
                 }
             }
             for gold in comparison.goldSlots.sorted() where !predictedSet.contains(gold) {

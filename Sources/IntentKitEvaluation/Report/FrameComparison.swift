@@ -33,10 +33,25 @@ public struct FrameComparison: Hashable, Sendable {
     /// `[predictedSlots]` the names the resolved value goes by (an entity value's identifier and
     /// phrase), empty when unresolved.
     public var predictedValues: [[String]]
+    /// `[predictedSlots]` how each slot's parameter was resolved, when the parse resolved them.
+    public var predictedOutcomes: [Outcome?]
+
+    /// A parameter's resolution, as far as scoring it against a gold value needs.
+    public struct Outcome: Hashable, Sendable {
+        /// `success`, `confirmationRequired`, `disambiguation`, `unsupported`, …
+        public var name: String
+        /// For a disambiguation, the names each candidate goes by (identifier and phrase).
+        public var candidates: [[String]]
+
+        public init(name: String, candidates: [[String]] = []) {
+            self.name = name
+            self.candidates = candidates
+        }
+    }
 
     public init(
         text: String, goldIntent: String, predictedIntent: String?, confidence: Double, goldSlots: [Span], predictedSlots: [Span],
-        goldValues: [String?]? = nil, predictedValues: [[String]]? = nil
+        goldValues: [String?]? = nil, predictedValues: [[String]]? = nil, predictedOutcomes: [Outcome?]? = nil
     ) {
         self.text = text
         self.goldIntent = goldIntent
@@ -46,6 +61,7 @@ public struct FrameComparison: Hashable, Sendable {
         self.predictedSlots = predictedSlots
         self.goldValues = goldValues ?? Array(repeating: nil, count: goldSlots.count)
         self.predictedValues = predictedValues ?? Array(repeating: [], count: predictedSlots.count)
+        self.predictedOutcomes = predictedOutcomes ?? Array(repeating: nil, count: predictedSlots.count)
     }
 
     /// Intent right and exactly the gold slots (names and ranges).

@@ -21,6 +21,16 @@ public enum ReportFormatter {
         if report.slots.resolution.checked > 0 {
             lines.append(String(format: "resolution: %d of %d annotated values right (%.2f %%)", report.slots.resolution.correct,
                                 report.slots.resolution.checked, report.slots.resolution.accuracy))
+            let outcomes = report.slots.resolution.outcomes
+            if !outcomes.isEmpty {
+                let order = ["success", "confirmationRequired", "disambiguation", "unsupported"]
+                let names = order.filter { outcomes[$0] != nil } + outcomes.keys.filter { !order.contains($0) }.sorted()
+                lines.append("resolution outcomes: " + names.map { name in
+                    let count = outcomes[name]!
+                    return name == "disambiguation" ? "\(name) \(count.count) (gold among the candidates: \(count.right))"
+                        : name == "unsupported" ? "\(name) \(count.count)" : "\(name) \(count.count) (right: \(count.right))"
+                }.joined(separator: ", "))
+            }
         }
         lines.append(String(format: "intent calibration: expected calibration error %.2f %%", report.calibration.expectedCalibrationError))
         if !report.frequentErrors.isEmpty {
