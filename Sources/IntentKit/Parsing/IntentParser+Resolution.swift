@@ -10,7 +10,7 @@ extension IntentParser {
         _ tokens: TokenizedText, tokens range: Range<Int>, entity: EntityReference, vocabulary: UserVocabulary,
         reference: Date, calendar: Calendar
     ) -> SlotValue? {
-        if case .custom(let name) = entity, let match = vocabulary.lookup(tokens, range: range, entity: name, limit: 2, allowingEdits: false) {
+        if case .custom(let name) = entity, !vocabulary.isEmpty, let match = vocabulary.lookup(tokens, range: range, entity: name, limit: 2, allowingEdits: false) {
             switch match {
             case .exact(let candidates) where candidates.count == 1, .partial(let candidates, edited: false) where candidates.count == 1:
                 return .custom(candidates[0].identifier)
