@@ -1,17 +1,16 @@
-/// Feeds a ``UserVocabulary``'s matches to the slot tagger and the intent classifier as the
-/// gazetteer matches of the model's own vocabulary: the same entity numbers, so the weights the
-/// model learned for "a known artist name starts here" apply to names it never saw.
-///
-/// The model learned to trust such matches because its training utterances saw vocabulary built
-/// from other folds' values only (``Gazetteer``, MODELING.md): a match to a value absent from the
-/// utterance's own fold, as a user's term is absent from training.
-struct VocabularyFeatures: Sendable {
+/// Feeds a ``UserVocabulary``'s matches to the slot tagger and the intent classifier as
+/// gazetteer matches, numbered as the model's training numbered them: after the gazetteer's own
+/// entities for a model with the ``FeatureTemplate/userVocabulary`` template (weights learnt
+/// from simulated user vocabularies; training numbers its simulated matches through this type
+/// too), otherwise as the gazetteer's own matches, so that what the model learned for "a known
+/// artist name starts here" applies to names it never saw.
+package struct VocabularyFeatures: Sendable {
     /// The model's entity numbers for one entity type: whole phrases and their words by role.
-    struct EntityIDs: Sendable {
-        var phrase: Int?
-        var first: Int?
-        var inner: Int?
-        var last: Int?
+    package struct EntityIDs: Sendable {
+        package var phrase: Int?
+        package var first: Int?
+        package var inner: Int?
+        package var last: Int?
     }
 
     /// Entity name → its numbers in the model's gazetteer.
@@ -20,7 +19,7 @@ struct VocabularyFeatures: Sendable {
     /// - Parameter ownFeatures: the model learned features of their own for user vocabularies
     ///   (``FeatureTemplate/userVocabulary``): matches are numbered after the gazetteer's
     ///   entities, as in training; otherwise they stand for the gazetteer's own matches.
-    init(gazetteer: Gazetteer, ownFeatures: Bool = false) {
+    package init(gazetteer: Gazetteer, ownFeatures: Bool = false) {
         let offset = ownFeatures ? gazetteer.entityNames.count : 0
         var number = [String: Int]()
         for (id, name) in gazetteer.entityNames.enumerated() { number[name] = id + offset }
@@ -35,6 +34,9 @@ struct VocabularyFeatures: Sendable {
 
     /// Whether the model has vocabulary features for `entity`.
     func knows(_ entity: String) -> Bool { ids[entity] != nil }
+
+    /// The numbers of `entity`'s matches, `nil` when the model has no vocabulary features for it.
+    package func ids(of entity: String) -> EntityIDs? { ids[entity] }
 
     /// Appends the matches of `vocabulary` in `tokens` that `matches` lacks.
     /// - Parameter keys: scratch space, reused across calls.

@@ -3,10 +3,9 @@ import IntentKit
 extension SlotTaggerTrainer {
     /// How training simulates the user vocabularies apps hand over at parse time.
     struct UserVocabularySimulation {
-        /// The gazetteer's entity count: user matches are numbered after its entities.
-        let offset: Int
-        /// Slot name → the numbers of its entity's user matches (phrase; first, inner, last word).
-        let ids: [String: (phrase: Int, first: Int?, inner: Int?, last: Int?)]
+        /// Slot name → the numbers of its entity's user matches (phrase; first, inner, last
+        /// word), as parsing numbers a user's matches.
+        let ids: [String: VocabularyFeatures.EntityIDs]
         /// The slots that have them, for noise matches.
         let slots: [String]
         let rate: Double
@@ -16,16 +15,9 @@ extension SlotTaggerTrainer {
         /// - Parameter entityOfSlot: the vocabulary entity a slot's values belong to (the slot's
         ///   own name when absent).
         init(gazetteer: Gazetteer, slotNames: [String], entityOfSlot: [String: String], options: SlotTaggerTrainingOptions) {
-            offset = gazetteer.entityNames.count
-            var number = [String: Int]()
-            for (id, name) in gazetteer.entityNames.enumerated() { number[name] = id + offset }
-            var ids = [String: (phrase: Int, first: Int?, inner: Int?, last: Int?)]()
-            for slot in slotNames {
-                let entity = entityOfSlot[slot] ?? slot
-                guard let phrase = number[entity] else { continue }
-                ids[slot] = (phrase, number[Gazetteer.wordEntityName(entity, .first)], number[Gazetteer.wordEntityName(entity, .inner)],
-                             number[Gazetteer.wordEntityName(entity, .last)])
-            }
+            let features = VocabularyFeatures(gazetteer: gazetteer, ownFeatures: true)
+            var ids = [String: VocabularyFeatures.EntityIDs]()
+            for slot in slotNames { ids[slot] = features.ids(of: entityOfSlot[slot] ?? slot) }
             self.ids = ids
             slots = slotNames.filter { ids[$0] != nil }
             rate = options.userVocabularyRate
@@ -52,11 +44,11 @@ extension SlotTaggerTrainer {
         }
         var matches = [Gazetteer.Match]()
         func add(_ slot: String, _ tokens: Range<Int>) {
-            guard let ids = simulation.ids[slot] else { return }
+            guard let ids = simulation.ids[slot], let phrase = ids.phrase else { return }
             for token in tokens {
                 let position: Gazetteer.Position = tokens.count == 1 ? .unit
                     : token == tokens.lowerBound ? .begin : token == tokens.upperBound - 1 ? .last : .inside
-                matches.append(Gazetteer.Match(token: token, entity: ids.phrase, position: position))
+                matches.append(Gazetteer.Match(token: token, entity: phrase, position: position))
                 guard tokens.count > 1 else { continue }
                 let word = token == tokens.lowerBound ? ids.first : token == tokens.upperBound - 1 ? ids.last : ids.inner
                 if let word { matches.append(Gazetteer.Match(token: token, entity: word, position: .unit)) }
