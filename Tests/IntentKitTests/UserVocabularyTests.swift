@@ -106,10 +106,34 @@ struct UserVocabularyTests {
         let spans = keys.spans.filter { index.containsPhrase($0.key) }.map { Int($0.start)...Int($0.end) }
         #expect(spans == [1...2, 5...5])
         #expect(keys.spans.allSatisfy { $0.bytes <= index.maximumKeyBytes })
-        #expect(index.roles(ofWord: keys.words[1]) == .first)
-        #expect(index.roles(ofWord: keys.words[2]) == .last)
-        #expect(index.roles(ofWord: keys.words[0]) == [])
-        #expect(index.roles(ofWord: keys.words[5]) == [], "one word of a phrase's two is not a word of it")
+        #expect(index.roles(ofWord: keys.words[1].key) == .first)
+        #expect(index.roles(ofWord: keys.words[2].key) == .last)
+        #expect(index.roles(ofWord: keys.words[0].key) == [])
+        #expect(index.roles(ofWord: keys.words[5].key) == [], "one word of a phrase's two is not a word of it")
+    }
+
+    /// The vocabulary-wide filters let every span and word of every entity type through (no
+    /// false negatives), and replacing or removing an entity type's terms rebuilds them.
+    @Test func theVocabularyWideFiltersKeepEveryEntityTypesKeys() {
+        var vocabulary = Self.vocabulary
+        let tokens = Tokenizer().tokenize("pay xiomara quill from my nest egg or butters")
+        var keys = UtteranceKeys()
+        func found() -> (spans: [ClosedRange<Int>], words: [Int]) {
+            keys.compute(tokens, maximumBytes: vocabulary.maximumKeyBytes, phraseFilter: vocabulary.phraseFilter, wordFilter: vocabulary.wordFilter)
+            let spans = keys.spans.filter { span in vocabulary.indices.values.contains { $0.containsPhrase(span.key) } }
+            let words = keys.words.filter { word in vocabulary.indices.values.contains { !$0.roles(ofWord: word.key).isEmpty } }
+            return (spans.map { Int($0.start)...Int($0.end) }, words.map { Int($0.token) })
+        }
+        #expect(found().spans == [1...2, 4...6, 5...6, 8...8], "'nest egg' is NestEgg, 'my nest egg' its alternative")
+        #expect(found().words == [1, 2, 4, 5, 6])
+        vocabulary.removeAllTerms(for: "account")
+        #expect(found().spans == [1...2, 8...8])
+        vocabulary.setTerms(["account": [VocabularyTerm("Holiday Jar")], "contact": [VocabularyTerm("Or Butters")]])
+        #expect(found().spans == [7...8])
+        // Most keys that are in no vocabulary stop at the filter.
+        var generator = SplitMix64(seed: 5)
+        let passed = (0..<10_000).filter { _ in vocabulary.phraseFilter.mayContain(fingerprint: FingerprintTable.fingerprint(generator.next())) }
+        #expect(passed.count < 1_000)
     }
 
     /// Phrases of ASCII letters and spaces skip the tokenizer: the keys must be the tokenizer's.

@@ -6,11 +6,12 @@ extension IntentParser {
     /// or built-in grammar; `nil` when the words name several terms or nothing. (Matches within
     /// an edit need confirmation: only ``resolveParameters(of:vocabulary:workspace:)`` looks
     /// for them, off the plain parse's path.)
+    /// - Parameter vocabulary: `nil` when the user's terms cannot match (``UtteranceKeys/mayMatch(_:)``).
     func resolveValue(
-        _ tokens: TokenizedText, tokens range: Range<Int>, entity: EntityReference, vocabulary: UserVocabulary,
+        _ tokens: TokenizedText, tokens range: Range<Int>, entity: EntityReference, vocabulary: UserVocabulary?,
         reference: Date, calendar: Calendar
     ) -> SlotValue? {
-        if case .custom(let name) = entity, !vocabulary.isEmpty, let match = vocabulary.lookup(tokens, range: range, entity: name, limit: 2, allowingEdits: false) {
+        if case .custom(let name) = entity, let vocabulary, let match = vocabulary.lookup(tokens, range: range, entity: name, limit: 2, allowingEdits: false) {
             switch match {
             case .exact(let candidates) where candidates.count == 1, .partial(let candidates, edited: false) where candidates.count == 1:
                 return .custom(candidates[0].identifier)

@@ -149,10 +149,12 @@ public struct IntentParser: Sendable {
             tagger.scoreStates(of: text, workspace: &workspace.tagger)
         } else {
             // The keys' buffers leave the workspace while its tagger part is in use.
+            // The closure captures the features alone, not a copy of the whole parser.
             var keys = workspace.vocabularyKeys
             workspace.vocabularyKeys = UtteranceKeys()
+            let features = vocabularyFeatures
             tagger.scoreStates(of: text, workspace: &workspace.tagger) { tokens, matches in
-                vocabularyFeatures.appendMatches(of: vocabulary, in: tokens, keys: &keys, into: &matches)
+                features.appendMatches(of: vocabulary, in: tokens, keys: &keys, into: &matches)
             }
             workspace.vocabularyKeys = keys
         }
@@ -190,12 +192,14 @@ public struct IntentParser: Sendable {
         }
         let tokens = workspace.tagger.tokens
         let entityOf = intent.flatMap { $0 < entities.count ? entities[$0] : nil } ?? defaultEntities
+        let keys = workspace.vocabularyKeys
         result.slots = slots.map { slot in
             let utf8 = tokens.tokens[slot.tokens.lowerBound].utf8Range.lowerBound..<tokens.tokens[slot.tokens.upperBound - 1].utf8Range.upperBound
             let start = text.utf8.index(text.utf8.startIndex, offsetBy: utf8.lowerBound)
             let end = text.utf8.index(start, offsetBy: utf8.count)
             let value = entityOf[slot.name].flatMap {
-                resolveValue(tokens, tokens: slot.tokens, entity: $0, vocabulary: vocabulary, reference: reference, calendar: calendar)
+                resolveValue(tokens, tokens: slot.tokens, entity: $0, vocabulary: vocabulary.isEmpty || !keys.mayMatch(slot.tokens) ? nil : vocabulary,
+                             reference: reference, calendar: calendar)
             }
             return ParsedSlot(name: slot.name, text: String(text[start..<end]), range: slot.range, confidence: slot.confidence,
                               value: value, tokens: slot.tokens)

@@ -1,21 +1,15 @@
 /// A frozen map from a 64-bit hash to a dense entry number in 8 bytes a slot: the hash's top
-/// 40 bits beside a 24-bit entry, open addressing with linear probing at most three-quarters full.
+/// 40 bits (its fingerprint) beside a 24-bit entry, open addressing with linear probing at most
+/// three-quarters full, behind a ``KeyFilter``.
 ///
 /// Half the size of ``AttributeTable``'s slots, for vocabularies of a user's 100,000 terms. A
 /// lookup compares 40 fingerprint bits after the slot position has matched on others: two
 /// different keys are confused with odds of about one in 2⁴⁰ a probe.
-///
-/// In front of the slots sits a one-hash Bloom filter of 16 bits a key (2 bytes): most words and
-/// spans of an utterance are in no vocabulary, and the filter, small enough to stay in cache,
-/// turns them away without touching the slots (a cache miss each in a large table). It passes
-/// about 6 % of absent keys (1 − e^(−1/16)).
 struct FingerprintTable: Sendable {
     /// 0 where empty, else `fingerprint << 24 | (entry + 1)`.
     private let slots: [UInt64]
-    /// The filter's bits; a power of two of them.
-    private let filter: [UInt64]
-    /// log2 of the filter's bit count.
-    private let filterShift: Int
+    /// The keys' filter.
+    let filter: KeyFilter
     /// The number of entries.
     let count: Int
 
@@ -35,27 +29,43 @@ struct FingerprintTable: Sendable {
         }
         self.slots = slots
         count = keys.count
-        var bits = 64
-        while bits < keys.count * 16 { bits <<= 1 }
-        var filter = [UInt64](repeating: 0, count: bits / 64)
-        let shift = 64 - bits.trailingZeroBitCount
-        for key in keys {
-            let bit = Self.filterBit(key, shift: shift)
-            filter[bit >> 6] |= 1 << UInt64(bit & 63)
-        }
-        self.filter = filter
-        filterShift = shift
+        filter = KeyFilter(fingerprints: { insert in for key in keys { insert(Self.fingerprint(key)) } }, count: keys.count)
+    }
+
+    /// Calls `body` with the fingerprint of every key.
+    func forEachFingerprint(_ body: (UInt64) -> Void) {
+        for stored in slots where stored != 0 { body(stored >> 24) }
     }
 
     /// The entry of `key`, or `nil`.
     @inline(__always)
-    func entry(of key: UInt64) -> Int? {
-        let bit = Self.filterBit(key, shift: filterShift)
-        guard filter.withUnsafeBufferPointer({ $0[bit >> 6] & (1 << UInt64(bit & 63)) }) != 0 else { return nil }
-        let fingerprint = Self.fingerprint(key)
-        return slots.withUnsafeBufferPointer { slots in
+    func entry(of key: UInt64) -> Int? { withView { $0.entry(of: key) } }
+
+    /// Calls `body` with a view of the table for many probes in a row: the arrays are pinned
+    /// once, not at every probe.
+    @inline(__always)
+    func withView<Result>(_ body: (View) -> Result) -> Result {
+        slots.withUnsafeBufferPointer { slots in filter.withView { filter in body(View(slots: slots, filter: filter)) } }
+    }
+
+    /// The table's arrays, valid inside ``withView(_:)``.
+    struct View {
+        let slots: UnsafeBufferPointer<UInt64>
+        let filter: KeyFilter.View
+
+        /// The entry of `key`, or `nil`.
+        @inline(__always)
+        func entry(of key: UInt64) -> Int? {
+            let fingerprint = FingerprintTable.fingerprint(key)
+            guard filter.mayContain(fingerprint: fingerprint) else { return nil }
+            return entry(of: key, passedFilter: fingerprint)
+        }
+
+        /// The entry of `key`, whose fingerprint some filter let through: the slots only.
+        @inline(__always)
+        func entry(of key: UInt64, passedFilter fingerprint: UInt64) -> Int? {
             let mask = slots.count - 1
-            var slot = Self.position(key) & mask
+            var slot = FingerprintTable.position(key) & mask
             while true {
                 let stored = slots[slot]
                 if stored == 0 { return nil }
@@ -66,14 +76,11 @@ struct FingerprintTable: Sendable {
     }
 
     /// Bytes of memory the table holds.
-    var byteCount: Int { (slots.count + filter.count) * MemoryLayout<UInt64>.stride }
+    var byteCount: Int { slots.count * MemoryLayout<UInt64>.stride + filter.byteCount }
 
+    /// The top 40 bits of `key`, which the slots keep.
     @inline(__always)
-    private static func fingerprint(_ key: UInt64) -> UInt64 { key >> 24 }
-
-    /// The top bits of another multiply: independent of the slot position's bits.
-    @inline(__always)
-    private static func filterBit(_ key: UInt64, shift: Int) -> Int { Int(truncatingIfNeeded: (key &* 0xC2B2_AE3D_27D4_EB4F) >> UInt64(shift)) }
+    static func fingerprint(_ key: UInt64) -> UInt64 { key >> 24 }
 
     /// Low bits of a multiply-shift: independent of the fingerprint's bits.
     @inline(__always)

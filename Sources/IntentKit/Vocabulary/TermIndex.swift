@@ -44,7 +44,9 @@ final class TermIndex: Sendable {
     static let wordTemplate: UInt8 = 0xF2
 
     /// Compiles `terms`, in priority order.
-    convenience init(terms: [VocabularyTerm], tokenizer: Tokenizer) {
+    /// - Parameter parallel: tokenize on two threads (for a large list, when no other index is
+    ///   being compiled at the same time).
+    convenience init(terms: [VocabularyTerm], tokenizer: Tokenizer, parallel: Bool = true) {
         var text = [UInt8]()
         var termOffsets: [UInt32] = [0]
         termOffsets.reserveCapacity(terms.count + 1)
@@ -60,7 +62,7 @@ final class TermIndex: Sendable {
             }
             termOffsets.append(UInt32(text.count))
         }
-        let parts = Self.extractInParallel(count: terms.count) { range in
+        let parts = Self.extract(count: terms.count, parallel: parallel) { range in
             var keys = ExtractedKeys(tokenizer: tokenizer)
             for index in range {
                 let term = terms[index]
@@ -75,7 +77,7 @@ final class TermIndex: Sendable {
 
     /// Compiles terms already laid out as ``text`` and ``termOffsets``.
     private convenience init(text: [UInt8], termOffsets: [UInt32], tokenizer: Tokenizer) {
-        let parts = Self.extractInParallel(count: termOffsets.count - 1) { range in
+        let parts = Self.extract(count: termOffsets.count - 1, parallel: true) { range in
             var keys = ExtractedKeys(tokenizer: tokenizer)
             for term in range {
                 for field in Self.fields(text, termOffsets, term).enumerated() where field.offset != 1 && !field.element.isEmpty {
@@ -111,10 +113,10 @@ final class TermIndex: Sendable {
         wordRoles = roles
     }
 
-    /// `extract` over the first and second half of `0..<count` on two threads (one for fewer
-    /// than 2,048 terms): tokenizing is most of a compilation.
-    private static func extractInParallel(count: Int, _ extract: (Range<Int>) -> ExtractedKeys) -> [ExtractedKeys] {
-        guard count >= 2_048 else { return [extract(0..<count)] }
+    /// `extract` over the first and second half of `0..<count` on two threads when `parallel`
+    /// (one for fewer than 2,048 terms): tokenizing is most of a compilation.
+    private static func extract(count: Int, parallel: Bool, _ extract: (Range<Int>) -> ExtractedKeys) -> [ExtractedKeys] {
+        guard parallel && count >= 2_048 else { return [extract(0..<count)] }
         let (first, second) = inParallel({ extract(0..<count / 2) }, { extract(count / 2..<count) })
         return [first, second]
     }
@@ -321,12 +323,47 @@ final class TermIndex: Sendable {
     @inline(__always)
     func containsPhrase(_ key: UInt64) -> Bool { phraseTable.entry(of: key) != nil }
 
+    /// Calls `body` with each of `spans` that is one of the phrases, in order.
+    @inline(__always)
+    func forEachPhrase(in spans: [UtteranceKeys.Span], _ body: (UtteranceKeys.Span) -> Void) {
+        let longest = Int32(maximumKeyBytes)
+        phraseTable.withView { table in
+            spans.withUnsafeBufferPointer { spans in
+                for span in spans where span.bytes <= longest && table.entry(of: span.key) != nil { body(span) }
+            }
+        }
+    }
+
     /// The roles in multi-word phrases of the word whose key is `key` (empty when it is in none).
     @inline(__always)
     func roles(ofWord key: UInt64) -> WordRoles {
         guard let entry = wordEntry(key) else { return [] }
         return WordRoles(rawValue: wordRoles[entry])
     }
+
+    /// Calls `body` with the token and roles of each of `words` that has roles.
+    @inline(__always)
+    func forEachWordRoles(_ words: [UtteranceKeys.Word], _ body: (Int, WordRoles) -> Void) {
+        wordTable.withView { table in
+            wordRoles.withUnsafeBufferPointer { roles in
+                words.withUnsafeBufferPointer { words in
+                    for word in words {
+                        guard let entry = table.entry(of: word.key), roles[entry] != 0 else { continue }
+                        body(Int(word.token), WordRoles(rawValue: roles[entry]))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with the fingerprint of every phrase key (for a filter of several indices).
+    func forEachPhraseFingerprint(_ body: (UInt64) -> Void) { phraseTable.forEachFingerprint(body) }
+
+    /// Calls `body` with the fingerprint of every word key.
+    func forEachWordFingerprint(_ body: (UInt64) -> Void) { wordTable.forEachFingerprint(body) }
+
+    /// The numbers of phrase and word keys.
+    var keyCounts: (phrases: Int, words: Int) { (phraseTable.count, wordTable.count) }
 
     @inline(__always)
     private func wordEntry(_ key: UInt64) -> Int? { wordTable.entry(of: key) }

@@ -16,10 +16,14 @@
 public struct UserVocabulary: Sendable {
     /// Entity name → its compiled terms.
     var indices: [String: TermIndex] = [:] {
-        didSet { maximumKeyBytes = indices.values.reduce(0) { max($0, $1.maximumKeyBytes) } }
+        didSet { compileFilters() }
     }
     /// The longest phrase key of any entity type, in normalised bytes.
     private(set) var maximumKeyBytes = 0
+    /// The phrase keys and the word keys of every entity type: an utterance's span or word is
+    /// tested once, not once an entity type (``UtteranceKeys``).
+    private(set) var phraseFilter = KeyFilter.empty
+    private(set) var wordFilter = KeyFilter.empty
     private let tokenizer = Tokenizer()
 
     /// An empty vocabulary.
@@ -27,7 +31,41 @@ public struct UserVocabulary: Sendable {
 
     /// A vocabulary of `terms` per entity name.
     public init(_ terms: [String: [VocabularyTerm]]) {
-        for (entity, list) in terms { setTerms(list, for: entity) }
+        setTerms(terms)
+    }
+
+    /// Replaces the terms of each entity type in `terms` (an empty list removes that type's);
+    /// other entity types keep theirs. Entity types compile two at a time.
+    public mutating func setTerms(_ terms: [String: [VocabularyTerm]]) {
+        let lists = terms.sorted { $0.value.count > $1.value.count }
+        guard lists.count > 1, lists.reduce(0, { $0 + $1.value.count }) >= 2_048 else {
+            for (entity, list) in lists { setTerms(list, for: entity) }
+            return
+        }
+        // Largest first onto the less loaded of two threads: whole compilations run side by
+        // side, their sequential parts (laying out text, grouping keys) as well.
+        var halves: ([(String, [VocabularyTerm])], [(String, [VocabularyTerm])]) = ([], [])
+        var loads = (0, 0)
+        for (entity, list) in lists {
+            if loads.0 <= loads.1 { halves.0.append((entity, list)); loads.0 += list.count } else { halves.1.append((entity, list)); loads.1 += list.count }
+        }
+        let tokenizer = self.tokenizer
+        func compile(_ lists: [(String, [VocabularyTerm])]) -> [(String, TermIndex?)] {
+            lists.map { entity, list in (entity, list.isEmpty ? nil : TermIndex(terms: list, tokenizer: tokenizer, parallel: false)) }
+        }
+        let (first, second) = inParallel({ compile(halves.0) }, { compile(halves.1) })
+        var indices = self.indices
+        for (entity, index) in first + second { indices[entity] = index }
+        self.indices = indices
+    }
+
+    private mutating func compileFilters() {
+        let indices = Array(self.indices.values)
+        maximumKeyBytes = indices.reduce(0) { max($0, $1.maximumKeyBytes) }
+        phraseFilter = KeyFilter(fingerprints: { insert in indices.forEach { $0.forEachPhraseFingerprint(insert) } },
+                                 count: indices.reduce(0) { $0 + $1.keyCounts.phrases })
+        wordFilter = KeyFilter(fingerprints: { insert in indices.forEach { $0.forEachWordFingerprint(insert) } },
+                               count: indices.reduce(0) { $0 + $1.keyCounts.words })
     }
 
     /// Replaces the terms of `entity` with `terms`, highest priority first (SiriKit's
@@ -87,7 +125,7 @@ public struct UserVocabulary: Sendable {
     public var isEmpty: Bool { indices.isEmpty }
 
     /// Bytes of memory the compiled terms hold.
-    public var byteCount: Int { indices.values.reduce(0) { $0 + $1.byteCount } }
+    public var byteCount: Int { indices.values.reduce(phraseFilter.byteCount + wordFilter.byteCount) { $0 + $1.byteCount } }
 
     /// What a vocabulary lookup found for a slot's words.
     public enum Match: Hashable, Sendable {

@@ -41,11 +41,12 @@ package struct VocabularyFeatures: Sendable {
     /// Appends the matches of `vocabulary` in `tokens` that `matches` lacks.
     /// - Parameter keys: scratch space, reused across calls.
     func appendMatches(of vocabulary: UserVocabulary, in tokens: TokenizedText, keys: inout UtteranceKeys, into matches: inout [Gazetteer.Match]) {
-        keys.compute(tokens, maximumBytes: vocabulary.maximumKeyBytes)
+        keys.compute(tokens, maximumBytes: vocabulary.maximumKeyBytes, phraseFilter: vocabulary.phraseFilter, wordFilter: vocabulary.wordFilter)
+        guard !keys.spans.isEmpty || !keys.words.isEmpty else { return }
         for (entity, index) in vocabulary.indices {
             guard let ids = ids[entity] else { continue }
             if let id = ids.phrase {
-                for span in keys.spans where span.bytes <= index.maximumKeyBytes && index.containsPhrase(span.key) {
+                index.forEachPhrase(in: keys.spans) { span in
                     let start = Int(span.start), end = Int(span.end)
                     for token in start...end {
                         let position: Gazetteer.Position = start == end ? .unit : token == start ? .begin : token == end ? .last : .inside
@@ -54,9 +55,7 @@ package struct VocabularyFeatures: Sendable {
                 }
             }
             guard ids.first != nil || ids.inner != nil || ids.last != nil else { continue }
-            for (token, key) in keys.words.enumerated() {
-                let roles = index.roles(ofWord: key)
-                guard !roles.isEmpty else { continue }
+            index.forEachWordRoles(keys.words) { token, roles in
                 if roles.contains(.first), let id = ids.first { Self.append(Gazetteer.Match(token: token, entity: id, position: .unit), to: &matches) }
                 if roles.contains(.inner), let id = ids.inner { Self.append(Gazetteer.Match(token: token, entity: id, position: .unit), to: &matches) }
                 if roles.contains(.last), let id = ids.last { Self.append(Gazetteer.Match(token: token, entity: id, position: .unit), to: &matches) }
