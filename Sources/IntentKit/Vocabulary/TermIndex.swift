@@ -8,7 +8,7 @@
 ///   partial names: "Buttercup" → "Buttercup Jones", "Buttercup Smith") and its roles in
 ///   multi-word phrases (the gazetteer's word entities).
 ///
-/// Everything lives in a few flat arrays, about 70 bytes a term for two-word names; the terms'
+/// Everything lives in a few flat arrays, about 75 bytes a term for two-word names; the terms'
 /// text is kept too, so that removing terms rebuilds the index without the caller's copy.
 final class TermIndex: Sendable {
     /// The number of terms; a term's number is its priority, 0 first.

@@ -3,7 +3,7 @@
 /// time: no retraining.
 ///
 /// Terms are compiled when they are set: matching them in an utterance costs a few hash probes a
-/// token however many there are, and each term costs about 70 bytes. A vocabulary is a value;
+/// token however many there are, and each term costs under 80 bytes. A vocabulary is a value;
 /// give a parser a new one with ``IntentParser/using(_:)-(UserVocabulary)``, or share one that
 /// changes under running parsers through a ``VocabularyStore``.
 ///
