@@ -167,6 +167,28 @@ struct UserVocabularyTests {
         #expect(vocabulary.byteCount / 20_000 <= 100, "\(vocabulary.byteCount / 20_000) bytes a term")
     }
 
+    /// Several entity types set at once compile two at a time: the same vocabulary as setting
+    /// them one by one.
+    @Test func settingSeveralEntityTypesAtOnceEqualsOneByOne() {
+        let names = ["Ada", "Bilal", "Chen", "Dmitri", "Esther", "Farah", "Gustavo", "Hana"]
+        var lists = [String: [VocabularyTerm]]()
+        for (number, entity) in ["contact", "account", "playlist"].enumerated() {
+            lists[entity] = (0..<(1_500 * (number + 1))).map { VocabularyTerm("\(names[$0 % 8]) \(entity) \($0 / 8)", identifier: "\(entity)-\($0)") }
+        }
+        let together = UserVocabulary(lists)
+        var oneByOne = UserVocabulary()
+        for (entity, terms) in lists { oneByOne.setTerms(terms, for: entity) }
+        #expect(together.entityNames == oneByOne.entityNames && together.byteCount == oneByOne.byteCount)
+        for (entity, terms) in lists {
+            #expect(together.terms(for: entity) == terms)
+            #expect(Self.identifiers(together.lookup("Chen \(entity) 100", entity: entity)) == ["\(entity)-802"])
+            #expect(together.lookup("Hana", entity: entity) == oneByOne.lookup("Hana", entity: entity))
+        }
+        var emptied = together
+        emptied.setTerms(["account": [], "contact": []])
+        #expect(emptied.entityNames == ["playlist"])
+    }
+
     @Test func aStoreSwapsWholeVocabularies() {
         let store = VocabularyStore(Self.vocabulary)
         let before = store.vocabulary
