@@ -21,4 +21,18 @@ struct CRC32Tests {
             #expect(bytes.withUnsafeBytes { CRC32.checksum($0) } == reference(bytes), "length \(length)")
         }
     }
+
+    /// Two threads check the two halves of a model file: the halves' checksums combine into
+    /// the whole's, wherever the split.
+    @Test func checksumsOfTwoPartsCombineIntoTheWholes() {
+        var generator = SplitMix64(seed: 12)
+        for length in [0, 1, 7, 8, 9, 100, 1_000, 4_097] {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            for split in Set([0, length / 3, length / 2, length]) {
+                let first = bytes[..<split].withUnsafeBytes { CRC32.checksum($0) }
+                let second = bytes[split...].withUnsafeBytes { CRC32.checksum($0) }
+                #expect(CRC32.combine(first, second, count: length - split) == reference(bytes), "length \(length), split \(split)")
+            }
+        }
+    }
 }

@@ -89,4 +89,45 @@ package enum CRC32 {
         }
         return crc ^ 0xFFFF_FFFF
     }
+
+    /// The checksum of `a` followed by `b`, from the checksums of `a` and of `b` (`b` holding
+    /// `count` bytes): crc(a‖b) = crc(a)·x^(8·count) mod P ⊕ crc(b), zlib's `crc32_combine`.
+    /// Lets two threads check the two halves of a model file.
+    package static func combine(_ a: UInt32, _ b: UInt32, count: Int) -> UInt32 {
+        multiplyModP(xPower(eightTimes: count), a) ^ b
+    }
+
+    /// a·b modulo P in the reflected bit order (bit 31 is x⁰).
+    private static func multiplyModP(_ a: UInt32, _ b: UInt32) -> UInt32 {
+        var b = b, product: UInt32 = 0, bit: UInt32 = 1 << 31
+        while bit != 0 {
+            if a & bit != 0 { product ^= b }
+            bit >>= 1
+            b = b & 1 != 0 ? (b >> 1) ^ 0xEDB8_8320 : b >> 1
+        }
+        return product
+    }
+
+    /// x^(2^k) mod P for k in 0..<32.
+    private static let powersOfTwo: [UInt32] = {
+        var power: UInt32 = 1 << 30  // x¹
+        var table = [UInt32]()
+        for _ in 0..<32 {
+            table.append(power)
+            power = multiplyModP(power, power)
+        }
+        return table
+    }()
+
+    /// x^(8·n) mod P, by squaring: the bits of 8·n pick the powers x^(2^k).
+    private static func xPower(eightTimes n: Int) -> UInt32 {
+        var result: UInt32 = 1 << 31  // x⁰
+        var n = n, k = 3
+        while n != 0 {
+            if n & 1 != 0 { result = multiplyModP(powersOfTwo[k & 31], result) }
+            n >>= 1
+            k += 1
+        }
+        return result
+    }
 }

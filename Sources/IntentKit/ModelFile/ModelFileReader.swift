@@ -58,9 +58,26 @@ package struct ModelFileReader: Sendable {
 
     /// Throws unless the checksum in the header matches the file's contents.
     package func verifyChecksum() throws(ModelError) {
-        let format = ModelFileFormat.self
+        try verifyChecksum(CRC32.combine(checksum(ofHalf: 0), checksum(ofHalf: 1), count: checkedRange(ofHalf: 1).count))
+    }
+
+    /// The CRC-32 of the first (0) or second (1) half of the bytes the checksum covers; two
+    /// threads can compute one each, for ``verifyChecksum(_:)`` to combine
+    /// (``CRC32/combine(_:_:count:)``).
+    package func checksum(ofHalf half: Int) -> UInt32 {
+        bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[checkedRange(ofHalf: half)])) }
+    }
+
+    /// The first or second half of the bytes after the header.
+    package func checkedRange(ofHalf half: Int) -> Range<Int> {
+        let start = ModelFileFormat.headerSize, middle = start + (bytes.count - start) / 2
+        return half == 0 ? start..<middle : middle..<bytes.count
+    }
+
+    /// Refuses the file unless `actual` (the CRC-32 of everything after the header) is the
+    /// checksum its header stores.
+    package func verifyChecksum(_ actual: UInt32) throws(ModelError) {
         let stored = bytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 24, as: UInt32.self)) }
-        let actual = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[format.headerSize...])) }
         guard stored == actual else {
             throw ModelError.checksumMismatch("\(name): checksum \(String(stored, radix: 16)) expected, \(String(actual, radix: 16)) found")
         }
@@ -133,10 +150,9 @@ package struct ModelFileReader: Sendable {
         guard slice.count % MemoryLayout<T>.size == 0 else {
             throw ModelError.inconsistent("section \(tag.rawValue) is not a whole number of \(T.self) values")
         }
-        let count = slice.count / MemoryLayout<T>.size
-        return slice.withUnsafeBytes { raw in
-            (0..<count).map { T(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * MemoryLayout<T>.size, as: T.self)) }
-        }
+        var values = Self.copy(slice, as: T.self)
+        if 1.littleEndian != 1 { for index in values.indices { values[index] = T(littleEndian: values[index]) } }
+        return values
     }
 
     /// Section `tag` as an array of `Float` (stored as little-endian IEEE-754 bit patterns).
@@ -145,8 +161,23 @@ package struct ModelFileReader: Sendable {
         guard slice.count % 4 == 0 else {
             throw ModelError.inconsistent("section \(tag.rawValue) is not a whole number of Float values")
         }
-        return slice.withUnsafeBytes { raw in
-            (0..<(slice.count / 4)).map { Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))) }
+        var values = Self.copy(slice, as: Float.self)
+        if 1.littleEndian != 1 {
+            for index in values.indices { values[index] = Float(bitPattern: UInt32(littleEndian: values[index].bitPattern)) }
+        }
+        return values
+    }
+
+    /// The bytes of `slice` (a whole number of `T`) copied at once into an array of `T`: the
+    /// file's little-endian values as they are on a little-endian machine, byte-swapped by the
+    /// caller elsewhere.
+    private static func copy<T>(_ slice: ArraySlice<UInt8>, as type: T.Type) -> [T] {
+        let count = slice.count / MemoryLayout<T>.size
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            slice.withUnsafeBytes { raw in
+                if let source = raw.baseAddress, count > 0 { UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: source, byteCount: count * MemoryLayout<T>.size) }
+            }
+            initialized = count
         }
     }
 }

@@ -23,15 +23,20 @@ public struct AttributeTable: Sendable, Equatable {
         var capacity = 16
         while capacity * 2 < hashes.count * 3 { capacity <<= 1 }
         var slots = [Slot](repeating: Slot(key: 0, id: -1), count: capacity)
-        let mask = capacity - 1
-        for (id, raw) in hashes.enumerated() {
-            let key = raw == 0 ? 1 : raw
-            var slot = Int(truncatingIfNeeded: Self.mix(key)) & mask
-            while slots[slot].key != 0 && slots[slot].key != key { slot = (slot + 1) & mask }
-            slots[slot] = Slot(key: key, id: Int32(id))
+        var distinct = 0
+        slots.withUnsafeMutableBufferPointer { slots in
+            let mask = capacity - 1
+            for (id, raw) in hashes.enumerated() {
+                let key = raw == 0 ? 1 : raw
+                var slot = Int(truncatingIfNeeded: Self.mix(key)) & mask
+                while slots[slot].key != 0 && slots[slot].key != key { slot = (slot + 1) & mask }
+                if slots[slot].key == 0 { distinct += 1 }
+                slots[slot] = Slot(key: key, id: Int32(id))
+            }
         }
         self.slots = slots
         count = hashes.count
+        distinctCount = distinct
     }
 
     /// The attribute id of `hash`, or `nil` if the model never saw that feature.
@@ -52,7 +57,7 @@ public struct AttributeTable: Sendable, Equatable {
 
     /// The number of distinct hashes stored: less than ``count`` when the hashes the table was
     /// built from repeat one (leaving an attribute unreachable, which model readers refuse).
-    public var distinctCount: Int { slots.lazy.filter { $0.key != 0 }.count }
+    public let distinctCount: Int
 
     /// The feature hashes in attribute-id order (what model files store; ``init(hashes:)``
     /// rebuilds the table from them).

@@ -4,22 +4,23 @@ extension SlotTaggerModel {
     /// Loads a model written by `intentkit train`, refusing a file that is not a model, has an
     /// unsupported format version, is truncated, fails its checksum or contradicts itself.
     ///
-    /// Two threads share the work: one verifies the checksum and builds the tagger's feature
-    /// table, the other decodes the rest (safe before the checksum is known: every section is
-    /// validated, as it must be against a hostile file with a valid checksum).
+    /// Two threads share the work: each checks the checksum of half the file; one builds the
+    /// tagger's feature table, the other decodes the rest (safe before the checksum is known:
+    /// every section is validated, as it must be against a hostile file with a valid checksum).
     public init(contentsOf url: URL) throws(ModelError) {
         let file = try ModelFileReader(uncheckedContentsOf: url)
-        let ((checksum, prebuilt), parts) = inParallel({
-            (Result { () throws(ModelError) in try file.verifyChecksum() },
+        let ((firstHalf, prebuilt), (secondHalf, parts)) = inParallel({
+            (file.checksum(ofHalf: 0),
              Result { () throws(ModelError) -> (table: AttributeTable, hashCount: Int)? in
                  guard !file.has(.attributeValues) else { return nil }  // before 1.2: the table itself, read below
                  let hashes = try file.array(.attributeKeys, of: UInt64.self)
                  return (AttributeTable(hashes: hashes), hashes.count)
              })
         }, {
-            Result { () throws(ModelError) in try Parts(file) }
+            (file.checksum(ofHalf: 1), Result { () throws(ModelError) in try Parts(file) })
         })
-        try checksum.get()  // a corrupt file is reported as such, whatever decoding made of it
+        // A corrupt file is reported as such, whatever decoding made of it.
+        try file.verifyChecksum(CRC32.combine(firstHalf, secondHalf, count: file.checkedRange(ofHalf: 1).count))
         let decoded = try parts.get()
         let attributes: AttributeTable
         if let (table, hashCount) = try prebuilt.get() {

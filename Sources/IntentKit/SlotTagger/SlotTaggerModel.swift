@@ -44,13 +44,29 @@ public struct SlotTaggerModel: Sendable, Equatable {
               transitions.count == labelCount * labelCount else {
             throw ModelError.inconsistent("slot tagger arrays have mismatched sizes")
         }
-        for index in 0..<attributes.count where rowOffsets[index] > rowOffsets[index + 1] || rowOffsets[index] < 0 {
-            throw ModelError.inconsistent("slot tagger row offsets decrease at attribute \(index)")
+        let decreasing = rowOffsets.withUnsafeBufferPointer { offsets in
+            (0..<attributes.count).first { offsets[$0] > offsets[$0 + 1] || offsets[$0] < 0 }
         }
-        guard stateLabels.allSatisfy({ Int($0) < labelCount }) else {
+        if let index = decreasing { throw ModelError.inconsistent("slot tagger row offsets decrease at attribute \(index)") }
+        // One pass (a model has hundreds of thousands of state weights): interleave labels and
+        // weights while checking both.
+        var labelsInRange = true, weightsFinite = true
+        let entries = [StateWeight](unsafeUninitializedCapacity: stateLabels.count) { buffer, initialized in
+            stateLabels.withUnsafeBufferPointer { labels in
+                stateWeights.withUnsafeBufferPointer { weights in
+                    for index in labels.indices {
+                        labelsInRange = labelsInRange && Int(labels[index]) < labelCount
+                        weightsFinite = weightsFinite && weights[index].isFinite
+                        buffer[index] = StateWeight(label: UInt32(labels[index]), weight: weights[index])
+                    }
+                }
+            }
+            initialized = stateLabels.count
+        }
+        guard labelsInRange else {
             throw ModelError.inconsistent("a state weight names a label outside 0..<\(labelCount)")
         }
-        guard stateWeights.allSatisfy(\.isFinite), transitions.allSatisfy(\.isFinite) else {
+        guard weightsFinite, transitions.allSatisfy(\.isFinite) else {
             throw ModelError.inconsistent("slot tagger weights are not finite")
         }
         self.labels = labels
@@ -58,7 +74,7 @@ public struct SlotTaggerModel: Sendable, Equatable {
         self.gazetteer = gazetteer
         self.attributes = attributes
         self.rowOffsets = rowOffsets
-        self.stateEntries = zip(stateLabels, stateWeights).map { StateWeight(label: UInt32($0), weight: $1) }
+        self.stateEntries = entries
         self.transitions = transitions
         self.intentClassifier = intentClassifier
         self.schema = schema
