@@ -58,12 +58,6 @@ struct FingerprintTable: Sendable {
         func entry(of key: UInt64) -> Int? {
             let fingerprint = FingerprintTable.fingerprint(key)
             guard filter.mayContain(fingerprint: fingerprint) else { return nil }
-            return entry(of: key, passedFilter: fingerprint)
-        }
-
-        /// The entry of `key`, whose fingerprint some filter let through: the slots only.
-        @inline(__always)
-        func entry(of key: UInt64, passedFilter fingerprint: UInt64) -> Int? {
             let mask = slots.count - 1
             var slot = FingerprintTable.position(key) & mask
             while true {
