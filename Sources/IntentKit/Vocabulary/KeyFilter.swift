@@ -13,7 +13,7 @@ struct KeyFilter: Sendable {
     private let shift: Int
 
     /// An empty filter that turns every key away.
-    static let empty = KeyFilter(fingerprints: [], count: 0)
+    static let empty = KeyFilter(words: [0], shift: 58)
 
     /// A filter that lets every key through.
     static let all = KeyFilter(words: [~0], shift: 58)
@@ -37,11 +37,6 @@ struct KeyFilter: Sendable {
         }
         self.words = words
         self.shift = shift
-    }
-
-    /// The filter of `fingerprints`.
-    init(fingerprints: [UInt64], count: Int) {
-        self.init(fingerprints: { insert in fingerprints.forEach(insert) }, count: count)
     }
 
     /// Whether the key whose fingerprint is `fingerprint` may be in the filter (if not, it is not).
