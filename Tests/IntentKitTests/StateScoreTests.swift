@@ -1,0 +1,74 @@
+import Testing
+@testable import IntentKit
+
+/// The state scores a model adds up for an utterance, against the plain sum over its sparse
+/// rows: long rows are added from their dense copies, short ones entry by entry.
+@Suite("State scores")
+struct StateScoreTests {
+    /// 11 slots: 23 labels, so rows of 11 labels or more are dense.
+    let labels = LabelSet(slotNames: (0..<11).map { "s\($0)" })
+
+    /// A model of `rowLengths.count` attributes (hashes 1000, 1001, …), attribute i with weights
+    /// for `rowLengths[i]` labels drawn at random.
+    private func model(rowLengths: [Int], seed: UInt64) throws -> SlotTaggerModel {
+        var generator = SplitMix64(seed: seed)
+        var offsets: [Int32] = [0], stateLabels = [UInt16](), weights = [Float]()
+        for length in rowLengths {
+            var chosen = Array(0..<labels.count)
+            for index in chosen.indices.reversed() { chosen.swapAt(index, Int(generator.next() % UInt64(index + 1))) }
+            for label in chosen.prefix(length).sorted() {
+                stateLabels.append(UInt16(label))
+                weights.append(Float(Int(generator.next() % 2001) - 1000) / 250)
+            }
+            offsets.append(Int32(stateLabels.count))
+        }
+        return try SlotTaggerModel(
+            labels: labels, features: FeatureConfiguration(), gazetteer: Gazetteer(),
+            attributes: AttributeTable(hashes: rowLengths.indices.map { UInt64(1000 + $0) }),
+            rowOffsets: offsets, stateLabels: stateLabels, stateWeights: weights,
+            transitions: [Float](repeating: 0, count: labels.count * labels.count))
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func denseAndSparseRowsAddUpAsTheirEntries(seed: UInt64) throws {
+        let rowLengths = [0, 1, 5, 10, 11, 12, 16, 22, 23, 3, 23, 7]
+        let model = try model(rowLengths: rowLengths, seed: seed)
+        #expect(model.denseRowMinimum == 11)
+        #expect(model.denseRowIndex.filter { $0 >= 0 }.count == rowLengths.filter { $0 >= 11 }.count)
+
+        // Five tokens, each with a few known attributes (one twice) and an unknown hash; two
+        // sentence features.
+        var features = TokenFeatures()
+        features.reset()
+        var generator = SplitMix64(seed: seed &+ 100)
+        var expected = [Double](repeating: 0, count: 5 * labels.count)
+        let (rows, stored) = (model.storage.rowOffsets, model.storage)
+        func addRow(_ attribute: Int, token: Int?) {
+            for entry in Int(rows[attribute])..<Int(rows[attribute + 1]) {
+                for t in token.map({ [$0] }) ?? Array(0..<5) {
+                    expected[t * labels.count + Int(stored.stateLabels[entry])] += Double(stored.stateWeights[entry])
+                }
+            }
+        }
+        for attribute in [4, 8] {
+            features.appendSentence(UInt64(1000 + attribute))
+            addRow(attribute, token: nil)
+        }
+        for token in 0..<5 {
+            features.beginToken()
+            features.append(999)  // not in the model
+            for _ in 0..<4 {
+                let attribute = Int(generator.next() % UInt64(rowLengths.count))
+                features.append(UInt64(1000 + attribute))
+                addRow(attribute, token: token)
+            }
+        }
+        features.finish()
+
+        var scores = [Float](repeating: .nan, count: 5 * labels.count)
+        scores.withUnsafeMutableBufferPointer { model.stateScores(features, into: $0) }
+        for (score, sum) in zip(scores, expected) {
+            #expect(abs(Double(score) - sum) < 1e-4)
+        }
+    }
+}
