@@ -52,6 +52,31 @@ struct SlotTaggerTrainerTests {
         #expect(score > 0.8, "held-out slot F1 \(score)")
     }
 
+    /// With the known-words template the model's gazetteer lists every training token as a known
+    /// word, and nothing else as one; without it (the default), none.
+    @Test func theModelKnowsTheTrainingWords() {
+        var options = options(.lbfgs)
+        options.maxIterations = 2
+        options.features.templates.insert(.knownWords)
+        let (model, _) = SlotTaggerTrainer(options: options).train(Self.corpora.train)
+        let known = model.gazetteer.knownWordEntityID
+        #expect(known >= 0)
+        let tokenizer = Tokenizer()
+        func isKnown(_ text: String) -> [Bool] {
+            let tokens = tokenizer.tokenize(text)
+            var matches = [Gazetteer.Match]()
+            model.gazetteer.matches(in: tokens, into: &matches)
+            return (0..<tokens.count).map { token in matches.contains { $0.token == token && $0.entity == known } }
+        }
+        for utterance in Self.corpora.train.utterances.prefix(50) { #expect(isKnown(utterance.text).allSatisfy { $0 }, "\(utterance.text)") }
+        #expect(isKnown("zorblax quibbleworth") == [false, false])
+
+        options.features.templates.remove(.knownWords)
+        let (without, _) = SlotTaggerTrainer(options: options).train(Self.corpora.train)
+        #expect(without.gazetteer.knownWordEntityID == -1)
+        #expect(without.gazetteer.phraseCount < model.gazetteer.phraseCount)
+    }
+
     @Test func bilouLabelsTrainTagAndSurviveTheModelFile() throws {
         var bilou = options(.lbfgs)
         bilou.labelScheme = .bilou

@@ -13,6 +13,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
     case intent
     case intentConjunctions
     case userVocabulary
+    case knownWords
 
     /// What the template adds for each token.
     public var help: String {
@@ -29,6 +30,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
         case .intent: return "the utterance's intent (predicted at parse time) conjoined with the bias and nearby words"
         case .intentConjunctions: return "every other feature of the token conjoined with the predicted intent (doubles the features)"
         case .userVocabulary: return "matches of a user's vocabulary given at parse time, as features of their own (learnt from simulated vocabularies: see --user-vocabulary-rate)"
+        case .knownWords: return "whether the token and its neighbours are words seen in training (out of fold while training, so a new name's words look as they will at parse time)"
         }
     }
 
@@ -47,6 +49,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
         case .intent: return 10
         case .intentConjunctions: return 11
         case .userVocabulary: return 12
+        case .knownWords: return 13
         }
     }
 }
@@ -61,11 +64,13 @@ public struct FeatureConfiguration: Hashable, Sendable, Codable {
     /// Prefixes and suffixes of 1 to `affixLength` characters.
     public var affixLength: Int
 
-    /// The templates used unless told otherwise.
-    public static let defaultTemplates: Set<FeatureTemplate> = Set(FeatureTemplate.allCases).subtracting([.intentConjunctions])
+    /// The templates used unless told otherwise. ``FeatureTemplate/knownWords`` is opt-in: on
+    /// SNIPS it moved slot F1 by +0.07 on test and +0.13 on valid (means of seeds 1-3), within
+    /// seed noise, for about 7 % more instructions a parse.
+    public static let defaultTemplates: Set<FeatureTemplate> = Set(FeatureTemplate.allCases).subtracting([.intentConjunctions, .knownWords])
 
-    /// The defaults: every template but ``FeatureTemplate/intentConjunctions``, a window of 2
-    /// and affixes up to 4.
+    /// The defaults: every template but ``FeatureTemplate/intentConjunctions`` and
+    /// ``FeatureTemplate/knownWords``, a window of 2 and affixes up to 4.
     public init(templates: Set<FeatureTemplate> = FeatureConfiguration.defaultTemplates, window: Int = 2, affixLength: Int = 4) {
         self.templates = templates
         self.window = window

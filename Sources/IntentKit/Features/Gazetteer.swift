@@ -34,6 +34,8 @@ public struct Gazetteer: Sendable, Equatable {
     let wordEntities: [Bool]
     /// The longest phrase, in tokens.
     public let maxPhraseLength: Int
+    /// The index of ``knownWordEntity`` in `entityNames`, or −1.
+    public let knownWordEntityID: Int
     /// Phrase hash (normalised tokens joined by 0x1F) → phrase index; phrases are numbered in
     /// hash order, as model files store them, so loading builds no per-phrase arrays.
     let phraseTable: AttributeTable
@@ -47,6 +49,7 @@ public struct Gazetteer: Sendable, Equatable {
         entityNames = []
         wordEntities = []
         maxPhraseLength = 0
+        knownWordEntityID = -1
         (phraseTable, phraseOffsets, phraseEntities) = Self.flatten([:])
     }
 
@@ -95,6 +98,7 @@ public struct Gazetteer: Sendable, Equatable {
         }
         entityNames = names
         wordEntities = names.map(Self.isWordEntityName)
+        knownWordEntityID = names.firstIndex(of: Self.knownWordEntity) ?? -1
         maxPhraseLength = longest
         (phraseTable, phraseOffsets, phraseEntities) = Self.flatten(table)
     }
@@ -103,6 +107,7 @@ public struct Gazetteer: Sendable, Equatable {
     init(entityNames: [String], maxPhraseLength: Int, phraseTable: AttributeTable, phraseOffsets: [Int32], phraseEntities: [UInt16]) {
         self.entityNames = entityNames
         wordEntities = entityNames.map(Self.isWordEntityName)
+        knownWordEntityID = entityNames.firstIndex(of: Self.knownWordEntity) ?? -1
         self.maxPhraseLength = maxPhraseLength
         self.phraseTable = phraseTable
         self.phraseOffsets = phraseOffsets
@@ -131,6 +136,11 @@ public struct Gazetteer: Sendable, Equatable {
     public static func wordEntityName(_ entity: String, _ role: WordRole) -> String {
         entity + "\u{1F}" + role.rawValue
     }
+
+    /// The entity whose phrases are the single words of the training utterances, for the
+    /// ``FeatureTemplate/knownWords`` template. Named like a word entity, so that the intent
+    /// classifier and user vocabularies leave it alone.
+    public static let knownWordEntity = "\u{1F}word"
 
     private static func isWordEntityName(_ name: String) -> Bool { name.unicodeScalars.contains("\u{1F}") }
 

@@ -51,7 +51,9 @@ public struct SlotTaggerTrainer {
         let entries = vocabularyEntries(original)
         var entityNames = uniqueInOrder(entries.schema.map(\.entity) + entries.spans.map(\.entity))
         if options.vocabularyWords {
-            entityNames += entityNames.flatMap { entity in Gazetteer.WordRole.allCases.map { Gazetteer.wordEntityName(entity, $0) } }
+            entityNames += entityNames.filter { $0 != Gazetteer.knownWordEntity }.flatMap { entity in
+                Gazetteer.WordRole.allCases.map { Gazetteer.wordEntityName(entity, $0) }
+            }
         }
         let fullGazetteer = Gazetteer(entries: entries.schema + (folds > 0 ? entries.spans.map { ($0.entity, $0.phrase) } : []),
                                       entityNames: entityNames, indexingWords: options.vocabularyWords, tokenizer: tokenizer)
@@ -271,7 +273,10 @@ public struct SlotTaggerTrainer {
         return entityOfSlot
     }
 
-    /// Schema values and synonyms, and every training span with its utterance index.
+    /// Schema values and synonyms, and every training span with its utterance index; with the
+    /// ``FeatureTemplate/knownWords`` template also every token of every utterance, as a phrase of
+    /// ``Gazetteer/knownWordEntity`` (out of fold like the spans: a training utterance's own words
+    /// are not known to it, as a new name's are not at parse time).
     private func vocabularyEntries(_ corpus: Corpus) -> (schema: [(entity: String, phrase: String)], spans: [(entity: String, phrase: String, utterance: Int)]) {
         var schema = [(entity: String, phrase: String)]()
         for entity in corpus.schema.entities {
@@ -286,6 +291,14 @@ public struct SlotTaggerTrainer {
                 for slot in utterance.slots {
                     spans.append((entityOfSlot[slot.name] ?? slot.name, utterance.text(of: slot), index))
                 }
+            }
+        }
+        if options.features.templates.contains(.knownWords), options.vocabularyFolds > 1 {
+            let tokenizer = Tokenizer()
+            var tokens = TokenizedText()
+            for (index, utterance) in corpus.utterances.enumerated() {
+                tokenizer.tokenize(utterance.text, into: &tokens)
+                for token in 0..<tokens.count { spans.append((Gazetteer.knownWordEntity, String(tokens.text(at: token)), index)) }
             }
         }
         return (schema, spans)
