@@ -57,6 +57,7 @@ struct SlotTaggerTrainerTests {
     @Test func theModelKnowsTheTrainingWords() {
         var options = options(.lbfgs)
         options.maxIterations = 2
+        #expect(!options.features.templates.contains(.knownWords))
         options.features.templates.insert(.knownWords)
         let (model, _) = SlotTaggerTrainer(options: options).train(Self.corpora.train)
         let known = model.gazetteer.knownWordEntityID

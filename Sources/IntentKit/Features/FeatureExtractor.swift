@@ -44,105 +44,87 @@ public struct FeatureExtractor: Sendable {
         output.reset()
         if !matchesReady {
             matches.removeAll(keepingCapacity: true)
-            if has(.vocabulary) || has(.knownWords) { gazetteer.matches(in: tokens, into: &matches) }
+            if has(.vocabulary) { gazetteer.matches(in: tokens, into: &matches) }
         }
         let count = tokens.count
-        let knownWord = gazetteer.knownWordEntityID
-        withUnsafeTemporaryAllocation(of: Bool.self, capacity: count) { known in
-            tokens.normalizedStorage.withUnsafeBufferPointer { storage in
-                func word(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-                    let range = tokens.tokens[index].normalizedRange
-                    return UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)])
-                }
-                let marksKnownWords = has(.knownWords) && knownWord >= 0
-                if marksKnownWords {
-                    known.initialize(repeating: false)
-                    for match in matches where match.entity == knownWord { known[match.token] = true }
-                }
-                if has(.sentence) {
-                    for index in 0..<count {
-                        var hash = FeatureHash(template: FeatureTemplate.sentence.id)
-                        hash.combine(word(index))
-                        output.appendSentence(hash.value)
-                    }
-                }
-                let intentPrefixes = intent.map(IntentPrefixes.init)
+        tokens.normalizedStorage.withUnsafeBufferPointer { storage in
+            func word(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                let range = tokens.tokens[index].normalizedRange
+                return UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)])
+            }
+            if has(.sentence) {
                 for index in 0..<count {
-                    output.beginToken()
-                    output.append(FeatureHash(template: 0).value)  // bias: lets each label learn a prior
-                    let current = word(index)
-                    if has(.intent), let intentPrefixes { appendIntentFeatures(of: index, count: count, prefixes: intentPrefixes, word: word, into: &output) }
-                    if has(.words) {
-                        for offset in -configuration.window...configuration.window {
-                            var hash = windowPrefixes[offset + configuration.window]
-                            let other = index + offset
-                            if other < 0 { hash.combine(0x02) } else if other >= count { hash.combine(0x03) } else { hash.combine(word(other)) }
-                            // Beyond the first out-of-range position the feature repeats itself; skip it.
-                            if other < -1 || other > count { continue }
-                            output.append(hash.value)
-                        }
-                    }
-                    if has(.bigrams) {
-                        var previous = FeatureHash(template: FeatureTemplate.bigrams.id)
-                        if index > 0 { previous.combine(word(index - 1)) } else { previous.combine(0x02) }
-                        previous.combine(0x1F)
-                        previous.combine(current)
-                        output.append(previous.value)
-                        var next = FeatureHash(template: FeatureTemplate.bigrams.id)
-                        next.combine(0x01)
-                        next.combine(current)
-                        next.combine(0x1F)
-                        if index + 1 < count { next.combine(word(index + 1)) } else { next.combine(0x03) }
-                        output.append(next.value)
-                    }
-                    if has(.shape) { output.append(shape(of: tokens, at: index)) }
-                    if has(.affixes) { appendAffixes(of: current, into: &output) }
-                    if has(.kind) {
-                        var hash = FeatureHash(template: FeatureTemplate.kind.id)
-                        hash.combine(tokens.tokens[index].kind.rawValue)
+                    var hash = FeatureHash(template: FeatureTemplate.sentence.id)
+                    hash.combine(word(index))
+                    output.appendSentence(hash.value)
+                }
+            }
+            let intentPrefixes = intent.map(IntentPrefixes.init)
+            for index in 0..<count {
+                output.beginToken()
+                output.append(FeatureHash(template: 0).value)  // bias: lets each label learn a prior
+                let current = word(index)
+                if has(.intent), let intentPrefixes { appendIntentFeatures(of: index, count: count, prefixes: intentPrefixes, word: word, into: &output) }
+                if has(.words) {
+                    for offset in -configuration.window...configuration.window {
+                        var hash = windowPrefixes[offset + configuration.window]
+                        let other = index + offset
+                        if other < 0 { hash.combine(0x02) } else if other >= count { hash.combine(0x03) } else { hash.combine(word(other)) }
+                        // Beyond the first out-of-range position the feature repeats itself; skip it.
+                        if other < -1 || other > count { continue }
                         output.append(hash.value)
                     }
-                    if has(.position) {
-                        if index == 0 { output.append(FeatureHash(template: FeatureTemplate.position.id).value) }
-                        if index == count - 1 {
-                            var hash = FeatureHash(template: FeatureTemplate.position.id)
-                            hash.combine(1)
-                            output.append(hash.value)
-                        }
-                    }
-                    if has(.numbers), let number = numberKind(tokens.tokens[index].kind, current) {
-                        var hash = FeatureHash(template: FeatureTemplate.numbers.id)
-                        hash.combine(number)
+                }
+                if has(.bigrams) {
+                    var previous = FeatureHash(template: FeatureTemplate.bigrams.id)
+                    if index > 0 { previous.combine(word(index - 1)) } else { previous.combine(0x02) }
+                    previous.combine(0x1F)
+                    previous.combine(current)
+                    output.append(previous.value)
+                    var next = FeatureHash(template: FeatureTemplate.bigrams.id)
+                    next.combine(0x01)
+                    next.combine(current)
+                    next.combine(0x1F)
+                    if index + 1 < count { next.combine(word(index + 1)) } else { next.combine(0x03) }
+                    output.append(next.value)
+                }
+                if has(.shape) { output.append(shape(of: tokens, at: index)) }
+                if has(.affixes) { appendAffixes(of: current, into: &output) }
+                if has(.kind) {
+                    var hash = FeatureHash(template: FeatureTemplate.kind.id)
+                    hash.combine(tokens.tokens[index].kind.rawValue)
+                    output.append(hash.value)
+                }
+                if has(.position) {
+                    if index == 0 { output.append(FeatureHash(template: FeatureTemplate.position.id).value) }
+                    if index == count - 1 {
+                        var hash = FeatureHash(template: FeatureTemplate.position.id)
+                        hash.combine(1)
                         output.append(hash.value)
                     }
-                    if marksKnownWords {
-                        // The words seen, not the new ones: with the same information, marking new
-                        // words scored 0.4 lower on SNIPS test (regularisation treats a rare
-                        // feature and a common one differently).
-                        for offset in -1...1 where index + offset >= 0 && index + offset < count && known[index + offset] {
-                            var hash = FeatureHash(template: FeatureTemplate.knownWords.id)
-                            hash.combine(int: offset)
-                            output.append(hash.value)
-                        }
+                }
+                if has(.numbers), let number = numberKind(tokens.tokens[index].kind, current) {
+                    var hash = FeatureHash(template: FeatureTemplate.numbers.id)
+                    hash.combine(number)
+                    output.append(hash.value)
+                }
+                if has(.vocabulary) {
+                    // A match on the token itself, and its echo on the neighbours: a token right
+                    // after a matched artist name is rarely part of a playlist name.
+                    for match in matches {
+                        let offset = index - match.token
+                        guard offset >= -1 && offset <= 1 else { continue }
+                        var hash = FeatureHash(template: FeatureTemplate.vocabulary.id)
+                        hash.combine(int: offset)
+                        hash.combine(int: match.entity)
+                        hash.combine(match.position.rawValue)
+                        output.append(hash.value)
                     }
-                    if has(.vocabulary) {
-                        // A match on the token itself, and its echo on the neighbours: a token right
-                        // after a matched artist name is rarely part of a playlist name.
-                        for match in matches where match.entity != knownWord {
-                            let offset = index - match.token
-                            guard offset >= -1 && offset <= 1 else { continue }
-                            var hash = FeatureHash(template: FeatureTemplate.vocabulary.id)
-                            hash.combine(int: offset)
-                            hash.combine(int: match.entity)
-                            hash.combine(match.position.rawValue)
-                            output.append(hash.value)
-                        }
-                    }
-                    if has(.intentConjunctions), let intent {
-                        var salt = FeatureHash(template: FeatureTemplate.intentConjunctions.id)
-                        salt.combine(int: intent)
-                        output.conjoinCurrentToken(with: salt.value)
-                    }
+                }
+                if has(.intentConjunctions), let intent {
+                    var salt = FeatureHash(template: FeatureTemplate.intentConjunctions.id)
+                    salt.combine(int: intent)
+                    output.conjoinCurrentToken(with: salt.value)
                 }
             }
         }

@@ -30,7 +30,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
         case .intent: return "the utterance's intent (predicted at parse time) conjoined with the bias and nearby words"
         case .intentConjunctions: return "every other feature of the token conjoined with the predicted intent (doubles the features)"
         case .userVocabulary: return "matches of a user's vocabulary given at parse time, as features of their own (learnt from simulated vocabularies: see --user-vocabulary-rate)"
-        case .knownWords: return "whether the token and its neighbours are words seen in training (out of fold while training, so a new name's words look as they will at parse time)"
+        case .knownWords: return "words seen in training, as matches of the vocabulary (echoed on the neighbours; out of fold while training, so a new name's words look as they will at parse time); needs vocabulary"
         }
     }
 
@@ -65,8 +65,9 @@ public struct FeatureConfiguration: Hashable, Sendable, Codable {
     public var affixLength: Int
 
     /// The templates used unless told otherwise. ``FeatureTemplate/knownWords`` is opt-in: on
-    /// SNIPS it moved slot F1 by +0.07 on test and +0.13 on valid (means of seeds 1-3), within
-    /// seed noise, for about 7 % more instructions a parse.
+    /// SNIPS it raises slot F1 (mean of seeds 1-3: 94.91 → 95.19 on test, 95.61 → 95.81 on
+    /// valid) but shrinks what a user vocabulary adds on unseen names (+11.50 → +9.28 F1, seed 1)
+    /// and hurts the unregularised perceptron.
     public static let defaultTemplates: Set<FeatureTemplate> = Set(FeatureTemplate.allCases).subtracting([.intentConjunctions, .knownWords])
 
     /// The defaults: every template but ``FeatureTemplate/intentConjunctions`` and

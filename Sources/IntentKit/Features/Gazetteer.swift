@@ -138,8 +138,9 @@ public struct Gazetteer: Sendable, Equatable {
     }
 
     /// The entity whose phrases are the single words of the training utterances, for the
-    /// ``FeatureTemplate/knownWords`` template. Named like a word entity, so that the intent
-    /// classifier and user vocabularies leave it alone.
+    /// ``FeatureTemplate/knownWords`` template: its matches become vocabulary features like any
+    /// entity's. Named like a word entity, so that the intent classifier and user vocabularies
+    /// leave it alone.
     public static let knownWordEntity = "\u{1F}word"
 
     private static func isWordEntityName(_ name: String) -> Bool { name.unicodeScalars.contains("\u{1F}") }

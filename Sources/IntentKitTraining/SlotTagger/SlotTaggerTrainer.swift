@@ -293,7 +293,7 @@ public struct SlotTaggerTrainer {
                 }
             }
         }
-        if options.features.templates.contains(.knownWords), options.vocabularyFolds > 1 {
+        if options.features.templates.isSuperset(of: [.knownWords, .vocabulary]), options.vocabularyFolds > 1 {
             let tokenizer = Tokenizer()
             var tokens = TokenizedText()
             for (index, utterance) in corpus.utterances.enumerated() {
