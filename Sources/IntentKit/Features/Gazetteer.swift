@@ -34,8 +34,6 @@ public struct Gazetteer: Sendable, Equatable {
     let wordEntities: [Bool]
     /// The longest phrase, in tokens.
     public let maxPhraseLength: Int
-    /// The index of ``knownWordEntity`` in `entityNames`, or −1.
-    public let knownWordEntityID: Int
     /// Phrase hash (normalised tokens joined by 0x1F) → phrase index; phrases are numbered in
     /// hash order, as model files store them, so loading builds no per-phrase arrays.
     let phraseTable: AttributeTable
@@ -49,7 +47,6 @@ public struct Gazetteer: Sendable, Equatable {
         entityNames = []
         wordEntities = []
         maxPhraseLength = 0
-        knownWordEntityID = -1
         (phraseTable, phraseOffsets, phraseEntities) = Self.flatten([:])
     }
 
@@ -98,7 +95,6 @@ public struct Gazetteer: Sendable, Equatable {
         }
         entityNames = names
         wordEntities = names.map(Self.isWordEntityName)
-        knownWordEntityID = names.firstIndex(of: Self.knownWordEntity) ?? -1
         maxPhraseLength = longest
         (phraseTable, phraseOffsets, phraseEntities) = Self.flatten(table)
     }
@@ -107,7 +103,6 @@ public struct Gazetteer: Sendable, Equatable {
     init(entityNames: [String], maxPhraseLength: Int, phraseTable: AttributeTable, phraseOffsets: [Int32], phraseEntities: [UInt16]) {
         self.entityNames = entityNames
         wordEntities = entityNames.map(Self.isWordEntityName)
-        knownWordEntityID = entityNames.firstIndex(of: Self.knownWordEntity) ?? -1
         self.maxPhraseLength = maxPhraseLength
         self.phraseTable = phraseTable
         self.phraseOffsets = phraseOffsets
@@ -142,6 +137,9 @@ public struct Gazetteer: Sendable, Equatable {
     /// entity's. Named like a word entity, so that the intent classifier and user vocabularies
     /// leave it alone.
     public static let knownWordEntity = "\u{1F}word"
+
+    /// The index of ``knownWordEntity`` in `entityNames`, if the gazetteer has known words.
+    public var knownWordEntityID: Int? { entityNames.firstIndex(of: Self.knownWordEntity) }
 
     private static func isWordEntityName(_ name: String) -> Bool { name.unicodeScalars.contains("\u{1F}") }
 
