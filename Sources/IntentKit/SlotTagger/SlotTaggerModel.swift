@@ -15,8 +15,6 @@ public struct SlotTaggerModel: Sendable, Equatable {
     let rowOffsets: [Int32]
     /// `[nnz]` state weights with their labels, side by side (one cache miss per row, not two).
     let stateEntries: [StateWeight]
-    /// Rows with at least this many labels are also kept dense (see ``denseCopies``).
-    let denseRowMinimum: Int32
     /// `[attributes.count]` for a row with at least `denseRowMinimum` labels, the index of its
     /// dense copy in `denseRows`; −1 for the others.
     let denseRowIndex: [Int32]
@@ -54,7 +52,7 @@ public struct SlotTaggerModel: Sendable, Equatable {
         }
         // One pass over the rows: offsets never decrease, and the long rows are listed for their
         // dense copies.
-        let minimumDense = Int32(max(8, labelCount / 2))
+        let minimumDense = Self.denseRowMinimum(labelCount: labelCount)
         var denseRowIndex = [Int32](repeating: -1, count: attributes.count)
         var longRows = [Int]()
         var decreasing: Int?
@@ -101,7 +99,6 @@ public struct SlotTaggerModel: Sendable, Equatable {
         self.attributes = attributes
         self.rowOffsets = rowOffsets
         self.stateEntries = entries
-        denseRowMinimum = minimumDense
         self.denseRowIndex = denseRowIndex
         denseRows = Self.denseCopies(of: longRows, rowOffsets: rowOffsets, entries: entries, labelCount: labelCount)
         self.transitions = transitions
@@ -110,6 +107,9 @@ public struct SlotTaggerModel: Sendable, Equatable {
         self.intentSlots = intentSlots
         self.provenanceStorage = provenance
     }
+
+    /// Rows with at least this many labels are also kept dense (see ``denseCopies(of:rowOffsets:entries:labelCount:)``).
+    static func denseRowMinimum(labelCount: Int) -> Int32 { Int32(max(8, labelCount / 2)) }
 
     /// Dense copies of `rows`, those with at least `denseRowMinimum` labels (half of L, at least
     /// 8): adding a dense row is L/8 vector adds, where a sparse row costs a load, an add and a
@@ -144,6 +144,7 @@ public struct SlotTaggerModel: Sendable, Equatable {
         let tokenCount = features.tokenCount
         guard tokenCount > 0 else { return }
         let batchSize = 256
+        let denseRowMinimum = Self.denseRowMinimum(labelCount: labelCount)
         withUnsafeTemporaryAllocation(of: FoundRow.self, capacity: batchSize) { found in
             rowOffsets.withUnsafeBufferPointer { rowOffsets in
                 denseRowIndex.withUnsafeBufferPointer { denseRowIndex in
