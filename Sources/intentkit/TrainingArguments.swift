@@ -47,6 +47,12 @@ struct TrainingArguments: ParsableArguments {
     @Option(help: ArgumentHelp(help("user-vocabulary-rate")))
     var userVocabularyRate = SlotTaggerTrainingOptions().userVocabularyRate
 
+    @Option(help: ArgumentHelp(help("user-vocabulary-unseen-rate")))
+    var userVocabularyUnseenRate = SlotTaggerTrainingOptions().userVocabularyUnseenRate
+
+    @Option(help: ArgumentHelp(help("known-words-dropout")))
+    var knownWordsDropout = SlotTaggerTrainingOptions().knownWordsDropout
+
     @Option(help: ArgumentHelp(help("user-vocabulary-noise")))
     var userVocabularyNoise = SlotTaggerTrainingOptions().userVocabularyNoise
 
@@ -76,6 +82,8 @@ struct TrainingArguments: ParsableArguments {
         if window < 0 || affixLength < 0 { throw ValidationError("--window and --affix-length must not be negative") }
         if swapCopies < 0 { throw ValidationError("--swap-copies must not be negative") }
         if !(0...1).contains(userVocabularyRate) { throw ValidationError("--user-vocabulary-rate must be between 0 and 1") }
+        if !(0...1).contains(userVocabularyUnseenRate) { throw ValidationError("--user-vocabulary-unseen-rate must be between 0 and 1") }
+        if !(0...1).contains(knownWordsDropout) { throw ValidationError("--known-words-dropout must be between 0 and 1") }
         if !(0...1).contains(userVocabularyNoise) { throw ValidationError("--user-vocabulary-noise must be between 0 and 1") }
         if !(pruneBelow >= 0) { throw ValidationError("--prune-below must be a number ≥ 0") }
         _ = try characterNGrams()
@@ -122,6 +130,8 @@ struct TrainingArguments: ParsableArguments {
         options.labelScheme = labelScheme
         options.userVocabularyRate = userVocabularyRate
         options.userVocabularyNoise = userVocabularyNoise
+        options.userVocabularyUnseenRate = userVocabularyUnseenRate
+        options.knownWordsDropout = knownWordsDropout
         options.pruneBelow = pruneBelow
         options.features = FeatureConfiguration(templates: try templates(), window: window, affixLength: affixLength)
         return options

@@ -52,13 +52,12 @@ struct SlotTaggerTrainerTests {
         #expect(score > 0.8, "held-out slot F1 \(score)")
     }
 
-    /// With the known-words template the model's gazetteer lists every training token as a known
-    /// word, and nothing else as one; without it (the default), none.
+    /// With the known-words template (a default) the model's gazetteer lists every training
+    /// token as a known word, and nothing else as one; without it, none.
     @Test func theModelKnowsTheTrainingWords() throws {
         var options = options(.lbfgs)
         options.maxIterations = 2
-        #expect(!options.features.templates.contains(.knownWords))
-        options.features.templates.insert(.knownWords)
+        #expect(options.features.templates.contains(.knownWords))
         let (model, _) = SlotTaggerTrainer(options: options).train(Self.corpora.train)
         let known = try #require(model.gazetteer.knownWordEntityID)
         let tokenizer = Tokenizer()
@@ -75,6 +74,44 @@ struct SlotTaggerTrainerTests {
         let (without, _) = SlotTaggerTrainer(options: options).train(Self.corpora.train)
         #expect(without.gazetteer.knownWordEntityID == nil)
         #expect(without.gazetteer.phraseCount < model.gazetteer.phraseCount)
+    }
+
+    /// The perceptron trains without known words, whatever the templates say.
+    @Test func thePerceptronTrainsWithoutKnownWords() {
+        var options = options(.perceptron)
+        options.maxIterations = 1
+        let (model, _) = SlotTaggerTrainer(options: options).train(Self.corpora.train)
+        #expect(model.gazetteer.knownWordEntityID == nil)
+        #expect(!model.features.templates.contains(.knownWords))
+    }
+
+    /// Known-word dropout removes known-word matches of training utterances, at the rate asked
+    /// and the same way for the same seed, and leaves every other match alone.
+    @Test func knownWordDropoutRemovesOnlyKnownWordMatches() throws {
+        let gazetteer = Gazetteer(
+            entries: [(entity: "artist", phrase: "the beatles"), (entity: Gazetteer.knownWordEntity, phrase: "play"),
+                      (entity: Gazetteer.knownWordEntity, phrase: "some"), (entity: Gazetteer.knownWordEntity, phrase: "by")],
+            indexingWords: false)
+        let known = try #require(gazetteer.knownWordEntityID)
+        let tokens = Tokenizer().tokenize("play some songs by the beatles")
+        func matches(dropout: Double, index: Int) -> [Gazetteer.Match] {
+            var options = SlotTaggerTrainingOptions()
+            options.knownWordsDropout = dropout
+            var matches = [Gazetteer.Match]()
+            SlotTaggerTrainer(options: options).trainingMatches(tokens, gazetteer: gazetteer, index: index, into: &matches)
+            return matches
+        }
+        let all = matches(dropout: 0, index: 0)
+        #expect(all.filter { $0.entity == known }.map(\.token) == [0, 1, 3])
+        #expect(matches(dropout: 1, index: 0) == all.filter { $0.entity != known })
+        #expect(matches(dropout: 1, index: 0).contains { $0.entity != known })
+        var dropped = 0
+        for index in 0..<200 {
+            let some = matches(dropout: 0.5, index: index)
+            #expect(some == matches(dropout: 0.5, index: index))
+            dropped += 3 - some.filter { $0.entity == known }.count
+        }
+        #expect((200...400).contains(dropped), "about half of 600 known-word matches dropped: \(dropped)")
     }
 
     @Test func bilouLabelsTrainTagAndSurviveTheModelFile() throws {

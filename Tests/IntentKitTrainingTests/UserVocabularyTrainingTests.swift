@@ -27,7 +27,8 @@ struct UserVocabularyTrainingTests {
     @Test func everySlotIsMatchedAtRateOneAndNoneAtZero() throws {
         let (dataset, simulation, gazetteer) = simulation(rate: 1, noise: 0)
         let trainer = SlotTaggerTrainer()
-        let matches = trainer.simulatedUserMatches(dataset.sequences[0], index: 0, labels: dataset.labels, simulation: simulation)
+        let (matches, values) = trainer.simulatedUserMatches(dataset.sequences[0], index: 0, labels: dataset.labels, simulation: simulation)
+        #expect(values == [1..<3, 4..<6])
         let offset = gazetteer.entityNames.count
         let album = try #require(gazetteer.entityNames.firstIndex(of: "album")) + offset
         let artist = try #require(gazetteer.entityNames.firstIndex(of: "artist")) + offset
@@ -40,7 +41,7 @@ struct UserVocabularyTrainingTests {
         #expect(matches.allSatisfy { $0.entity >= offset }, "numbered after the gazetteer's own entities")
         #expect(!matches.contains { $0.token == 0 || $0.token == 3 })
         let none = self.simulation(rate: 0, noise: 0)
-        #expect(trainer.simulatedUserMatches(none.0.sequences[0], index: 0, labels: none.0.labels, simulation: none.1).isEmpty)
+        #expect(trainer.simulatedUserMatches(none.0.sequences[0], index: 0, labels: none.0.labels, simulation: none.1).matches.isEmpty)
     }
 
     @Test func theSameSeedDrawsTheSameVocabulary() {
@@ -49,8 +50,32 @@ struct UserVocabularyTrainingTests {
         for index in 0..<2 {
             let first = trainer.simulatedUserMatches(dataset.sequences[index], index: index, labels: dataset.labels, simulation: simulation)
             let second = trainer.simulatedUserMatches(dataset.sequences[index], index: index, labels: dataset.labels, simulation: simulation)
-            #expect(first == second)
+            #expect(first.matches == second.matches && first.values == second.values)
         }
+    }
+
+    /// Values made unseen keep their tokens and the words around them; only the letters of
+    /// their long words move, the same way for the same seed.
+    @Test func unseenRewritesShuffleOnlyTheLongWordsOfMatchedValues() throws {
+        let (dataset, simulation, gazetteer) = simulation(rate: 1, noise: 0)
+        var options = SlotTaggerTrainingOptions()
+        options.userVocabularyUnseenRate = 1
+        let unseenSimulation = SlotTaggerTrainer.UserVocabularySimulation(
+            gazetteer: gazetteer, slotNames: dataset.labels.slotNames, entityOfSlot: [:], options: options)
+        let trainer = SlotTaggerTrainer(), tokenizer = Tokenizer()
+        let sequence = dataset.sequences[0]  // "play abbey road by the beatles"
+        let rewritten = try #require(trainer.unseenRewrite(sequence.tokens, values: [1..<3, 4..<6], index: 0, simulation: unseenSimulation, tokenizer: tokenizer))
+        #expect(rewritten.count == sequence.tokens.count)
+        for token in [0, 3, 4] { #expect(rewritten.text(at: token) == sequence.tokens.text(at: token), "token \(token) kept") }
+        for token in [1, 2, 5] {
+            #expect(rewritten.text(at: token).sorted() == sequence.tokens.text(at: token).sorted(), "token \(token): the same letters")
+        }
+        #expect([1, 2, 5].contains { rewritten.text(at: $0) != sequence.tokens.text(at: $0) })
+        let again = try #require(trainer.unseenRewrite(sequence.tokens, values: [1..<3, 4..<6], index: 0, simulation: unseenSimulation, tokenizer: tokenizer))
+        #expect(again.text == rewritten.text)
+        // Rate 0 (the simulation above) and short words only rewrite nothing.
+        #expect(trainer.unseenRewrite(sequence.tokens, values: [1..<3], index: 0, simulation: simulation, tokenizer: tokenizer) == nil)
+        #expect(trainer.unseenRewrite(sequence.tokens, values: [3..<5], index: 0, simulation: unseenSimulation, tokenizer: tokenizer) == nil)
     }
 
     /// The second stage moves the free weights and leaves every other weight bit for bit.

@@ -10,6 +10,7 @@ extension SlotTaggerTrainer {
         let slots: [String]
         let rate: Double
         let noise: Double
+        let unseenRate: Double
         let seed: UInt64
 
         /// - Parameter entityOfSlot: the vocabulary entity a slot's values belong to (the slot's
@@ -22,6 +23,7 @@ extension SlotTaggerTrainer {
             slots = slotNames.filter { ids[$0] != nil }
             rate = options.userVocabularyRate
             noise = options.userVocabularyNoise
+            unseenRate = options.userVocabularyUnseenRate
             seed = options.seed
         }
     }
@@ -36,13 +38,16 @@ extension SlotTaggerTrainer {
     /// utterance really holds, as a user's contacts and playlists are. Placeholder-swapped
     /// copies (``swappedCopies(_:copies:fold:)``) get their own draws, so the same match is
     /// seen on values the model never learnt as words.
-    func simulatedUserMatches(_ sequence: TaggedSequence, index: Int, labels: LabelSet, simulation: UserVocabularySimulation) -> [Gazetteer.Match] {
+    ///
+    /// - Returns: the matches, and the token ranges of the slot values among them (noise left out).
+    func simulatedUserMatches(_ sequence: TaggedSequence, index: Int, labels: LabelSet, simulation: UserVocabularySimulation) -> (matches: [Gazetteer.Match], values: [Range<Int>]) {
         var random = splitMix(simulation.seed &+ 0x05E2_70CA &+ UInt64(index) &* 0x9E37_79B9)
         func uniform() -> Double {
             random = splitMix(random)
             return Double(random >> 11) / Double(1 << 53)
         }
         var matches = [Gazetteer.Match]()
+        var values = [Range<Int>]()
         func add(_ slot: String, _ tokens: Range<Int>) {
             guard let ids = simulation.ids[slot], let phrase = ids.phrase else { return }
             for token in tokens {
@@ -55,7 +60,10 @@ extension SlotTaggerTrainer {
             }
         }
         let spans = BIOTag.spans(sequence.labels.map(labels.tag))
-        for span in spans where uniform() < simulation.rate { add(span.slot, span.tokens) }
+        for span in spans where uniform() < simulation.rate {
+            add(span.slot, span.tokens)
+            values.append(span.tokens)
+        }
         let count = sequence.tokens.count
         if count > 0, !simulation.slots.isEmpty, uniform() < simulation.noise {
             let start = Int(uniform() * Double(count))
@@ -63,7 +71,48 @@ extension SlotTaggerTrainer {
             let slot = simulation.slots[Int(uniform() * Double(simulation.slots.count))]
             if !spans.contains(where: { $0.slot == slot && $0.tokens == start..<end }) { add(slot, start..<end) }
         }
-        return matches
+        return (matches, values)
+    }
+
+    /// Utterance `index` with the words of some simulated user values made unseen, for the
+    /// second stage: each value with probability `unseenRate` has the letters of its words of
+    /// four or more letters shuffled ("complots" → "plomcots"), so the first stage's features
+    /// see a name it never learnt, as a user's contact or playlist mostly is. Short words stay
+    /// ("the", "of": names are made of them too). `nil` when nothing changed, or when the new
+    /// text does not split into the same tokens.
+    func unseenRewrite(_ tokens: TokenizedText, values: [Range<Int>], index: Int, simulation: UserVocabularySimulation, tokenizer: Tokenizer) -> TokenizedText? {
+        guard simulation.unseenRate > 0, !values.isEmpty else { return nil }
+        var random = splitMix(simulation.seed &+ 0x5EE_D1CE &+ UInt64(index) &* 0x9E37_79B9)
+        func next() -> UInt64 {
+            random = splitMix(random)
+            return random
+        }
+        var rewritten = Set<Int>()
+        for value in values where Double(next() >> 11) / Double(1 << 53) < simulation.unseenRate {
+            for token in value where tokens.tokens[token].kind == .word { rewritten.insert(token) }
+        }
+        var text = "", end = 0, changed = false
+        let utf8 = Array(tokens.text.utf8)
+        for (token, info) in tokens.tokens.enumerated() {
+            text += String(decoding: utf8[end..<info.utf8Range.lowerBound], as: UTF8.self)
+            var word = Array(tokens.text(at: token).unicodeScalars)
+            let letters = word.indices.filter { word[$0].properties.isAlphabetic }
+            if rewritten.contains(token), letters.count >= 4 {
+                // Fisher-Yates over the letters; other scalars (apostrophes, digits) stay put.
+                var shuffled = letters.map { word[$0] }
+                for i in stride(from: shuffled.count - 1, to: 0, by: -1) {
+                    shuffled.swapAt(i, Int(next() % UInt64(i + 1)))
+                }
+                for (position, scalar) in zip(letters, shuffled) { word[position] = scalar }
+                changed = true
+            }
+            text += String(String.UnicodeScalarView(word))
+            end = info.utf8Range.upperBound
+        }
+        text += String(decoding: utf8[end...], as: UTF8.self)
+        guard changed else { return nil }
+        let result = tokenizer.tokenize(text)
+        return result.count == tokens.count ? result : nil
     }
 }
 
