@@ -81,10 +81,11 @@ struct TrainingArguments: ParsableArguments {
         if threads < 1 { throw ValidationError("--threads must be at least 1") }
         if window < 0 || affixLength < 0 { throw ValidationError("--window and --affix-length must not be negative") }
         if swapCopies < 0 { throw ValidationError("--swap-copies must not be negative") }
-        if !(0...1).contains(userVocabularyRate) { throw ValidationError("--user-vocabulary-rate must be between 0 and 1") }
-        if !(0...1).contains(userVocabularyUnseenRate) { throw ValidationError("--user-vocabulary-unseen-rate must be between 0 and 1") }
-        if !(0...1).contains(knownWordsDropout) { throw ValidationError("--known-words-dropout must be between 0 and 1") }
-        if !(0...1).contains(userVocabularyNoise) { throw ValidationError("--user-vocabulary-noise must be between 0 and 1") }
+        let probabilities = [("user-vocabulary-rate", userVocabularyRate), ("user-vocabulary-unseen-rate", userVocabularyUnseenRate),
+                             ("known-words-dropout", knownWordsDropout), ("user-vocabulary-noise", userVocabularyNoise)]
+        for (name, value) in probabilities where !(0...1).contains(value) {
+            throw ValidationError("--\(name) must be between 0 and 1")
+        }
         if !(pruneBelow >= 0) { throw ValidationError("--prune-below must be a number ≥ 0") }
         _ = try characterNGrams()
         _ = try templates()

@@ -6,6 +6,11 @@ package func splitMix(_ seed: UInt64) -> UInt64 {
     return z ^ (z >> 31)
 }
 
+/// The top 53 bits of `bits` as a uniform draw in [0, 1).
+package func unitInterval(_ bits: UInt64) -> Double {
+    Double(bits >> 11) / Double(1 << 53)
+}
+
 /// SplitMix64 as a generator: small, fast and seedable, for reproducible shuffles and folds.
 package struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64

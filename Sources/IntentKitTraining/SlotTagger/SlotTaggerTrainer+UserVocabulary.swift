@@ -44,7 +44,7 @@ extension SlotTaggerTrainer {
         var random = splitMix(simulation.seed &+ 0x05E2_70CA &+ UInt64(index) &* 0x9E37_79B9)
         func uniform() -> Double {
             random = splitMix(random)
-            return Double(random >> 11) / Double(1 << 53)
+            return unitInterval(random)
         }
         var matches = [Gazetteer.Match]()
         var values = [Range<Int>]()
@@ -88,26 +88,34 @@ extension SlotTaggerTrainer {
             return random
         }
         var rewritten = Set<Int>()
-        for value in values where Double(next() >> 11) / Double(1 << 53) < simulation.unseenRate {
+        for value in values where unitInterval(next()) < simulation.unseenRate {
             for token in value where tokens.tokens[token].kind == .word { rewritten.insert(token) }
+        }
+        /// `word` with its letters in a new order (Fisher-Yates; other scalars such as apostrophes
+        /// and digits stay put), or `nil` for fewer than four letters.
+        func shuffledLetters(_ word: Substring) -> String? {
+            var scalars = Array(word.unicodeScalars)
+            let letters = scalars.indices.filter { scalars[$0].properties.isAlphabetic }
+            guard letters.count >= 4 else { return nil }
+            var shuffled = letters.map { scalars[$0] }
+            for i in stride(from: shuffled.count - 1, to: 0, by: -1) {
+                shuffled.swapAt(i, Int(next() % UInt64(i + 1)))
+            }
+            for (position, scalar) in zip(letters, shuffled) { scalars[position] = scalar }
+            return String(String.UnicodeScalarView(scalars))
         }
         var text = "", end = 0, changed = false
         let utf8 = Array(tokens.text.utf8)
         for (token, info) in tokens.tokens.enumerated() {
             text += String(decoding: utf8[end..<info.utf8Range.lowerBound], as: UTF8.self)
-            var word = Array(tokens.text(at: token).unicodeScalars)
-            let letters = word.indices.filter { word[$0].properties.isAlphabetic }
-            if rewritten.contains(token), letters.count >= 4 {
-                // Fisher-Yates over the letters; other scalars (apostrophes, digits) stay put.
-                var shuffled = letters.map { word[$0] }
-                for i in stride(from: shuffled.count - 1, to: 0, by: -1) {
-                    shuffled.swapAt(i, Int(next() % UInt64(i + 1)))
-                }
-                for (position, scalar) in zip(letters, shuffled) { word[position] = scalar }
-                changed = true
-            }
-            text += String(String.UnicodeScalarView(word))
             end = info.utf8Range.upperBound
+            let word = tokens.text(at: token)
+            if rewritten.contains(token), let shuffled = shuffledLetters(word) {
+                text += shuffled
+                changed = true
+            } else {
+                text += word
+            }
         }
         text += String(decoding: utf8[end...], as: UTF8.self)
         guard changed else { return nil }

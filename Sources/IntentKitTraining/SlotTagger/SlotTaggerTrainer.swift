@@ -294,7 +294,7 @@ public struct SlotTaggerTrainer {
         let seed = splitMix(options.seed &+ 0xD50F &+ UInt64(index) &* 0x9E37_79B9)
         matches.removeAll { match in
             match.entity == known
-                && Double(splitMix(seed &+ UInt64(match.token)) >> 11) / Double(1 << 53) < options.knownWordsDropout
+                && unitInterval(splitMix(seed &+ UInt64(match.token))) < options.knownWordsDropout
         }
     }
 
