@@ -2,7 +2,8 @@ import Testing
 @testable import IntentKit
 
 /// The state scores a model adds up for an utterance, against the plain sum over its sparse
-/// rows: long rows are added from their dense copies, short ones entry by entry.
+/// rows: long rows are added from their dense copies, short ones entry by entry; and those of
+/// one intent's labels alone (``IntentLabelWeights``), against the full scores' columns.
 @Suite("State scores")
 struct StateScoreTests {
     /// 11 slots: 23 labels, so rows of 11 labels or more are dense.
@@ -70,6 +71,49 @@ struct StateScoreTests {
         scores.withUnsafeMutableBufferPointer { model.stateScores(features, into: $0) }
         for (score, sum) in zip(scores, expected) {
             #expect(abs(Double(score) - sum) < 1e-4)
+        }
+    }
+
+    /// Five tokens, each with four known attributes drawn at random (repeats included) and an
+    /// unknown hash, and two sentence features: attributes 4 and 8.
+    private func features(attributeCount: Int, seed: UInt64) -> TokenFeatures {
+        var features = TokenFeatures()
+        features.reset()
+        var generator = SplitMix64(seed: seed)
+        for attribute in [4, 8] { features.appendSentence(UInt64(1000 + attribute)) }
+        for _ in 0..<5 {
+            features.beginToken()
+            features.append(999)
+            for _ in 0..<4 { features.append(UInt64(1000 + Int(generator.next() % UInt64(attributeCount)))) }
+        }
+        features.finish()
+        return features
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func anIntentsLabelsScoreAsTheirColumnsOfTheFullScores(seed: UInt64) throws {
+        // Short rows, long rows filtered per intent (8 labels or more) and dense ones (11 or more).
+        let rowLengths = [0, 1, 5, 10, 11, 12, 16, 22, 23, 3, 23, 7, 8, 2]
+        let model = try model(rowLengths: rowLengths, seed: seed)
+        let subsets: [[Int]?] = [[0, 1, 2, 7, 8, 21, 22], nil, [0, 5, 6], Array(0..<labels.count)]
+        let weights = IntentLabelWeights(model: model, labelSubsets: subsets)
+        #expect(weights.longRowIndex.filter { $0 >= 0 }.count == rowLengths.filter { $0 >= 8 }.count)
+        #expect(weights.intents[1] == nil)
+
+        let features = features(attributeCount: rowLengths.count, seed: seed &+ 100)
+        var full = [Float](repeating: .nan, count: 5 * labels.count)
+        full.withUnsafeMutableBufferPointer { model.stateScores(features, into: $0) }
+        for (subset, intent) in zip(subsets, weights.intents) {
+            guard let subset, let intent else { continue }
+            #expect(intent.width == subset.count + 1)
+            var scores = [Float](repeating: 0, count: 5 * intent.width)
+            scores.withUnsafeMutableBufferPointer {
+                model.addStateScores(features, of: intent, longRowIndex: weights.longRowIndex, into: $0)
+            }
+            for t in 0..<5 {
+                // The same sums in the same order: equal, not merely close.
+                #expect(subset.indices.map { scores[t * intent.width + $0] } == subset.map { full[t * labels.count + $0] })
+            }
         }
     }
 }

@@ -45,6 +45,22 @@ struct IntentParserTests {
         #expect(Self.model.intentSlots["SendPayment"]?.isSuperset(of: ["payee", "amount"]) == true)
     }
 
+    /// Scoring only a clear intent's labels is a shortcut, not an approximation: the same slots,
+    /// confidences and values as scoring every label, with or without reranking.
+    @Test func scoringOnlyTheIntentsLabelsParsesAsScoringThemAll() {
+        for reranking in [true, false] {
+            var restricted = IntentParser(model: Self.model)
+            restricted.intentReranking = reranking
+            var full = restricted
+            full.scoresIntentLabelsAlone = false
+            var workspace = restricted.makeWorkspace(), fullWorkspace = full.makeWorkspace()
+            for utterance in SlotTaggerTrainerTests.corpora.test.utterances {
+                let parse = restricted.parse(utterance.text, workspace: &workspace, alternatives: 3, reference: Self.reference, calendar: Self.calendar)
+                #expect(parse == full.parse(utterance.text, workspace: &fullWorkspace, alternatives: 3, reference: Self.reference, calendar: Self.calendar))
+            }
+        }
+    }
+
     /// With reranking, the tagger only decides between the classifier's top two, only when the
     /// runner-up passes the threshold, and only by moving probability between those two.
     @Test func theTaggerRerankesOnlyCloseCallsBetweenTheTopTwo() {

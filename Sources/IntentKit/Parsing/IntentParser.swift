@@ -24,6 +24,9 @@ public struct IntentParser: Sendable {
     public let resolver: EntityResolver
     /// `[classifier intents]` a decoder over each intent's labels, `nil` for no restriction.
     private let subsetDecoders: [LabelSubsetDecoder?]
+    /// The state weights of each intent's labels, to score those alone when the intent is clear;
+    /// `nil` when the tagger cannot (its intent features conjoin all the others).
+    private let intentLabelWeights: IntentLabelWeights?
     /// `[classifier intents]` slot name → the entity its values belong to.
     private let entities: [[String: EntityReference]]
     /// Slot name → entity, for a model without a classifier or an intent the schema lacks.
@@ -39,6 +42,9 @@ public struct IntentParser: Sendable {
     /// of three seeds; `scripts/snips-parse`), at the cost of a second scoring for the one
     /// utterance in twelve where a runner-up is that likely.
     public var intentReranking = true
+    /// Whether a clear intent (no runner-up to rerank) has only its own labels scored; off, every
+    /// label is scored and the intent's columns decoded, which gives the same parse (for tests).
+    var scoresIntentLabelsAlone = true
     /// The smallest classifier probability of an intent the tagger reconsiders.
     public var rerankingThreshold: Float = 0.01
     /// Below this slot confidence, a resolved value asks for confirmation
@@ -59,12 +65,16 @@ public struct IntentParser: Sendable {
         vocabularyFeatures = VocabularyFeatures(gazetteer: model.gazetteer, ownFeatures: model.features.templates.contains(.userVocabulary))
         let intents = model.intentClassifier?.intents ?? []
         let tagger = self.tagger
-        subsetDecoders = intents.map { intent in
+        let labelSubsets = intents.map { intent in
             model.intentSlots[intent].map { slots in
-                let labels = (0..<model.labels.count).filter { id in model.labels.tag(id).slot.map(slots.contains) ?? true }
-                return LabelSubsetDecoder(labels: labels, decoder: tagger.decoder, expTransitions: tagger.expTransitions)
+                (0..<model.labels.count).filter { id in model.labels.tag(id).slot.map(slots.contains) ?? true }
             }
         }
+        subsetDecoders = labelSubsets.map { labels in
+            labels.map { LabelSubsetDecoder(labels: $0, decoder: tagger.decoder, expTransitions: tagger.expTransitions) }
+        }
+        intentLabelWeights = tagger.scoresIntentLabelsAlone && labelSubsets.contains { $0 != nil }
+            ? IntentLabelWeights(model: model, labelSubsets: labelSubsets) : nil
         var defaults = [String: EntityReference]()
         for entity in model.schema.entities { defaults[entity.name] = .custom(entity.name) }
         defaultEntities = defaults
@@ -146,20 +156,33 @@ public struct IntentParser: Sendable {
         _ text: String, workspace: inout Workspace, alternatives: Int, vocabulary: UserVocabulary, reference: Date, calendar: Calendar
     ) -> IntentParse {
         if vocabulary.isEmpty {
-            tagger.scoreStates(of: text, workspace: &workspace.tagger)
+            tagger.extractFeatures(of: text, workspace: &workspace.tagger)
         } else {
             // The keys' buffers leave the workspace while its tagger part is in use.
             // The closure captures the features alone, not a copy of the whole parser.
             var keys = workspace.vocabularyKeys
             workspace.vocabularyKeys = UtteranceKeys()
             let features = vocabularyFeatures
-            tagger.scoreStates(of: text, workspace: &workspace.tagger) { tokens, matches in
+            tagger.extractFeatures(of: text, workspace: &workspace.tagger) { tokens, matches in
                 features.appendMatches(of: vocabulary, in: tokens, keys: &keys, into: &matches)
             }
             workspace.vocabularyKeys = keys
         }
         workspace.decodedIntent = nil
-        if intentReranking, let top = workspace.tagger.intent { rerank(top, workspace: &workspace) }
+        let top = workspace.tagger.intent
+        if let top, scoresIntentLabelsAlone, runnerUp(of: top, workspace: workspace) == nil, let intentLabelWeights,
+           let weights = intentLabelWeights.intents[top], workspace.tagger.tokens.count > 0 {
+            // A clear intent: only its labels are scored and decoded.
+            tagger.scoreExtractedStates(of: top, weights: weights, longRowIndex: intentLabelWeights.longRowIndex, workspace: &workspace.tagger)
+            let count = workspace.tagger.tokens.count
+            workspace.tagger.subsetScores.withUnsafeBufferPointer { scores in
+                workspace.subsetDecoders[top]!.decode(subsetScores: scores, tokenCount: count)
+            }
+            workspace.decodedIntent = top
+        } else {
+            tagger.scoreExtractedStates(workspace: &workspace.tagger)
+            if let top, let second = runnerUp(of: top, workspace: workspace) { rerank(top, second, workspace: &workspace) }
+        }
         let intent = workspace.tagger.intent
         let probabilities = workspace.tagger.intentProbabilities
         var result = IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [])
@@ -207,17 +230,10 @@ public struct IntentParser: Sendable {
         return result
     }
 
-    /// Lets the tagger choose between the classifier's two likeliest intents (``intentReranking``):
-    /// leaves the chosen intent, its state scores and both intents' rescaled probabilities in
-    /// `workspace`.
-    private func rerank(_ top: Int, workspace: inout Workspace) {
-        // Read in place: a copy of the array alive below would be copied again on the writes.
-        var second = -1
-        for k in workspace.tagger.intentProbabilities.indices where k != top && workspace.tagger.intentProbabilities[k] >= rerankingThreshold {
-            if second < 0 || workspace.tagger.intentProbabilities[k] > workspace.tagger.intentProbabilities[second] { second = k }
-        }
-        guard second >= 0, workspace.subsetDecoders.indices.contains(top), workspace.subsetDecoders[top] != nil,
-              workspace.subsetDecoders[second] != nil else { return }
+    /// Lets the tagger choose between the classifier's likeliest intent `top` and its runner-up
+    /// `second` (``intentReranking``): leaves the chosen intent, its state scores and both
+    /// intents' rescaled probabilities in `workspace`.
+    private func rerank(_ top: Int, _ second: Int, workspace: inout Workspace) {
         let topProbability = workspace.tagger.intentProbabilities[top], secondProbability = workspace.tagger.intentProbabilities[second]
         let count = workspace.tagger.tokens.count, L = model.labels.count
         guard count > 0 else { return }
@@ -255,6 +271,20 @@ public struct IntentParser: Sendable {
                 }
             }
         }
+    }
+
+    /// The intent the tagger weighs against `top` (``intentReranking``): the likeliest other
+    /// intent with at least ``rerankingThreshold``, when both have label subsets.
+    private func runnerUp(of top: Int, workspace: Workspace) -> Int? {
+        guard intentReranking else { return nil }
+        // Read in place: a copy of the array alive during the rerank would be copied again on its writes.
+        var second = -1
+        for k in workspace.tagger.intentProbabilities.indices where k != top && workspace.tagger.intentProbabilities[k] >= rerankingThreshold {
+            if second < 0 || workspace.tagger.intentProbabilities[k] > workspace.tagger.intentProbabilities[second] { second = k }
+        }
+        guard second >= 0, workspace.subsetDecoders.indices.contains(top), workspace.subsetDecoders[top] != nil,
+              workspace.subsetDecoders[second] != nil else { return nil }
+        return second
     }
 
     /// The indices of the `count` largest probabilities other than `excluded`, largest first.

@@ -49,11 +49,16 @@ struct LabelSubsetDecoder: Sendable {
                 }
             }
         }
-        scores.withUnsafeBufferPointer { scores in
-            viterbi.decode(scores: scores, tokenCount: tokenCount, mask: nil, into: &subsetPath)
-            expTransitions.withUnsafeBufferPointer { expTransitions in
-                lastLogPartition = forwardBackward.run(scores: scores, tokenCount: tokenCount, expTransitions: expTransitions.baseAddress!)
-            }
+        let gathered = scores  // shares the buffer: decoding writes other properties
+        gathered.withUnsafeBufferPointer { scores in decode(subsetScores: scores, tokenCount: tokenCount) }
+    }
+
+    /// Decodes as ``decode(scores:tokenCount:labelCount:)`` from the subset's own `[T][L']`
+    /// state scores (``SlotTagger/scoreExtractedStates(of:weights:longRowIndex:workspace:)``).
+    mutating func decode(subsetScores scores: UnsafeBufferPointer<Float>, tokenCount: Int) {
+        viterbi.decode(scores: scores, tokenCount: tokenCount, mask: nil, into: &subsetPath)
+        expTransitions.withUnsafeBufferPointer { expTransitions in
+            lastLogPartition = forwardBackward.run(scores: scores, tokenCount: tokenCount, expTransitions: expTransitions.baseAddress!)
         }
         path.removeAll(keepingCapacity: true)
         for label in subsetPath { path.append(labels[label]) }

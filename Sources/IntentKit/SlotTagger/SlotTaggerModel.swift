@@ -135,69 +135,76 @@ public struct SlotTaggerModel: Sendable, Equatable {
     }
 
     /// Adds the state scores of `features` (see ``stateScores(_:into:)``) to `scores`.
+    func addStateScores(_ features: TokenFeatures, into scores: UnsafeMutableBufferPointer<Float>) {
+        let labelCount = labels.count
+        let denseRowMinimum = Self.denseRowMinimum(labelCount: labelCount)
+        denseRowIndex.withUnsafeBufferPointer { denseRowIndex in
+            denseRows.withUnsafeBufferPointer { denseRows in
+                forEachKnownFeature(features, rowWidth: labelCount, scores: scores) { entries, start, end, attribute, target in
+                    if end - start >= denseRowMinimum {
+                        Self.add(denseRows.baseAddress! + Int(denseRowIndex[attribute]) * labelCount, to: target, count: labelCount)
+                        return
+                    }
+                    for entry in entries[Int(start)..<Int(end)] { target[Int(entry.label)] += entry.weight }
+                }
+            }
+        }
+    }
+
+    /// Calls `add(entries, start, end, attribute, target)` for every feature of `features` the
+    /// model knows, `entries[start..<end]` being its row of state weights and `target` the score
+    /// row (`rowWidth` floats) it adds to: a token's row of `scores` (`[T][rowWidth]`), or for a
+    /// sentence feature a row that is then added to every token's.
     ///
     /// The model's tables are larger than the cache and every lookup misses it, so the work is
     /// done in two passes over batches of features: first all the hash lookups (independent
     /// loads the processor overlaps), then the rows they found.
-    func addStateScores(_ features: TokenFeatures, into scores: UnsafeMutableBufferPointer<Float>) {
-        let labelCount = labels.count
+    @inline(__always)
+    func forEachKnownFeature(
+        _ features: TokenFeatures, rowWidth: Int, scores: UnsafeMutableBufferPointer<Float>,
+        add: (_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ end: Int32, _ attribute: Int, _ target: UnsafeMutablePointer<Float>) -> Void
+    ) {
         let tokenCount = features.tokenCount
         guard tokenCount > 0 else { return }
         let batchSize = 256
-        let denseRowMinimum = Self.denseRowMinimum(labelCount: labelCount)
         withUnsafeTemporaryAllocation(of: FoundRow.self, capacity: batchSize) { found in
             rowOffsets.withUnsafeBufferPointer { rowOffsets in
-                denseRowIndex.withUnsafeBufferPointer { denseRowIndex in
-                    denseRows.withUnsafeBufferPointer { denseRows in
-                        stateEntries.withUnsafeBufferPointer { entries in
-                            /// Adds the rows of `hashes` (those the model knows) to `target`, feature
-                            /// `index`'s at offset `row(index)`.
-                            func add(_ hashes: UnsafeBufferPointer<UInt64>, into target: UnsafeMutableBufferPointer<Float>, row: (Int) -> Int) {
-                                var first = 0
-                                while first < hashes.count {
-                                    let last = min(hashes.count, first + batchSize)
-                                    var foundCount = 0
-                                    for index in first..<last {
-                                        guard let attribute = attributes.id(of: hashes[index]) else { continue }
-                                        let start = rowOffsets[attribute], end = rowOffsets[attribute + 1]
-                                        found[foundCount] = FoundRow(
-                                            start: start, end: end, scoreRow: Int32(row(index)),
-                                            dense: end - start >= denseRowMinimum ? denseRowIndex[attribute] : -1)
-                                        foundCount += 1
-                                    }
-                                    for k in 0..<foundCount {
-                                        let base = Int(found[k].scoreRow)
-                                        if found[k].dense >= 0 {
-                                            let source = denseRows.baseAddress! + Int(found[k].dense) * labelCount
-                                            let destination = target.baseAddress! + base
-                                            Self.add(source, to: destination, count: labelCount)
-                                            continue
-                                        }
-                                        for entry in entries[Int(found[k].start)..<Int(found[k].end)] {
-                                            target[base + Int(entry.label)] += entry.weight
-                                        }
-                                    }
-                                    first = last
-                                }
+                stateEntries.withUnsafeBufferPointer { entries in
+                    /// Adds the rows of `hashes` (those the model knows) to `target`, feature
+                    /// `index`'s at offset `row(index)`.
+                    func addRows(of hashes: UnsafeBufferPointer<UInt64>, into target: UnsafeMutablePointer<Float>, row: (Int) -> Int) {
+                        var first = 0
+                        while first < hashes.count {
+                            let last = min(hashes.count, first &+ batchSize)
+                            var foundCount = 0
+                            for index in first..<last {
+                                guard let attribute = attributes.id(of: hashes[index]) else { continue }
+                                found[foundCount] = FoundRow(
+                                    attribute: Int32(attribute), start: rowOffsets[attribute], end: rowOffsets[attribute &+ 1], scoreRow: Int32(row(index)))
+                                foundCount &+= 1
                             }
-                            // Sentence features: summed once into a row of their own, then added to every row.
-                            if !features.sentence.isEmpty {
-                                withUnsafeTemporaryAllocation(of: Float.self, capacity: labelCount) { sentenceRow in
-                                    sentenceRow.update(repeating: 0)
-                                    features.sentence.withUnsafeBufferPointer { add($0, into: sentenceRow) { _ in 0 } }
-                                    for token in 0..<tokenCount {
-                                        Self.add(sentenceRow.baseAddress!, to: scores.baseAddress! + token * labelCount, count: labelCount)
-                                    }
-                                }
+                            for k in 0..<foundCount {
+                                add(entries, found[k].start, found[k].end, Int(found[k].attribute), target + Int(found[k].scoreRow))
                             }
-                            features.hashes.withUnsafeBufferPointer { hashes in
-                                features.offsets.withUnsafeBufferPointer { offsets in
-                                    var token = 0
-                                    add(UnsafeBufferPointer(rebasing: hashes[0..<offsets[tokenCount]]), into: scores) { index in
-                                        while index >= offsets[token + 1] { token += 1 }
-                                        return token * labelCount
-                                    }
-                                }
+                            first = last
+                        }
+                    }
+                    // Sentence features: summed once into a row of their own, then added to every row.
+                    if !features.sentence.isEmpty {
+                        withUnsafeTemporaryAllocation(of: Float.self, capacity: rowWidth) { sentenceRow in
+                            sentenceRow.update(repeating: 0)
+                            features.sentence.withUnsafeBufferPointer { addRows(of: $0, into: sentenceRow.baseAddress!) { _ in 0 } }
+                            for token in 0..<tokenCount {
+                                Self.add(sentenceRow.baseAddress!, to: scores.baseAddress! + token &* rowWidth, count: rowWidth)
+                            }
+                        }
+                    }
+                    features.hashes.withUnsafeBufferPointer { hashes in
+                        features.offsets.withUnsafeBufferPointer { offsets in
+                            var token = 0
+                            addRows(of: UnsafeBufferPointer(rebasing: hashes[0..<offsets[tokenCount]]), into: scores.baseAddress!) { index in
+                                while index >= offsets[token &+ 1] { token &+= 1 }
+                                return token &* rowWidth
                             }
                         }
                     }
@@ -208,33 +215,32 @@ public struct SlotTaggerModel: Sendable, Equatable {
 
     /// `destination[0..<count] += source[0..<count]`, eight lanes at a time.
     @inline(__always)
-    private static func add(_ source: UnsafePointer<Float>, to destination: UnsafeMutablePointer<Float>, count: Int) {
+    static func add(_ source: UnsafePointer<Float>, to destination: UnsafeMutablePointer<Float>, count: Int) {
         var index = 0
-        while index + 8 <= count {
+        while index &+ 8 <= count {
             let sum = UnsafeRawPointer(source + index).loadUnaligned(as: SIMD8<Float>.self)
                 + UnsafeRawPointer(destination + index).loadUnaligned(as: SIMD8<Float>.self)
             UnsafeMutableRawPointer(destination + index).storeBytes(of: sum, as: SIMD8<Float>.self)
-            index += 8
+            index &+= 8
         }
-        if index + 4 <= count {
+        if index &+ 4 <= count {
             let sum = UnsafeRawPointer(source + index).loadUnaligned(as: SIMD4<Float>.self)
                 + UnsafeRawPointer(destination + index).loadUnaligned(as: SIMD4<Float>.self)
             UnsafeMutableRawPointer(destination + index).storeBytes(of: sum, as: SIMD4<Float>.self)
-            index += 4
+            index &+= 4
         }
         while index < count {
             destination[index] += source[index]
-            index += 1
+            index &+= 1
         }
     }
 
-    /// A feature's row of state weights and the score row it adds to.
+    /// A feature's attribute, its row of state weights and the offset of the score row it adds to.
     private struct FoundRow {
+        var attribute: Int32
         var start: Int32
         var end: Int32
         var scoreRow: Int32
-        /// The row's index in `denseRows`, or −1 to add the sparse entries.
-        var dense: Int32
     }
 
     /// The raw arrays, for the model writer in the training module.
