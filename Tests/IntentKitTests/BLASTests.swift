@@ -21,6 +21,22 @@ struct BLASTests {
         for index in 0..<37 { #expect(abs(z[index] - 2 * (y[index] + 0.5 * x[index])) < 1e-5) }
     }
 
+    /// The SIMD products of small matrices, around multiples of 8 (padding, partial blocks).
+    @Test(arguments: [1, 5, 8, 9, 16, 29])
+    func smallSquareMatrixProductsMatchGemv(size: Int) {
+        let a = values(size * size, seed: UInt64(size)), x = values(size, seed: 7)
+        let matrix = SmallSquareMatrix(a, size: size)
+        for transposed in [false, true] {
+            var expected = [Float](repeating: 0, count: size), y = [Float](repeating: .nan, count: size + 1)
+            BLAS.gemv(rows: size, columns: size, a, transposed: transposed, x, &expected)
+            y.withUnsafeMutableBufferPointer { y in
+                if transposed { matrix.multiplyTransposed(x, into: y.baseAddress!) } else { matrix.multiply(x, into: y.baseAddress!) }
+            }
+            for index in 0..<size { #expect(abs(y[index] - expected[index]) < 1e-5) }
+            #expect(y[size].isNaN)  // nothing written past the end
+        }
+    }
+
     @Test(arguments: [false, true])
     func gemvMatchesPlainLoops(transposed: Bool) {
         let rows = 5, columns = 7

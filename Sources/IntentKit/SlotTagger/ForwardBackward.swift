@@ -31,21 +31,31 @@ package struct ForwardBackward: Sendable {
     /// Runs both passes over `scores` (`[T][L]`) and returns log Z.
     /// - Parameter expTransitions: `[L][L]` exp(transition weights), from (row) → to (column).
     package mutating func run(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: UnsafePointer<Float>) -> Double {
-        let logZ = forward(scores: scores, tokenCount: tokenCount, expTransitions: expTransitions)
-        backward(expTransitions: expTransitions)
+        run(scores: scores, tokenCount: tokenCount, transitions: BLASTransitions(matrix: expTransitions, size: labelCount))
+    }
+
+    /// Runs both passes as ``run(scores:tokenCount:expTransitions:)`` with exp(transitions) a
+    /// small matrix (see ``SmallSquareMatrix``), without BLAS calls.
+    mutating func run(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: SmallSquareMatrix) -> Double {
+        run(scores: scores, tokenCount: tokenCount, transitions: expTransitions)
+    }
+
+    private mutating func run(scores: UnsafeBufferPointer<Float>, tokenCount: Int, transitions: some TransitionProducts) -> Double {
+        let logZ = forward(scores: scores, tokenCount: tokenCount, transitions: transitions)
+        backward(transitions: transitions)
         return logZ
     }
 
     /// log Z of `scores` (`[T][L]`) by the forward pass alone (no marginals: ``marginal(token:label:)``
     /// does not describe these scores afterwards).
     package mutating func logPartition(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: UnsafePointer<Float>) -> Double {
-        let logZ = forward(scores: scores, tokenCount: tokenCount, expTransitions: expTransitions)
+        let logZ = forward(scores: scores, tokenCount: tokenCount, transitions: BLASTransitions(matrix: expTransitions, size: labelCount))
         self.tokenCount = 0
         return logZ
     }
 
     /// α̂, Ψ and the scales c_t; returns log Z.
-    private mutating func forward(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: UnsafePointer<Float>) -> Double {
+    private mutating func forward(scores: UnsafeBufferPointer<Float>, tokenCount: Int, transitions: some TransitionProducts) -> Double {
         let L = labelCount
         self.tokenCount = tokenCount
         guard tokenCount > 0 else { return 0 }
@@ -60,22 +70,22 @@ package struct ForwardBackward: Sendable {
         potentials.withUnsafeMutableBufferPointer { psi in
             alpha.withUnsafeMutableBufferPointer { alpha in
                 scales.withUnsafeMutableBufferPointer { scales in
+                    // Row pointers: the same arithmetic as indexing, without overflow checks on every index.
                     for t in 0..<tokenCount {
-                        let row = t * L
+                        let score = scores.baseAddress! + t &* L, psi = psi.baseAddress! + t &* L, alpha = alpha.baseAddress! + t &* L
                         var maximum = -Float.infinity
-                        for j in 0..<L { maximum = max(maximum, scores[row + j]) }
-                        for j in 0..<L { psi[row + j] = expf(scores[row + j] - maximum) }
+                        for j in 0..<L { maximum = max(maximum, score[j]) }
+                        for j in 0..<L { psi[j] = expf(score[j] - maximum) }
                         if t == 0 {
-                            for j in 0..<L { alpha[j] = psi[j] }
+                            alpha.update(from: psi, count: L)
                         } else {
-                            BLAS.gemv(rows: L, columns: L, expTransitions, transposed: true,
-                                      alpha.baseAddress! + (row - L), alpha.baseAddress! + row)
-                            for j in 0..<L { alpha[row + j] *= psi[row + j] }
+                            transitions.multiplyTransposed(alpha - L, into: alpha)
+                            for j in 0..<L { alpha[j] *= psi[j] }
                         }
                         var sum: Float = 0
-                        for j in 0..<L { sum += alpha[row + j] }
+                        for j in 0..<L { sum += alpha[j] }
                         let inverse = 1 / sum
-                        for j in 0..<L { alpha[row + j] *= inverse }
+                        for j in 0..<L { alpha[j] *= inverse }
                         scales[t] = sum
                         logZ += Double(logf(sum)) + Double(maximum)
                     }
@@ -85,22 +95,23 @@ package struct ForwardBackward: Sendable {
         return logZ
     }
 
-    /// β̂ from Ψ and the scales of the last ``forward(scores:tokenCount:expTransitions:)``.
-    private mutating func backward(expTransitions: UnsafePointer<Float>) {
+    /// β̂ from Ψ and the scales of the last ``forward(scores:tokenCount:transitions:)``.
+    private mutating func backward(transitions: some TransitionProducts) {
         let L = labelCount
         guard tokenCount > 0 else { return }
         potentials.withUnsafeBufferPointer { psi in
             beta.withUnsafeMutableBufferPointer { beta in
                 scales.withUnsafeBufferPointer { scales in
                     temporary.withUnsafeMutableBufferPointer { temporary in
-                        let last = (tokenCount - 1) * L
-                        for j in 0..<L { beta[last + j] = 1 }
+                        let last = beta.baseAddress! + (tokenCount - 1) * L
+                        last.update(repeating: 1, count: L)
                         var t = tokenCount - 2
                         while t >= 0 {
-                            let row = t * L, next = row + L
+                            let row = t &* L
+                            let psi = psi.baseAddress! + (row &+ L), next = beta.baseAddress! + (row &+ L)
                             let inverse = 1 / scales[t + 1]
-                            for j in 0..<L { temporary[j] = psi[next + j] * beta[next + j] * inverse }
-                            BLAS.gemv(rows: L, columns: L, expTransitions, temporary.baseAddress!, beta.baseAddress! + row)
+                            for j in 0..<L { temporary[j] = psi[j] * next[j] * inverse }
+                            transitions.multiply(temporary.baseAddress!, into: beta.baseAddress! + row)
                             t -= 1
                         }
                     }
@@ -149,5 +160,27 @@ package struct ForwardBackward: Sendable {
         }
         }
         }
+    }
+}
+
+/// The two products of the recursions with E = exp(transitions): `Eᵀ α` forward, `E v` backward.
+protocol TransitionProducts {
+    func multiply(_ x: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>)
+    func multiplyTransposed(_ x: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>)
+}
+
+extension SmallSquareMatrix: TransitionProducts {}
+
+/// E as a `[size][size]` row-major matrix multiplied by BLAS gemv: what pays at a full label set.
+private struct BLASTransitions: TransitionProducts {
+    let matrix: UnsafePointer<Float>
+    let size: Int
+
+    func multiply(_ x: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>) {
+        BLAS.gemv(rows: size, columns: size, matrix, x, y)
+    }
+
+    func multiplyTransposed(_ x: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>) {
+        BLAS.gemv(rows: size, columns: size, matrix, transposed: true, x, y)
     }
 }

@@ -11,7 +11,7 @@ struct LabelSubsetDecoder: Sendable {
     private var viterbi: ViterbiDecoder
     private var forwardBackward: ForwardBackward
     /// `[L'][L']` exp(transitions) among the subset.
-    private let expTransitions: [Float]
+    private let expTransitions: SmallSquareMatrix
     /// `[T][L']` the subset's columns of the state scores.
     private var scores: [Float] = []
     private var subsetPath: [Int] = []
@@ -28,7 +28,7 @@ struct LabelSubsetDecoder: Sendable {
         viterbi = ViterbiDecoder(restricting: decoder, to: labels)
         forwardBackward = ForwardBackward(labelCount: labels.count)
         let L = decoder.labelCount
-        expTransitions = labels.flatMap { from in labels.map { to in full[from * L + to] } }
+        expTransitions = SmallSquareMatrix(labels.flatMap { from in labels.map { to in full[from * L + to] } }, size: labels.count)
     }
 
     /// Decodes as ``decode(scores:tokenCount:labelCount:)`` and copies the path to `path`.
@@ -57,9 +57,7 @@ struct LabelSubsetDecoder: Sendable {
     /// state scores (``SlotTagger/scoreExtractedStates(of:weights:longRowIndex:workspace:)``).
     mutating func decode(subsetScores scores: UnsafeBufferPointer<Float>, tokenCount: Int) {
         viterbi.decode(scores: scores, tokenCount: tokenCount, mask: nil, into: &subsetPath)
-        expTransitions.withUnsafeBufferPointer { expTransitions in
-            lastLogPartition = forwardBackward.run(scores: scores, tokenCount: tokenCount, expTransitions: expTransitions.baseAddress!)
-        }
+        lastLogPartition = forwardBackward.run(scores: scores, tokenCount: tokenCount, expTransitions: expTransitions)
         path.removeAll(keepingCapacity: true)
         for label in subsetPath { path.append(labels[label]) }
     }

@@ -15,8 +15,8 @@ public struct ViterbiDecoder: Sendable {
     let start: [Float]
     /// `[L]` 0 where a sentence may end, −∞ for labels that leave a slot open (BILOU `B-`, `I-`).
     let end: [Float]
+    /// `[T][paddedCount]` the max-plus scores of every position.
     private var delta: [Float] = []
-    private var back: [Int32] = []
 
     @_spi(Benchmarking)
     public init(labels: LabelSet, transitions weights: [Float]) {
@@ -51,53 +51,57 @@ public struct ViterbiDecoder: Sendable {
 
     /// The best label sequence for `scores` (`[T][L]`), written to `path`.
     /// - Parameter mask: `[L]` additive label mask (0 allowed, −∞ forbidden), or `nil` for all.
+    ///
+    /// The forward pass keeps only the max-plus scores δ_t of every position; the back-pointers
+    /// are recomputed for the one label the path takes at each position when tracing back (L
+    /// scalar steps a token, against L·P blends to keep them all), with the same candidates and the
+    /// same tie-break, the lowest label, so the path is the one the pointers would give.
     @_spi(Benchmarking)
     public mutating func decode(scores: UnsafeBufferPointer<Float>, tokenCount: Int, mask: [Float]?, into path: inout [Int]) {
         path.removeAll(keepingCapacity: true)
         guard tokenCount > 0 else { return }
         let L = labelCount, P = paddedCount
-        if delta.count < 2 * P { delta = [Float](repeating: 0, count: 2 * P) }
-        if back.count < tokenCount * P { back = [Int32](repeating: 0, count: tokenCount * P) }
-        var current = 0
+        if delta.count < tokenCount * P { delta = [Float](repeating: 0, count: tokenCount * P) }
         transitions.withUnsafeBufferPointer { transitions in
             delta.withUnsafeMutableBufferPointer { delta in
-                back.withUnsafeMutableBufferPointer { back in
-                    for j in 0..<P {
-                        delta[j] = j < L ? start[j] + scores[j] + (mask?[j] ?? 0) : -.infinity
-                    }
-                    for t in 1..<max(tokenCount, 1) {
-                        let previous = current * P
-                        current ^= 1
-                        let next = current * P
-                        for block in stride(from: 0, to: P, by: 8) {
-                            var best = SIMD8<Float>(repeating: -.infinity)
-                            var argument = SIMD8<Int32>(repeating: 0)
-                            for i in 0..<L {
-                                let score = delta[previous + i]
-                                if score == -.infinity { continue }
-                                let row = UnsafeRawPointer(transitions.baseAddress! + i * P + block).loadUnaligned(as: SIMD8<Float>.self)
-                                let candidate = row + SIMD8(repeating: score)
-                                let better = candidate .> best
-                                best.replace(with: candidate, where: better)
-                                argument.replace(with: SIMD8(repeating: Int32(i)), where: better)
-                            }
-                            for lane in 0..<8 {
-                                let j = block + lane
-                                back[t * P + j] = argument[lane]
-                                delta[next + j] = j < L ? best[lane] + scores[t * L + j] + (mask?[j] ?? 0) : -.infinity
-                            }
+                for j in 0..<P {
+                    delta[j] = j < L ? start[j] + scores[j] + (mask?[j] ?? 0) : -.infinity
+                }
+                for t in 1..<max(tokenCount, 1) {
+                    let previous = (t &- 1) &* P, next = t &* P
+                    for block in stride(from: 0, to: P, by: 8) {
+                        var best = SIMD8<Float>(repeating: -.infinity)
+                        for i in 0..<L {
+                            let score = delta[previous &+ i]
+                            if score == -.infinity { continue }
+                            let row = UnsafeRawPointer(transitions.baseAddress! + (i &* P &+ block)).loadUnaligned(as: SIMD8<Float>.self)
+                            let candidate = row + SIMD8(repeating: score)
+                            best.replace(with: candidate, where: candidate .> best)
                         }
+                        // Padding lanes stay −∞: their transitions are.
+                        UnsafeMutableRawPointer(delta.baseAddress! + (next &+ block)).storeBytes(of: best, as: SIMD8<Float>.self)
                     }
-                    var bestLabel = 0  // `O`, which may always end a sentence
-                    for j in 1..<L where delta[current * P + j] + end[j] > delta[current * P + bestLabel] { bestLabel = j }
-                    for _ in 0..<tokenCount { path.append(0) }
-                    path[tokenCount - 1] = bestLabel
-                    var t = tokenCount - 1
-                    while t > 0 {
-                        bestLabel = Int(back[t * P + bestLabel])
-                        path[t - 1] = bestLabel
-                        t -= 1
+                    for j in 0..<L { delta[next &+ j] = delta[next &+ j] + scores[t &* L &+ j] + (mask?[j] ?? 0) }
+                }
+                let last = (tokenCount - 1) * P
+                var label = 0  // `O`, which may always end a sentence
+                for j in 1..<L where delta[last + j] + end[j] > delta[last + label] + end[label] { label = j }
+                for _ in 0..<tokenCount { path.append(0) }
+                path[tokenCount - 1] = label
+                var t = tokenCount - 1
+                while t > 0 {
+                    // The predecessor the forward pass's maximum came from: the first strictly best candidate.
+                    let previous = (t - 1) * P
+                    var best = -Float.infinity, argument = 0
+                    for i in 0..<L {
+                        let score = delta[previous &+ i]
+                        if score == -.infinity { continue }
+                        let candidate = transitions[i &* P &+ label] + score
+                        if candidate > best { (best, argument) = (candidate, i) }
                     }
+                    label = argument
+                    path[t - 1] = label
+                    t -= 1
                 }
             }
         }
