@@ -32,6 +32,34 @@ struct FeatureExtractorTests {
         }
     }
 
+    /// Vocabulary features prepared for the gazetteer's entities hash to the values computed as
+    /// they come, for those entities and for matches beyond them (a user's vocabulary).
+    @Test func preparedVocabularyFeaturesHashAsComputedOnes() {
+        let gazetteer = Gazetteer(
+            entries: [("payee", "buttercup"), ("amount", "85 bucks"), ("track", "noise theology"), ("time", "tomorrow")]
+                .map { (entity: $0.0, phrase: $0.1) },
+            indexingWords: true)
+        let plain = FeatureExtractor(configuration: FeatureConfiguration())
+        let prepared = FeatureExtractor(configuration: FeatureConfiguration(), vocabularyEntities: gazetteer.entityNames.count - 1)
+        let tokenizer = Tokenizer()
+        var matches = [Gazetteer.Match]()
+        for text in utterances {
+            let tokens = tokenizer.tokenize(text)
+            var expected = TokenFeatures(), actual = TokenFeatures()
+            plain.extract(tokens, gazetteer: gazetteer, into: &expected, scratch: &matches)
+            prepared.extract(tokens, gazetteer: gazetteer, into: &actual, scratch: &matches)
+            #expect(actual.hashes == expected.hashes && actual.offsets == expected.offsets, "\(text)")
+        }
+        // Not vacuous: the gazetteer matched, and its features are there.
+        var withoutVocabulary = FeatureConfiguration()
+        withoutVocabulary.templates.remove(.vocabulary)
+        var expected = TokenFeatures(), fewer = TokenFeatures()
+        plain.extract(tokenizer.tokenize("send Buttercup 85 bucks"), gazetteer: gazetteer, into: &expected, scratch: &matches)
+        FeatureExtractor(configuration: withoutVocabulary).extract(
+            tokenizer.tokenize("send Buttercup 85 bucks"), gazetteer: gazetteer, into: &fewer, scratch: &matches)
+        #expect(expected.hashes.count > fewer.hashes.count)
+    }
+
     @Test func intentConjunctionsCannotBeSeparated() {
         var configuration = FeatureConfiguration()
         configuration.templates.insert(.intentConjunctions)

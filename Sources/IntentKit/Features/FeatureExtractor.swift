@@ -11,9 +11,17 @@ public struct FeatureExtractor: Sendable {
     /// the offset, for offsets −window…window: FNV-1a is sequential, so each word feature
     /// starts from its offset's state and hashes only the word.
     private let windowPrefixes: [FeatureHash]
+    /// `[3][vocabularyEntityCount]` the hash state after the ``FeatureTemplate/vocabulary``
+    /// template id, the offset (−1, 0, 1) and the entity: a vocabulary feature then hashes only
+    /// the match's position (an utterance has hundreds of them once training words are matched).
+    private let vocabularyPrefixes: [FeatureHash]
+    private let vocabularyEntityCount: Int
 
     /// Creates an extractor.
-    public init(configuration: FeatureConfiguration) {
+    /// - Parameter vocabularyEntities: the number of entities of the gazetteer it will match
+    ///   (`Gazetteer.entityNames.count`), whose vocabulary features are prepared in advance; others
+    ///   are hashed as they come, to the same values.
+    public init(configuration: FeatureConfiguration, vocabularyEntities: Int = 0) {
         self.configuration = configuration
         var enabled = [Bool](repeating: false, count: 16)
         for template in configuration.templates { enabled[Int(template.id)] = true }
@@ -23,6 +31,18 @@ public struct FeatureExtractor: Sendable {
             hash.combine(int: offset)
             return hash
         }
+        vocabularyEntityCount = configuration.templates.contains(.vocabulary) ? vocabularyEntities : 0
+        vocabularyPrefixes = [-1, 0, 1].flatMap { [vocabularyEntityCount] offset in
+            (0..<vocabularyEntityCount).map { Self.vocabularyPrefix(offset: offset, entity: $0) }
+        }
+    }
+
+    /// The hash state after the vocabulary template id, `offset` and `entity`.
+    private static func vocabularyPrefix(offset: Int, entity: Int) -> FeatureHash {
+        var hash = FeatureHash(template: FeatureTemplate.vocabulary.id)
+        hash.combine(int: offset)
+        hash.combine(int: entity)
+        return hash
     }
 
     @inline(__always)
@@ -114,9 +134,9 @@ public struct FeatureExtractor: Sendable {
                     for match in matches {
                         let offset = index - match.token
                         guard offset >= -1 && offset <= 1 else { continue }
-                        var hash = FeatureHash(template: FeatureTemplate.vocabulary.id)
-                        hash.combine(int: offset)
-                        hash.combine(int: match.entity)
+                        var hash = match.entity < vocabularyEntityCount
+                            ? vocabularyPrefixes[(offset + 1) * vocabularyEntityCount + match.entity]
+                            : Self.vocabularyPrefix(offset: offset, entity: match.entity)
                         hash.combine(match.position.rawValue)
                         output.append(hash.value)
                     }

@@ -26,7 +26,7 @@ public struct SlotTagger: Sendable {
     /// Creates a tagger for `model`.
     public init(model: SlotTaggerModel) {
         self.model = model
-        extractor = FeatureExtractor(configuration: model.features)
+        extractor = FeatureExtractor(configuration: model.features, vocabularyEntities: model.gazetteer.entityNames.count)
         decoder = ViterbiDecoder(labels: model.labels, transitions: model.transitions)
         expTransitions = model.transitions.map { expf($0) }
         intentExtractor = IntentFeatureExtractor(characterNGrams: model.intentClassifier?.characterNGrams, gazetteer: model.gazetteer)
