@@ -206,8 +206,9 @@ public struct IntentParser: Sendable {
             }
             let path = workspace.subsetDecoders[intent]!.path
             guard path.contains(where: { $0 != LabelSet.outside }) else { return result }
-            let decoder = workspace.subsetDecoders[intent]!
-            slots = tagger.slots(of: path, tokens: workspace.tagger.tokens) { decoder.marginal(token: $0, label: $1) }
+            slots = workspace.subsetDecoders[intent].map { decoder in
+                tagger.slots(of: path, tokens: workspace.tagger.tokens) { decoder.marginal(token: $0, label: $1) }
+            } ?? []
         } else {
             let path = tagger.decodeScoredStates(workspace: &workspace.tagger)
             guard path.contains(where: { $0 != LabelSet.outside }) else { return result }
@@ -288,8 +289,19 @@ public struct IntentParser: Sendable {
     }
 
     /// The indices of the `count` largest probabilities other than `excluded`, largest first.
+    /// (Selection, not a sort: `count` is a few, and it runs on every parse; ties go to the lower
+    /// index, as a stable sort would have it.)
     private static func runnersUp(_ probabilities: [Float], excluding excluded: Int, count: Int) -> [Int] {
-        guard count > 0 else { return [] }
-        return probabilities.indices.filter { $0 != excluded }.sorted { probabilities[$0] > probabilities[$1] }.prefix(count).map { $0 }
+        var chosen = [Int]()
+        chosen.reserveCapacity(min(count, probabilities.count))
+        while chosen.count < count {
+            var best = -1
+            for k in probabilities.indices where k != excluded && !chosen.contains(k) {
+                if best < 0 || probabilities[k] > probabilities[best] { best = k }
+            }
+            guard best >= 0 else { break }
+            chosen.append(best)
+        }
+        return chosen
     }
 }
