@@ -6,8 +6,8 @@ import Testing
 /// one intent's labels alone (``IntentLabelWeights``), against the full scores' columns.
 @Suite("State scores")
 struct StateScoreTests {
-    /// 11 slots: 23 labels, so rows of 11 labels or more are dense.
-    let labels = LabelSet(slotNames: (0..<11).map { "s\($0)" })
+    /// 41 slots: 83 labels, so rows of 16 labels or more are long and rows of 41 or more dense.
+    let labels = LabelSet(slotNames: (0..<41).map { "s\($0)" })
 
     /// A model of `rowLengths.count` attributes (hashes 1000, 1001, …), attribute i with weights
     /// for `rowLengths[i]` labels drawn at random.
@@ -32,10 +32,11 @@ struct StateScoreTests {
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func denseAndSparseRowsAddUpAsTheirEntries(seed: UInt64) throws {
-        let rowLengths = [0, 1, 5, 10, 11, 12, 16, 22, 23, 3, 23, 7]
+        let rowLengths = [0, 1, 5, 15, 16, 17, 30, 40, 41, 50, 83, 3, 83, 7]
         let model = try model(rowLengths: rowLengths, seed: seed)
-        #expect(SlotTaggerModel.denseRowMinimum(labelCount: labels.count) == 11)
-        #expect(model.denseRowIndex.filter { $0 >= 0 }.count == rowLengths.filter { $0 >= 11 }.count)
+        #expect(SlotTaggerModel.longRowMinimum == 16 && SlotTaggerModel.denseRowMinimum(labelCount: labels.count) == 41)
+        #expect(model.denseRowIndex.filter { $0 >= 0 }.count == rowLengths.filter { $0 >= 41 }.count)
+        #expect(model.longRows.count == rowLengths.filter { $0 >= 16 }.count)
 
         // Five tokens, each with a few known attributes (one twice) and an unknown hash; two
         // sentence features.
@@ -92,12 +93,12 @@ struct StateScoreTests {
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func anIntentsLabelsScoreAsTheirColumnsOfTheFullScores(seed: UInt64) throws {
-        // Short rows, long rows filtered per intent (8 labels or more) and dense ones (11 or more).
-        let rowLengths = [0, 1, 5, 10, 11, 12, 16, 22, 23, 3, 23, 7, 8, 2]
+        // Short rows, long rows filtered per intent (16 labels or more) and dense ones (41 or more).
+        let rowLengths = [0, 1, 5, 15, 16, 17, 30, 40, 41, 50, 83, 3, 83, 7, 2]
         let model = try model(rowLengths: rowLengths, seed: seed)
-        let subsets: [[Int]?] = [[0, 1, 2, 7, 8, 21, 22], nil, [0, 5, 6], Array(0..<labels.count)]
+        let subsets: [[Int]?] = [[0, 1, 2, 7, 8, 81, 82], nil, [0, 5, 6], Array(0..<labels.count)]
         let weights = IntentLabelWeights(model: model, labelSubsets: subsets)
-        #expect(weights.longRowIndex.filter { $0 >= 0 }.count == rowLengths.filter { $0 >= 8 }.count)
+        #expect(model.longRowIndex.filter { $0 >= 0 }.count == rowLengths.filter { $0 >= 16 }.count)
         #expect(weights.intents[1] == nil)
 
         let features = features(attributeCount: rowLengths.count, seed: seed &+ 100)
@@ -108,7 +109,7 @@ struct StateScoreTests {
             #expect(intent.width == subset.count + 1)
             var scores = [Float](repeating: 0, count: 5 * intent.width)
             scores.withUnsafeMutableBufferPointer {
-                model.addStateScores(features, of: intent, longRowIndex: weights.longRowIndex, into: $0)
+                model.addStateScores(features, of: intent, into: $0)
             }
             for t in 0..<5 {
                 // The same sums in the same order: equal, not merely close.

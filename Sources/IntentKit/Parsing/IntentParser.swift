@@ -173,7 +173,7 @@ public struct IntentParser: Sendable {
         if let top, scoresIntentLabelsAlone, runnerUp(of: top, workspace: workspace) == nil, let intentLabelWeights,
            let weights = intentLabelWeights.intents[top], workspace.tagger.tokens.count > 0 {
             // A clear intent: only its labels are scored and decoded.
-            tagger.scoreExtractedStates(of: top, weights: weights, longRowIndex: intentLabelWeights.longRowIndex, workspace: &workspace.tagger)
+            tagger.scoreExtractedStates(of: top, weights: weights, workspace: &workspace.tagger)
             let count = workspace.tagger.tokens.count
             workspace.tagger.subsetScores.withUnsafeBufferPointer { scores in
                 workspace.subsetDecoders[top]!.decode(subsetScores: scores, tokenCount: count)

@@ -7,11 +7,6 @@
 /// mapped to the intent's columns as they are added, those of other labels landing in a spare
 /// column that is dropped. Each score is the same sum, in the same order, as the full model's.
 struct IntentLabelWeights: Sendable {
-    /// Rows with at least this many labels are filtered per intent.
-    static let longRowMinimum: Int32 = 8
-
-    /// `[attributes]` a long row's index among the long rows; −1 for the others.
-    let longRowIndex: [Int32]
     /// `[intents]` the weights of each intent's labels, `nil` for an intent without a label subset.
     let intents: [Intent?]
 
@@ -22,7 +17,7 @@ struct IntentLabelWeights: Sendable {
         /// `[L]` full label id → the label's column in the intent's score rows; `labels.count`
         /// (the spare column) for labels outside the intent.
         let columns: [UInt32]
-        /// `[long rows + 1]` offsets into `entries`.
+        /// `[long rows + 1]` offsets into `entries` (``SlotTaggerModel/longRowMinimum``).
         let offsets: [Int32]
         /// Each long row's weights for the intent's labels, labelled by column.
         let entries: [StateWeight]
@@ -32,52 +27,53 @@ struct IntentLabelWeights: Sendable {
     }
 
     /// The weights of `model` for each of `labelSubsets` (full-model label ids, ascending).
+    ///
+    /// This runs at every load. The long rows, scattered through the model's weights, are
+    /// gathered once into one run; then two threads filter it, an intent at a time, each
+    /// intent's entries counted row by row and copied into an array of that size.
     init(model: SlotTaggerModel, labelSubsets: [[Int]?]) {
-        var longRowIndex = [Int32](repeating: -1, count: model.attributes.count)
-        var longRows = [Int]()
-        for row in longRowIndex.indices where model.rowOffsets[row + 1] - model.rowOffsets[row] >= Self.longRowMinimum {
-            longRowIndex[row] = Int32(longRows.count)
-            longRows.append(row)
+        var rowEnds = [Int32]()
+        rowEnds.reserveCapacity(model.longRows.count)
+        var gathered = [StateWeight]()
+        gathered.reserveCapacity(model.longRows.reduce(0) { $0 + Int(model.rowOffsets[Int($1) + 1] - model.rowOffsets[Int($1)]) })
+        model.rowOffsets.withUnsafeBufferPointer { rowOffsets in
+            model.stateEntries.withUnsafeBufferPointer { all in
+                for row in model.longRows {
+                    gathered.append(contentsOf: all[Int(rowOffsets[Int(row)])..<Int(rowOffsets[Int(row) + 1])])
+                    rowEnds.append(Int32(gathered.count))
+                }
+            }
         }
-        self.longRowIndex = longRowIndex
-        // At load: the intents in two halves side by side.
         let half = labelSubsets.count / 2
         let (first, second) = inParallel(
-            { labelSubsets[..<half].map { $0.map { Self.intent(labels: $0, model: model, longRows: longRows) } } },
-            { labelSubsets[half...].map { $0.map { Self.intent(labels: $0, model: model, longRows: longRows) } } })
+            { labelSubsets[..<half].map { $0.map { Self.intent(labels: $0, labelCount: model.labels.count, rows: gathered, rowEnds: rowEnds) } } },
+            { labelSubsets[half...].map { $0.map { Self.intent(labels: $0, labelCount: model.labels.count, rows: gathered, rowEnds: rowEnds) } } })
         intents = first + second
     }
 
-    /// `labels`' columns and their weights in `longRows`.
-    private static func intent(labels: [Int], model: SlotTaggerModel, longRows: [Int]) -> Intent {
-        var columns = [UInt32](repeating: UInt32(labels.count), count: model.labels.count)
+    /// `labels`' columns and their weights in the long rows `rows` (row k ending at `rowEnds[k]`).
+    private static func intent(labels: [Int], labelCount: Int, rows: [StateWeight], rowEnds: [Int32]) -> Intent {
+        var columns = [UInt32](repeating: UInt32(labels.count), count: labelCount)
         for (column, label) in labels.enumerated() { columns[label] = UInt32(column) }
-        // This runs at every load, over unsafe buffers: the long rows of a SNIPS model hold a
-        // third of its weights.
-        var offsets = [Int32](repeating: 0, count: longRows.count + 1)
+        var offsets = [Int32](repeating: 0, count: rowEnds.count + 1)
         var entries = [StateWeight]()
-        model.rowOffsets.withUnsafeBufferPointer { rowOffsets in
-            model.stateEntries.withUnsafeBufferPointer { all in
-                columns.withUnsafeBufferPointer { columns in
-                    offsets.withUnsafeMutableBufferPointer { offsets in
-                        // The intent's entries are counted row by row, then copied into an array of that size.
-                        for (index, row) in longRows.enumerated() {
-                            var count: Int32 = 0
-                            for entry in all[Int(rowOffsets[row])..<Int(rowOffsets[row + 1])] where columns[Int(entry.label)] < labels.count {
-                                count += 1
-                            }
-                            offsets[index + 1] = offsets[index] + count
-                        }
-                        entries = [StateWeight](unsafeUninitializedCapacity: Int(offsets[longRows.count])) { buffer, count in
-                            count = 0
-                            for row in longRows {
-                                for entry in all[Int(rowOffsets[row])..<Int(rowOffsets[row + 1])] {
-                                    let column = columns[Int(entry.label)]
-                                    guard column < labels.count else { continue }
-                                    buffer[count] = StateWeight(label: column, weight: entry.weight)
-                                    count += 1
-                                }
-                            }
+        rows.withUnsafeBufferPointer { rows in
+            columns.withUnsafeBufferPointer { columns in
+                offsets.withUnsafeMutableBufferPointer { offsets in
+                    var start = 0
+                    for (index, end) in rowEnds.enumerated() {
+                        var count: Int32 = 0
+                        for entry in rows[start..<Int(end)] where columns[Int(entry.label)] < labels.count { count += 1 }
+                        offsets[index + 1] = offsets[index] + count
+                        start = Int(end)
+                    }
+                    entries = [StateWeight](unsafeUninitializedCapacity: Int(offsets[rowEnds.count])) { buffer, count in
+                        count = 0
+                        for entry in rows {
+                            let column = columns[Int(entry.label)]
+                            guard column < labels.count else { continue }
+                            buffer[count] = StateWeight(label: column, weight: entry.weight)
+                            count += 1
                         }
                     }
                 }
@@ -92,15 +88,14 @@ extension SlotTaggerModel {
     /// the last column spare): the columns of ``stateScores(_:into:)``'s `[T][L]` that the
     /// intent's labels select, with the same values.
     func addStateScores(
-        _ features: TokenFeatures, of intent: IntentLabelWeights.Intent, longRowIndex: [Int32],
-        into scores: UnsafeMutableBufferPointer<Float>
+        _ features: TokenFeatures, of intent: IntentLabelWeights.Intent, into scores: UnsafeMutableBufferPointer<Float>
     ) {
         longRowIndex.withUnsafeBufferPointer { longRowIndex in
             intent.columns.withUnsafeBufferPointer { columns in
                 intent.offsets.withUnsafeBufferPointer { offsets in
                     intent.entries.withUnsafeBufferPointer { longEntries in
                         forEachKnownFeature(features, rowWidth: intent.width, scores: scores) { entries, start, end, attribute, target in
-                            if end &- start >= IntentLabelWeights.longRowMinimum {
+                            if end &- start >= Self.longRowMinimum {
                                 let long = Int(longRowIndex[attribute])
                                 for entry in longEntries[Int(offsets[long])..<Int(offsets[long &+ 1])] {
                                     target[Int(entry.label)] += entry.weight

@@ -53,7 +53,7 @@ public struct SlotTagger: Sendable {
         /// `[T][L]` the state scores of the features that do not depend on the intent.
         var baseScores: [Float] = []
         /// `[T][K]` the state scores of one intent's K labels
-        /// (``scoreExtractedStates(of:weights:longRowIndex:workspace:)``).
+        /// (``scoreExtractedStates(of:weights:workspace:)``).
         public internal(set) var subsetScores: [Float] = []
         var intentProbabilities: [Float] = []
         /// The intent predicted for the last utterance, when the model has a classifier.
@@ -96,7 +96,7 @@ public struct SlotTagger: Sendable {
 
     /// Tokenizes `text` into the workspace, predicts its intent and extracts the tagger's
     /// features: what ``scoreExtractedStates(workspace:)`` or
-    /// ``scoreExtractedStates(of:weights:longRowIndex:workspace:)`` then score.
+    /// ``scoreExtractedStates(of:weights:workspace:)`` then score.
     func extractFeatures(
         of text: String, workspace: inout Workspace,
         addingMatches: (TokenizedText, inout [Gazetteer.Match]) -> Void = { _, _ in }
@@ -137,7 +137,7 @@ public struct SlotTagger: Sendable {
         addIntentScores(intent, workspace: &workspace)
     }
 
-    /// Whether ``scoreExtractedStates(of:weights:longRowIndex:workspace:)`` can score one intent's
+    /// Whether ``scoreExtractedStates(of:weights:workspace:)`` can score one intent's
     /// labels alone: the intent-dependent features are separate.
     var scoresIntentLabelsAlone: Bool { extractor.separatesIntentFeatures }
 
@@ -145,15 +145,15 @@ public struct SlotTagger: Sendable {
     /// intent's, to `workspace.subsetScores` (`[T][K]`, K = the intent's labels): the columns of
     /// ``scoreExtractedStates(workspace:)``'s scores for those labels, at a fraction of the work.
     /// Requires ``scoresIntentLabelsAlone``.
-    func scoreExtractedStates(of intent: Int, weights: IntentLabelWeights.Intent, longRowIndex: [Int32], workspace: inout Workspace) {
+    func scoreExtractedStates(of intent: Int, weights: IntentLabelWeights.Intent, workspace: inout Workspace) {
         let count = workspace.tokens.count, width = weights.width
         if workspace.subsetScores.count < count * width { workspace.subsetScores = [Float](repeating: 0, count: count * width) }
         extractor.extractIntentFeatures(workspace.tokens, intent: intent, into: &workspace.intentTokenFeatures)
         workspace.subsetScores.withUnsafeMutableBufferPointer { scores in
             let scores = UnsafeMutableBufferPointer(rebasing: scores[0..<(count * width)])
             scores.update(repeating: 0)
-            model.addStateScores(workspace.features, of: weights, longRowIndex: longRowIndex, into: scores)
-            model.addStateScores(workspace.intentTokenFeatures, of: weights, longRowIndex: longRowIndex, into: scores)
+            model.addStateScores(workspace.features, of: weights, into: scores)
+            model.addStateScores(workspace.intentTokenFeatures, of: weights, into: scores)
             // Drop the spare column: rows move down in place to `[T][K]`.
             let labels = width - 1
             for t in 1..<max(count, 1) {
