@@ -170,8 +170,9 @@ public struct IntentParser: Sendable {
         }
         workspace.decodedIntent = nil
         let top = workspace.tagger.intent
-        if let top, scoresIntentLabelsAlone, runnerUp(of: top, workspace: workspace) == nil, let intentLabelWeights,
-           let weights = intentLabelWeights.intents[top], workspace.tagger.tokens.count > 0 {
+        let second = top.flatMap { runnerUp(of: $0, probabilities: workspace.tagger.intentProbabilities, decoders: workspace.subsetDecoders) }
+        if let top, second == nil, scoresIntentLabelsAlone, let intentLabelWeights, let weights = intentLabelWeights.intents[top],
+           workspace.tagger.tokens.count > 0 {
             // A clear intent: only its labels are scored and decoded.
             tagger.scoreExtractedStates(of: top, weights: weights, workspace: &workspace.tagger)
             let count = workspace.tagger.tokens.count
@@ -181,7 +182,7 @@ public struct IntentParser: Sendable {
             workspace.decodedIntent = top
         } else {
             tagger.scoreExtractedStates(workspace: &workspace.tagger)
-            if let top, let second = runnerUp(of: top, workspace: workspace) { rerank(top, second, workspace: &workspace) }
+            if let top, let second { rerank(top, second, workspace: &workspace) }
         }
         let intent = workspace.tagger.intent
         let probabilities = workspace.tagger.intentProbabilities
@@ -276,15 +277,13 @@ public struct IntentParser: Sendable {
 
     /// The intent the tagger weighs against `top` (``intentReranking``): the likeliest other
     /// intent with at least ``rerankingThreshold``, when both have label subsets.
-    private func runnerUp(of top: Int, workspace: Workspace) -> Int? {
+    private func runnerUp(of top: Int, probabilities: [Float], decoders: [LabelSubsetDecoder?]) -> Int? {
         guard intentReranking else { return nil }
-        // Read in place: a copy of the array alive during the rerank would be copied again on its writes.
         var second = -1
-        for k in workspace.tagger.intentProbabilities.indices where k != top && workspace.tagger.intentProbabilities[k] >= rerankingThreshold {
-            if second < 0 || workspace.tagger.intentProbabilities[k] > workspace.tagger.intentProbabilities[second] { second = k }
+        for k in probabilities.indices where k != top && probabilities[k] >= rerankingThreshold {
+            if second < 0 || probabilities[k] > probabilities[second] { second = k }
         }
-        guard second >= 0, workspace.subsetDecoders.indices.contains(top), workspace.subsetDecoders[top] != nil,
-              workspace.subsetDecoders[second] != nil else { return nil }
+        guard second >= 0, decoders.indices.contains(top), decoders[top] != nil, decoders[second] != nil else { return nil }
         return second
     }
 
