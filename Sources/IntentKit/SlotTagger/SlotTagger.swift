@@ -54,7 +54,7 @@ public struct SlotTagger: Sendable {
         var baseScores: [Float] = []
         /// `[T][K]` the state scores of one intent's K labels
         /// (``scoreExtractedStates(of:weights:workspace:)``).
-        public internal(set) var subsetScores: [Float] = []
+        var subsetScores: [Float] = []
         var intentProbabilities: [Float] = []
         /// The intent predicted for the last utterance, when the model has a classifier.
         public internal(set) var intent: Int?
