@@ -12,18 +12,16 @@ struct IntentLabelWeights: Sendable {
 
     /// One intent's labels and their weights.
     struct Intent: Sendable {
-        /// The full model's ids of the intent's labels, ascending.
-        let labels: [Int]
-        /// `[L]` full label id → the label's column in the intent's score rows; `labels.count`
+        /// Score columns: the intent's labels, ascending (as ``LabelSubsetDecoder/labels``), and
+        /// the spare one.
+        let width: Int
+        /// `[L]` full label id → the label's column in the intent's score rows; `width − 1`
         /// (the spare column) for labels outside the intent.
         let columns: [UInt32]
         /// `[long rows + 1]` offsets into `entries` (``SlotTaggerModel/longRowMinimum``).
         let offsets: [Int32]
         /// Each long row's weights for the intent's labels, labelled by column.
         let entries: [StateWeight]
-
-        /// Score columns: the labels and the spare one.
-        var width: Int { labels.count + 1 }
     }
 
     /// The weights of `model` for each of `labelSubsets` (full-model label ids, ascending).
@@ -79,7 +77,7 @@ struct IntentLabelWeights: Sendable {
                 }
             }
         }
-        return Intent(labels: labels, columns: columns, offsets: offsets, entries: entries)
+        return Intent(width: labels.count + 1, columns: columns, offsets: offsets, entries: entries)
     }
 }
 
