@@ -106,7 +106,7 @@ struct StateScoreTests {
         full.withUnsafeMutableBufferPointer { model.stateScores(features, into: $0) }
         for (subset, intent) in zip(subsets, weights.intents) {
             guard let subset, let intent else { continue }
-            #expect(intent.width == subset.count + 1)
+            #expect(intent.labelCount == subset.count && intent.width > subset.count && intent.width % 8 == 0)
             var scores = [Float](repeating: 0, count: 5 * intent.width)
             scores.withUnsafeMutableBufferPointer {
                 model.addStateScores(features, of: intent, into: $0)

@@ -154,8 +154,8 @@ public struct SlotTagger: Sendable {
             scores.update(repeating: 0)
             model.addStateScores(workspace.features, of: weights, into: scores)
             model.addStateScores(workspace.intentTokenFeatures, of: weights, into: scores)
-            // Drop the spare column: rows move down in place to `[T][K]`.
-            let labels = width - 1
+            // Drop the spare and padding columns: rows move down in place to `[T][K]`.
+            let labels = weights.labelCount
             for t in 1..<max(count, 1) {
                 (scores.baseAddress! + t * labels).update(from: scores.baseAddress! + t * width, count: labels)
             }

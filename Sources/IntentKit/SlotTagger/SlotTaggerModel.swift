@@ -231,7 +231,7 @@ public struct SlotTaggerModel: Sendable, Equatable {
 
     /// `destination[0..<count] += source[0..<count]`, eight lanes at a time.
     @inline(__always)
-    private static func add(_ source: UnsafePointer<Float>, to destination: UnsafeMutablePointer<Float>, count: Int) {
+    static func add(_ source: UnsafePointer<Float>, to destination: UnsafeMutablePointer<Float>, count: Int) {
         var index = 0
         while index &+ 8 <= count {
             let sum = UnsafeRawPointer(source + index).loadUnaligned(as: SIMD8<Float>.self)
