@@ -45,4 +45,30 @@ struct GazetteerTests {
         #expect(matches(a, "chill").first?.entity == 1)
         #expect(matches(b, "focus").first?.entity == 1)
     }
+
+    @Test func theFilterInFrontOfThePhraseTableLosesNoMatch() {
+        // 3,000 phrases of one to three words out of 40: the filter passes every phrase and
+        // turns most other spans away; the matches must be every phrase span, as a scan finds them.
+        let words = (0..<40).map { "w\($0)" }
+        var generator = SeededGenerator(seed: 7)
+        var phrases = Set<[String]>()
+        while phrases.count < 3_000 {
+            phrases.insert((0...Int(generator.next() % 3)).map { _ in words[Int(generator.next() % 40)] })
+        }
+        let gazetteer = Gazetteer(entries: phrases.map { (entity: "thing", phrase: $0.joined(separator: " ")) })
+        for _ in 0..<20 {
+            let utterance = (0..<12).map { _ in words[Int(generator.next() % 40)] }
+            var expected = Set<Gazetteer.Match>()
+            for start in utterance.indices {
+                for end in start + 1...min(start + 4, utterance.count) where phrases.contains(Array(utterance[start..<end])) {
+                    for token in start..<end {
+                        let position: Gazetteer.Position = end - start == 1 ? .unit : token == start ? .begin : token == end - 1 ? .last : .inside
+                        expected.insert(Gazetteer.Match(token: token, entity: 0, position: position))
+                    }
+                }
+            }
+            #expect(!expected.isEmpty)
+            #expect(Set(matches(gazetteer, utterance.joined(separator: " "))) == expected)
+        }
+    }
 }

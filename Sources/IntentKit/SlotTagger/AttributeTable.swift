@@ -27,7 +27,7 @@ public struct AttributeTable: Sendable, Equatable {
         slots.withUnsafeMutableBufferPointer { slots in
             let mask = capacity - 1
             for (id, raw) in hashes.enumerated() {
-                let key = raw == 0 ? 1 : raw
+                let key = Self.key(of: raw)
                 var slot = Int(truncatingIfNeeded: Self.mix(key)) & mask
                 while slots[slot].key != 0 && slots[slot].key != key { slot = (slot + 1) & mask }
                 if slots[slot].key == 0 { distinct += 1 }
@@ -42,7 +42,7 @@ public struct AttributeTable: Sendable, Equatable {
     /// The attribute id of `hash`, or `nil` if the model never saw that feature.
     @inlinable @inline(__always)
     public func id(of hash: UInt64) -> Int? {
-        let key = hash == 0 ? 1 : hash
+        let key = Self.key(of: hash)
         return slots.withUnsafeBufferPointer { slots in
             let mask = slots.count - 1
             var slot = Int(truncatingIfNeeded: Self.mix(key)) & mask
@@ -53,6 +53,15 @@ public struct AttributeTable: Sendable, Equatable {
                 slot = (slot + 1) & mask
             }
         }
+    }
+
+    /// The key a slot stores for `hash`: the hash itself, 1 for 0 (which marks an empty slot).
+    @inlinable @inline(__always)
+    static func key(of hash: UInt64) -> UInt64 { hash == 0 ? 1 : hash }
+
+    /// Calls `body` with the key (``key(of:)``) of every hash stored, in slot order.
+    func forEachKey(_ body: (UInt64) -> Void) {
+        for slot in slots where slot.key != 0 { body(slot.key) }
     }
 
     /// The number of distinct hashes stored: less than ``count`` when the hashes the table was

@@ -1,12 +1,13 @@
 /// A one-hash Bloom filter of 16 bits a key (2 bytes) over the 40-bit fingerprints of
-/// ``FingerprintTable``'s keys: most words and spans of an utterance are in no vocabulary, and
-/// the filter, small enough to stay in cache, turns them away without touching a table's slots
-/// (a cache miss each in a large table). It passes about 6 % of absent keys (1 − e^(−1/16)).
+/// ``FingerprintTable``'s keys, or the 64-bit keys of an ``AttributeTable``: most words and
+/// spans of an utterance are in no vocabulary, and the filter, small enough to stay in cache,
+/// turns them away without touching a table's slots (a cache miss each in a large table). It
+/// passes about 6 % of absent keys (1 − e^(−1/16)).
 ///
 /// Because it reads only the fingerprint, which the table's slots keep, the filter of several
 /// tables together can be built from the tables alone (``UserVocabulary`` does, so that a span
 /// is tested once for all entity types).
-struct KeyFilter: Sendable {
+struct KeyFilter: Sendable, Equatable {
     /// The filter's bits; a power of two of them.
     private let words: [UInt64]
     /// 64 − log2 of the bit count.
