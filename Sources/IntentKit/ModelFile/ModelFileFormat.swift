@@ -69,25 +69,27 @@ package enum CRC32 {
     }()
 
     package static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
+        // The running CRC lives in the closure, a register: captured from outside, it would be
+        // stored and reloaded every step, a dependency that slowed the loop.
         tables.withUnsafeBufferPointer { t in
+            var crc: UInt32 = 0xFFFF_FFFF
             var offset = 0
             let count = bytes.count
-            while offset + 8 <= count {
+            while offset &+ 8 <= count {
                 let low = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) ^ crc
-                let high = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+                let high = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset &+ 4, as: UInt32.self))
                 crc = t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
                     ^ t[5 * 256 + Int((low >> 16) & 0xFF)] ^ t[4 * 256 + Int(low >> 24)]
                     ^ t[3 * 256 + Int(high & 0xFF)] ^ t[2 * 256 + Int((high >> 8) & 0xFF)]
                     ^ t[1 * 256 + Int((high >> 16) & 0xFF)] ^ t[Int(high >> 24)]
-                offset += 8
+                offset &+= 8
             }
             while offset < count {
                 crc = t[Int((crc ^ UInt32(bytes[offset])) & 0xFF)] ^ (crc >> 8)
-                offset += 1
+                offset &+= 1
             }
+            return crc ^ 0xFFFF_FFFF
         }
-        return crc ^ 0xFFFF_FFFF
     }
 
     /// The checksum of `a` followed by `b`, from the checksums of `a` and of `b` (`b` holding
