@@ -170,24 +170,26 @@ public struct Gazetteer: Sendable, Equatable {
     /// - Complexity: O(n · m) hash lookups for n tokens and the longest phrase m.
     public func matches(in tokens: TokenizedText, into matches: inout [Match]) {
         guard phraseTable.count > 0 else { return }
-        tokens.normalizedStorage.withUnsafeBufferPointer { storage in phraseFilter.withView { filter in
-            for start in 0..<tokens.count {
-                var hash = FeatureHash(template: 0)
-                for length in 1...min(maxPhraseLength, tokens.count - start) {
-                    let range = tokens.tokens[start + length - 1].normalizedRange
-                    if length > 1 { hash.combine(0x1F) }
-                    hash.combine(UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)]))
-                    guard filter.mayContain(fingerprint: AttributeTable.key(of: hash.value)),
-                          let phrase = phraseTable.id(of: hash.value) else { continue }
-                    for entity in phraseEntities[Int(phraseOffsets[phrase])..<Int(phraseOffsets[phrase + 1])] {
-                        for offset in 0..<length {
-                            let position: Position = length == 1 ? .unit : offset == 0 ? .begin : offset == length - 1 ? .last : .inside
-                            matches.append(Match(token: start + offset, entity: Int(entity), position: position))
+        tokens.normalizedStorage.withUnsafeBufferPointer { storage in
+            phraseFilter.withView { filter in
+                for start in 0..<tokens.count {
+                    var hash = FeatureHash(template: 0)
+                    for length in 1...min(maxPhraseLength, tokens.count - start) {
+                        let range = tokens.tokens[start + length - 1].normalizedRange
+                        if length > 1 { hash.combine(0x1F) }
+                        hash.combine(UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)]))
+                        guard filter.mayContain(fingerprint: AttributeTable.key(of: hash.value)),
+                              let phrase = phraseTable.id(of: hash.value) else { continue }
+                        for entity in phraseEntities[Int(phraseOffsets[phrase])..<Int(phraseOffsets[phrase + 1])] {
+                            for offset in 0..<length {
+                                let position: Position = length == 1 ? .unit : offset == 0 ? .begin : offset == length - 1 ? .last : .inside
+                                matches.append(Match(token: start + offset, entity: Int(entity), position: position))
+                            }
                         }
                     }
                 }
             }
-        } }
+        }
     }
 
     /// The hash of `count` normalised tokens from `start`, as ``matches(in:into:)`` computes it.
