@@ -116,9 +116,10 @@ public struct SlotTaggerModel: Sendable, Equatable {
         self.provenanceStorage = provenance
     }
 
-    /// Rows with at least this many labels are long: they are filtered per intent
-    /// (``IntentLabelWeights``), and the longest of them kept dense. At 16 rather than 8, a
-    /// SNIPS parse costs 0.9 % more instructions and a load 6 % fewer (`scripts/count-instructions`).
+    /// Rows with at least this many labels are long: each intent keeps a dense copy of its
+    /// columns of them (``IntentLabelWeights``), and the longest are also kept dense over all
+    /// labels. At 16 rather than 8, when intents kept filtered sparse copies, a SNIPS parse cost
+    /// 0.9 % more instructions and a load 6 % fewer (`scripts/count-instructions`).
     static let longRowMinimum: Int32 = 16
 
     /// Rows with at least this many labels are also kept dense (see ``denseCopies(of:rowOffsets:entries:labelCount:)``).
