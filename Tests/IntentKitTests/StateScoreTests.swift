@@ -93,7 +93,7 @@ struct StateScoreTests {
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func anIntentsLabelsScoreAsTheirColumnsOfTheFullScores(seed: UInt64) throws {
-        // Short rows, long rows filtered per intent (16 labels or more) and dense ones (41 or more).
+        // Short rows, long rows copied dense per intent (16 labels or more) and dense over all labels (41 or more).
         let rowLengths = [0, 1, 5, 15, 16, 17, 30, 40, 41, 50, 83, 3, 83, 7, 2]
         let model = try model(rowLengths: rowLengths, seed: seed)
         let subsets: [[Int]?] = [[0, 1, 2, 7, 8, 81, 82], nil, [0, 5, 6], Array(0..<labels.count)]
