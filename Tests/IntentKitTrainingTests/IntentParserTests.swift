@@ -122,6 +122,49 @@ struct IntentParserTests {
                 == IntentParser(model: Self.model).parse(text, reference: Self.reference, calendar: Self.calendar))
     }
 
+    /// A hostile file passes the checksum: the reader must still refuse it or load something
+    /// that parses without trapping. Each case overwrites one to three 4-byte values in the
+    /// sections (or the section table) of a real model, recomputes the checksum, loads the bytes
+    /// and, if they load, parses a few utterances. For a longer run on another model:
+    /// `INTENTKIT_FUZZ_MODEL=out/snips.model INTENTKIT_FUZZ_ROUNDS=5000 swift test -c release --filter damagedModels`.
+    @Test func damagedModelsWithValidChecksumsAreRefusedOrParseSafely() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let bytes = try environment["INTENTKIT_FUZZ_MODEL"].map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: $0))) }
+            ?? Self.model.fileBytes()
+        let reader = try ModelFileReader(bytes: bytes, name: "model")
+        let sections = reader.sectionTable.map(\.range).filter { !$0.isEmpty }
+        let tableRange = ModelFileFormat.headerSize..<sections.map(\.lowerBound).min()!
+        let texts = ["send Buttercup 85 bucks for rainbow polish", "book a table for two tomorrow at 7pm", "", "x y z"]
+        // Values a hostile writer would reach for: zero, all ones, off-by-one-ish, extremes.
+        let patterns: [UInt32] = [0, 1, 0xFFFF_FFFF, 0x7FFF_FFFF, 0x8000_0000, 0xFFFF, 0x1_0000, 0x7FC0_0000, 0xFF80_0000]
+        var generator = SplitMix64(seed: 11)
+        var refused = 0, loaded = 0
+        for round in 0..<(environment["INTENTKIT_FUZZ_ROUNDS"].flatMap { Int($0) } ?? 300) {
+            var damaged = bytes
+            for _ in 0...(generator.next() % 3) {
+                let region = round % 10 == 0 ? tableRange : sections[Int(generator.next() % UInt64(sections.count))]
+                let offset = region.lowerBound + Int(generator.next() % UInt64(region.count)) & ~3
+                let value = round % 2 == 0 ? patterns[Int(generator.next() % UInt64(patterns.count))] : UInt32(truncatingIfNeeded: generator.next())
+                for byte in 0..<Swift.min(4, bytes.count - offset) { damaged[offset + byte] = UInt8(truncatingIfNeeded: value >> (8 * byte)) }
+            }
+            let checksum = damaged[ModelFileFormat.headerSize...].withUnsafeBytes { CRC32.checksum($0) }
+            for byte in 0..<4 { damaged[24 + byte] = UInt8(truncatingIfNeeded: checksum >> (8 * byte)) }
+            do {
+                let parser = IntentParser(model: try SlotTaggerModel(reading: ModelFileReader(bytes: damaged, name: "damaged")))
+                for text in texts {
+                    let parse = parser.parse(text, resolving: true, reference: Self.reference, calendar: Self.calendar)
+                    #expect(parse.slots.allSatisfy { $0.range.upperBound <= text.unicodeScalars.count })
+                }
+                loaded += 1
+            } catch {
+                #expect(!error.description.isEmpty)
+                refused += 1
+            }
+        }
+        // Both outcomes occur: weights can take any value, offsets and counts cannot.
+        #expect(refused > 0 && loaded > 0)
+    }
+
     @Test func anEmptyUtteranceHasNoSlots() {
         let parse = IntentParser(model: Self.model).parse("   ")
         #expect(parse.slots.isEmpty && parse.text == "   ")
