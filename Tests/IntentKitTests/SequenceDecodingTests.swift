@@ -181,6 +181,17 @@ struct SequenceDecodingTests {
         scores.withUnsafeBufferPointer { decoder.decode(scores: $0, tokenCount: length, labelCount: L, into: &path) }
         #expect(path == expected)
 
+        // Reranking's split: log Z by a forward pass, then (after other scores) Viterbi and the
+        // backward pass; the same log Z, path and marginals as one decode.
+        var split = LabelSubsetDecoder(labels: subset, decoder: full, expTransitions: expTransitions)
+        let logZ = scores.withUnsafeBufferPointer { split.logPartition(scores: $0, tokenCount: length, labelCount: L) }
+        let other = random(length * L, seed: 99, scale: 3)
+        other.withUnsafeBufferPointer { decoder.decode(scores: $0, tokenCount: length, labelCount: L) }
+        split.finishDecoding()
+        scores.withUnsafeBufferPointer { decoder.decode(scores: $0, tokenCount: length, labelCount: L) }
+        #expect(logZ == decoder.lastLogPartition && split.path == decoder.path)
+        #expect((0..<length).allSatisfy { t in subset.allSatisfy { split.marginal(token: t, label: $0) == decoder.marginal(token: t, label: $0) } })
+
         for t in 0..<length { for j in 0..<L where mask[j] != 0 { scores[t * L + j] = -.infinity } }
         var forwardBackward = ForwardBackward(labelCount: L)
         _ = scores.withUnsafeBufferPointer { scores in

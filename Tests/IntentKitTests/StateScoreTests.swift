@@ -6,7 +6,7 @@ import Testing
 /// one intent's labels alone (``IntentLabelWeights``), against the full scores' columns.
 @Suite("State scores")
 struct StateScoreTests {
-    /// 41 slots: 83 labels, so rows of 16 labels or more are long and rows of 41 or more dense.
+    /// 41 slots: 83 labels; rows of 16 labels or more are long (and kept dense).
     let labels = LabelSet(slotNames: (0..<41).map { "s\($0)" })
 
     /// A model of `rowLengths.count` attributes (hashes 1000, 1001, …), attribute i with weights
@@ -34,9 +34,9 @@ struct StateScoreTests {
     func denseAndSparseRowsAddUpAsTheirEntries(seed: UInt64) throws {
         let rowLengths = [0, 1, 5, 15, 16, 17, 30, 40, 41, 50, 83, 3, 83, 7]
         let model = try model(rowLengths: rowLengths, seed: seed)
-        #expect(SlotTaggerModel.longRowMinimum == 16 && SlotTaggerModel.denseRowMinimum(labelCount: labels.count) == 41)
-        #expect(model.denseRowIndex.filter { $0 >= 0 }.count == rowLengths.filter { $0 >= 41 }.count)
+        #expect(SlotTaggerModel.longRowMinimum == 16)
         #expect(model.longRows.count == rowLengths.filter { $0 >= 16 }.count)
+        #expect(model.denseRows.count == model.longRows.count * labels.count)
 
         // Five tokens, each with a few known attributes (one twice) and an unknown hash; two
         // sentence features.

@@ -240,12 +240,13 @@ public struct IntentParser: Sendable {
         let count = workspace.tagger.tokens.count, L = model.labels.count
         guard count > 0 else { return }
         /// log P(k | x) + log P(labels within k's slots | x, k), for the scores in the workspace.
+        /// Two forward passes; the winner alone is then decoded.
         func joint(_ k: Int, _ probability: Float) -> Double {
             let all = tagger.logPartition(workspace: &workspace.tagger)
-            workspace.tagger.scores.withUnsafeBufferPointer { scores in
-                workspace.subsetDecoders[k]!.decode(scores: scores, tokenCount: count, labelCount: L)
+            let within = workspace.tagger.scores.withUnsafeBufferPointer { scores in
+                workspace.subsetDecoders[k]!.logPartition(scores: scores, tokenCount: count, labelCount: L)
             }
-            return Double(logf(probability)) + workspace.subsetDecoders[k]!.lastLogPartition - all
+            return Double(logf(probability)) + within - all
         }
         let topScore = joint(top, topProbability)
         // The runner-up's scores replace the top intent's; keep those in case it stays on top.
@@ -262,8 +263,11 @@ public struct IntentParser: Sendable {
         let secondShare = Float(1 / (1 + exp(topScore - secondScore)))
         workspace.tagger.intentProbabilities[top] = mass * (1 - secondShare)
         workspace.tagger.intentProbabilities[second] = mass * secondShare
-        // Each decoder holds its intent's path and marginals: parsing need not decode again.
-        workspace.decodedIntent = secondScore > topScore ? second : top
+        // The winner's decoder holds its forward pass: Viterbi and the backward pass finish it,
+        // and parsing need not decode again.
+        let winner = secondScore > topScore ? second : top
+        workspace.subsetDecoders[winner]!.finishDecoding()
+        workspace.decodedIntent = winner
         if secondScore > topScore {
             workspace.tagger.intent = second
         } else {

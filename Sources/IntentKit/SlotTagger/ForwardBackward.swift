@@ -46,6 +46,18 @@ package struct ForwardBackward: Sendable {
         return logZ
     }
 
+    /// The forward pass of a run over a small matrix alone: log Z now, the marginals once
+    /// ``runBackward(expTransitions:)`` completes the run.
+    mutating func runForward(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: SmallSquareMatrix) -> Double {
+        forward(scores: scores, tokenCount: tokenCount, transitions: expTransitions)
+    }
+
+    /// Completes a ``runForward(scores:tokenCount:expTransitions:)``: afterwards the state is
+    /// that of a whole run.
+    mutating func runBackward(expTransitions: SmallSquareMatrix) {
+        backward(transitions: expTransitions)
+    }
+
     /// log Z of `scores` (`[T][L]`) by the forward pass alone (no marginals: ``marginal(token:label:)``
     /// does not describe these scores afterwards).
     package mutating func logPartition(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: UnsafePointer<Float>) -> Double {

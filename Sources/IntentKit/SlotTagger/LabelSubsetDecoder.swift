@@ -14,6 +14,8 @@ struct LabelSubsetDecoder: Sendable {
     private let expTransitions: SmallSquareMatrix
     /// `[T][L']` the subset's columns of the state scores.
     private var scores: [Float] = []
+    /// The tokens of the scores in `scores`.
+    private var gatheredCount = 0
     private var subsetPath: [Int] = []
     /// The best label sequence (full-model ids) from the last decode.
     private(set) var path: [Int] = []
@@ -40,6 +42,14 @@ struct LabelSubsetDecoder: Sendable {
     /// The best label sequence (full-model ids, into ``path``) for the full `[T][L]` state scores,
     /// restricted to the subset; then the forward-backward pass behind ``marginal(token:label:)``.
     mutating func decode(scores full: UnsafeBufferPointer<Float>, tokenCount: Int, labelCount L: Int) {
+        _ = logPartition(scores: full, tokenCount: tokenCount, labelCount: L)
+        finishDecoding()
+    }
+
+    /// log Z over the subset's labels for the full `[T][L]` state scores (a forward pass, also
+    /// kept in ``lastLogPartition``). ``finishDecoding()`` completes it into a ``decode(scores:tokenCount:labelCount:)``
+    /// of the same scores; until then ``path`` and the marginals describe no scores.
+    mutating func logPartition(scores full: UnsafeBufferPointer<Float>, tokenCount: Int, labelCount L: Int) -> Double {
         let subsetCount = labels.count
         if scores.count < tokenCount * subsetCount { scores = [Float](repeating: 0, count: tokenCount * subsetCount) }
         scores.withUnsafeMutableBufferPointer { scores in
@@ -49,8 +59,23 @@ struct LabelSubsetDecoder: Sendable {
                 }
             }
         }
-        let gathered = scores  // shares the buffer: decoding writes other properties
-        gathered.withUnsafeBufferPointer { scores in decode(subsetScores: scores, tokenCount: tokenCount) }
+        gatheredCount = tokenCount
+        let gathered = scores  // shares the buffer: the forward pass writes other properties
+        lastLogPartition = gathered.withUnsafeBufferPointer { scores in
+            forwardBackward.runForward(scores: scores, tokenCount: tokenCount, expTransitions: expTransitions)
+        }
+        return lastLogPartition
+    }
+
+    /// Viterbi and the backward pass over the scores of the last ``logPartition(scores:tokenCount:labelCount:)``.
+    mutating func finishDecoding() {
+        let gathered = scores
+        gathered.withUnsafeBufferPointer { scores in
+            viterbi.decode(scores: scores, tokenCount: gatheredCount, mask: nil, into: &subsetPath)
+        }
+        forwardBackward.runBackward(expTransitions: expTransitions)
+        path.removeAll(keepingCapacity: true)
+        for label in subsetPath { path.append(labels[label]) }
     }
 
     /// Decodes as ``decode(scores:tokenCount:labelCount:)`` from the subset's own `[T][L']`

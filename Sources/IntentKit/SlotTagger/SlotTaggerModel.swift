@@ -16,14 +16,11 @@ public struct SlotTaggerModel: Sendable, Equatable {
     /// `[nnz]` state weights with their labels, side by side (one cache miss per row, not two).
     let stateEntries: [StateWeight]
     /// `[attributes.count]` for a row with at least ``longRowMinimum`` labels, its index among
-    /// those rows (`longRows`); −1 for the others. Built at load, as are the next three.
+    /// those rows (`longRows`); −1 for the others. Built at load, as are the next two.
     let longRowIndex: [Int32]
     /// The attributes of the long rows, ascending.
     let longRows: [Int32]
-    /// `[long rows]` for a row with at least `denseRowMinimum` labels, the index of its dense
-    /// copy in `denseRows`; −1 for the others.
-    let denseRowIndex: [Int32]
-    /// `[dense rows][L]` those rows again, one weight per label (0 where the row has none).
+    /// `[long rows][L]` the long rows again, one weight per label (0 where the row has none).
     let denseRows: [Float]
     /// `[L][L]` row-major transition weights, from label (row) to label (column).
     let transitions: [Float]
@@ -54,11 +51,9 @@ public struct SlotTaggerModel: Sendable, Equatable {
               transitions.count == labelCount * labelCount else {
             throw ModelError.inconsistent("slot tagger arrays have mismatched sizes")
         }
-        // One pass over the rows: offsets never decrease, and the long rows are listed (some for
-        // dense copies).
-        let minimumDense = Self.denseRowMinimum(labelCount: labelCount)
+        // One pass over the rows: offsets never decrease, and the long rows are listed.
         var longRowIndex = [Int32](repeating: -1, count: attributes.count)
-        var longRows = [Int32](), denseRowIndex = [Int32](), denseRows = [Int]()
+        var longRows = [Int32]()
         var decreasing: Int?
         rowOffsets.withUnsafeBufferPointer { offsets in
             longRowIndex.withUnsafeMutableBufferPointer { index in
@@ -71,8 +66,6 @@ public struct SlotTaggerModel: Sendable, Equatable {
                     if length >= Self.longRowMinimum {
                         index[row] = Int32(longRows.count)
                         longRows.append(Int32(row))
-                        denseRowIndex.append(length >= minimumDense ? Int32(denseRows.count) : -1)
-                        if length >= minimumDense { denseRows.append(row) }
                     }
                 }
             }
@@ -107,8 +100,7 @@ public struct SlotTaggerModel: Sendable, Equatable {
         self.stateEntries = entries
         self.longRowIndex = longRowIndex
         self.longRows = longRows
-        self.denseRowIndex = denseRowIndex
-        self.denseRows = Self.denseCopies(of: denseRows, rowOffsets: rowOffsets, entries: entries, labelCount: labelCount)
+        self.denseRows = Self.denseCopies(of: longRows, rowOffsets: rowOffsets, entries: entries, labelCount: labelCount)
         self.transitions = transitions
         self.intentClassifier = intentClassifier
         self.schema = schema
@@ -116,24 +108,23 @@ public struct SlotTaggerModel: Sendable, Equatable {
         self.provenanceStorage = provenance
     }
 
-    /// Rows with at least this many labels are long: each intent keeps a dense copy of its
-    /// columns of them (``IntentLabelWeights``), and the longest are also kept dense over all
-    /// labels. At 16 rather than 8, when intents kept filtered sparse copies, a SNIPS parse cost
-    /// 0.9 % more instructions and a load 6 % fewer (`scripts/count-instructions`).
+    /// Rows with at least this many labels are long: they are kept dense over all labels
+    /// (``denseCopies(of:rowOffsets:entries:labelCount:)``) and each intent keeps a dense copy of
+    /// its columns of them (``IntentLabelWeights``). At 16 rather than 8, when intents kept
+    /// filtered sparse copies, a SNIPS parse cost 0.9 % more instructions and a load 6 % fewer
+    /// (`scripts/count-instructions`).
     static let longRowMinimum: Int32 = 16
 
-    /// Rows with at least this many labels are also kept dense (see ``denseCopies(of:rowOffsets:entries:labelCount:)``).
-    static func denseRowMinimum(labelCount: Int) -> Int32 { max(longRowMinimum, Int32(labelCount / 2)) }
-
-    /// Dense copies of `rows`, those with at least `denseRowMinimum` labels (half of L, at least
-    /// ``longRowMinimum``): adding a dense row is L/8 vector adds, where a sparse row costs a load, an add and a
-    /// store per label, and such a row takes no more memory dense (4 bytes a label) than sparse
-    /// (8 bytes an entry). They are few (84 of 74,774 in a SNIPS model) and the most often added:
-    /// the bias, positions, the commonest words.
-    private static func denseCopies(of rows: [Int], rowOffsets: [Int32], entries: [StateWeight], labelCount: Int) -> [Float] {
+    /// Dense copies of the long `rows`: adding one is L/8 vector adds, where a sparse row costs
+    /// a load, an add and a store per label. They are few (437 of 63,835 attributes in a SNIPS
+    /// model, 138 kB) and the most often added: the bias, positions, the commonest words. Until
+    /// intent reranking became the main user of all-label scores, only rows with half of L
+    /// labels were copied; copying every long row cut the p50 of parses that rerank by 4.5 %
+    /// (`intentkit benchmark` on such utterances, five interleaved rounds).
+    private static func denseCopies(of rows: [Int32], rowOffsets: [Int32], entries: [StateWeight], labelCount: Int) -> [Float] {
         var dense = [Float](repeating: 0, count: rows.count * labelCount)
         for (next, row) in rows.enumerated() {
-            for entry in entries[Int(rowOffsets[row])..<Int(rowOffsets[row + 1])] { dense[next * labelCount + Int(entry.label)] = entry.weight }
+            for entry in entries[Int(rowOffsets[Int(row)])..<Int(rowOffsets[Int(row) + 1])] { dense[next * labelCount + Int(entry.label)] = entry.weight }
         }
         return dense
     }
@@ -151,18 +142,14 @@ public struct SlotTaggerModel: Sendable, Equatable {
     /// Adds the state scores of `features` (see ``stateScores(_:into:)``) to `scores`.
     func addStateScores(_ features: TokenFeatures, into scores: UnsafeMutableBufferPointer<Float>) {
         let labelCount = labels.count
-        let denseRowMinimum = Self.denseRowMinimum(labelCount: labelCount)
         longRowIndex.withUnsafeBufferPointer { longRowIndex in
-            denseRowIndex.withUnsafeBufferPointer { denseRowIndex in
-                denseRows.withUnsafeBufferPointer { denseRows in
-                    forEachKnownFeature(features, rowWidth: labelCount, scores: scores) { entries, start, end, attribute, target in
-                        if end - start >= denseRowMinimum {
-                            let dense = Int(denseRowIndex[Int(longRowIndex[attribute])])
-                            Self.add(denseRows.baseAddress! + dense * labelCount, to: target, count: labelCount)
-                            return
-                        }
-                        for entry in entries[Int(start)..<Int(end)] { target[Int(entry.label)] += entry.weight }
+            denseRows.withUnsafeBufferPointer { denseRows in
+                forEachKnownFeature(features, rowWidth: labelCount, scores: scores) { entries, start, end, attribute, target in
+                    if end &- start >= Self.longRowMinimum {
+                        Self.add(denseRows.baseAddress! + Int(longRowIndex[attribute]) &* labelCount, to: target, count: labelCount)
+                        return
                     }
+                    for entry in entries[Int(start)..<Int(end)] { target[Int(entry.label)] += entry.weight }
                 }
             }
         }
