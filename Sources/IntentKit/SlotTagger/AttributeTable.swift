@@ -25,6 +25,11 @@ public struct AttributeTable: Sendable, Equatable {
     /// table of megabytes, into a walk from front to back. The sort is stable, so a repeated
     /// hash still ends with its last id, and every key still sits in its probe sequence.
     public init(hashes: [UInt64]) {
+        self = hashes.withUnsafeBufferPointer { AttributeTable(hashes: $0) }
+    }
+
+    /// Builds the same table from `hashes` read in place (a model file's section, uncopied).
+    public init(hashes: UnsafeBufferPointer<UInt64>) {
         var capacity = 16
         while capacity * 2 < hashes.count * 3 { capacity <<= 1 }
         let mask = capacity - 1
@@ -34,29 +39,27 @@ public struct AttributeTable: Sendable, Equatable {
         var order = [Int32](repeating: 0, count: hashes.count)
         var slots = [Slot](repeating: Slot(key: 0, id: -1), count: capacity)
         var distinct = 0
-        hashes.withUnsafeBufferPointer { hashes in
-            @inline(__always) func home(_ id: Int) -> Int {
-                Int(truncatingIfNeeded: Self.mix(Self.key(of: hashes[id]))) & mask
-            }
-            starts.withUnsafeMutableBufferPointer { starts in
-                for id in hashes.indices { starts[(home(id) >> bucketShift) &+ 1] &+= 1 }
-                for bucket in 1..<starts.count { starts[bucket] &+= starts[bucket &- 1] }
-                order.withUnsafeMutableBufferPointer { order in
-                    for id in hashes.indices {
-                        let bucket = home(id) >> bucketShift
-                        order[starts[bucket]] = Int32(id)
-                        starts[bucket] &+= 1
-                    }
+        @inline(__always) func home(_ id: Int) -> Int {
+            Int(truncatingIfNeeded: Self.mix(Self.key(of: hashes[id]))) & mask
+        }
+        starts.withUnsafeMutableBufferPointer { starts in
+            for id in hashes.indices { starts[(home(id) >> bucketShift) &+ 1] &+= 1 }
+            for bucket in 1..<starts.count { starts[bucket] &+= starts[bucket &- 1] }
+            order.withUnsafeMutableBufferPointer { order in
+                for id in hashes.indices {
+                    let bucket = home(id) >> bucketShift
+                    order[starts[bucket]] = Int32(id)
+                    starts[bucket] &+= 1
                 }
             }
-            slots.withUnsafeMutableBufferPointer { slots in
-                for id in order {
-                    let key = Self.key(of: hashes[Int(id)])
-                    var slot = home(Int(id))
-                    while slots[slot].key != 0 && slots[slot].key != key { slot = (slot + 1) & mask }
-                    if slots[slot].key == 0 { distinct += 1 }
-                    slots[slot] = Slot(key: key, id: id)
-                }
+        }
+        slots.withUnsafeMutableBufferPointer { slots in
+            for id in order {
+                let key = Self.key(of: hashes[Int(id)])
+                var slot = home(Int(id))
+                while slots[slot].key != 0 && slots[slot].key != key { slot = (slot + 1) & mask }
+                if slots[slot].key == 0 { distinct += 1 }
+                slots[slot] = Slot(key: key, id: id)
             }
         }
         self.slots = slots
