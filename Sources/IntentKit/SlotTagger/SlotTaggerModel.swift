@@ -184,7 +184,7 @@ public struct SlotTaggerModel: Sendable, Equatable {
                             for index in first..<last {
                                 guard let attribute = attributes.id(of: hashes[index]) else { continue }
                                 found[foundCount] = FoundRow(
-                                    attribute: Int32(attribute), start: rowOffsets[attribute], end: rowOffsets[attribute &+ 1], scoreRow: Int32(row(index)))
+                                    attribute: Int32(truncatingIfNeeded: attribute), start: rowOffsets[attribute], end: rowOffsets[attribute &+ 1], scoreRow: Int32(row(index)))
                                 foundCount &+= 1
                             }
                             for k in 0..<foundCount {
