@@ -65,4 +65,37 @@ struct FeatureExtractorTests {
         configuration.templates.insert(.intentConjunctions)
         #expect(!FeatureExtractor(configuration: configuration).separatesIntentFeatures)
     }
+
+    /// Each token's vocabulary features are those of the matches on it and its neighbours, in
+    /// the order of the matches, whatever that order is (a user's matches come after the
+    /// gazetteer's, on any token).
+    @Test func vocabularyFeaturesFollowTheMatchesInTheirOrder() {
+        var onlyVocabulary = FeatureConfiguration()
+        onlyVocabulary.templates = [.vocabulary]
+        let extractor = FeatureExtractor(configuration: onlyVocabulary)
+        let tokens = Tokenizer().tokenize("play the new noise theology e p tomorrow")
+        var matches: [Gazetteer.Match] = [
+            .init(token: 3, entity: 0, position: .begin), .init(token: 4, entity: 0, position: .last),
+            .init(token: 7, entity: 1, position: .unit), .init(token: 0, entity: 2, position: .unit),
+            .init(token: 4, entity: 3, position: .unit), .init(token: 2, entity: 1, position: .begin),
+            .init(token: 3, entity: 1, position: .inside), .init(token: 4, entity: 1, position: .last),
+        ]
+        let given = matches
+        var features = TokenFeatures()
+        extractor.extract(tokens, gazetteer: Gazetteer(), into: &features, scratch: &matches, matchesReady: true)
+        for token in 0..<tokens.count {
+            let expected = given.compactMap { match -> UInt64? in
+                let offset = token - match.token
+                guard abs(offset) <= 1 else { return nil }
+                var hash = FeatureHash(template: FeatureTemplate.vocabulary.id)
+                hash.combine(int: offset)
+                hash.combine(int: match.entity)
+                hash.combine(match.position.rawValue)
+                return hash.value
+            }
+            // After the bias, which every token has.
+            #expect(Array(features.features(of: token).dropFirst()) == expected, "token \(token)")
+        }
+        #expect(features.features(of: 3).count == 1 + 6)
+    }
 }

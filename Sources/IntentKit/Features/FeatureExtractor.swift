@@ -80,75 +80,102 @@ public struct FeatureExtractor: Sendable {
                 }
             }
             let intentPrefixes = intent.map(IntentPrefixes.init)
-            for index in 0..<count {
-                output.beginToken()
-                output.append(FeatureHash(template: 0).value)  // bias: lets each label learn a prior
-                let current = word(index)
-                if has(.intent), let intentPrefixes { appendIntentFeatures(of: index, count: count, prefixes: intentPrefixes, word: word, into: &output) }
-                if has(.words) {
-                    for offset in -configuration.window...configuration.window {
-                        var hash = windowPrefixes[offset + configuration.window]
-                        let other = index + offset
-                        if other < 0 { hash.combine(0x02) } else if other >= count { hash.combine(0x03) } else { hash.combine(word(other)) }
-                        // Beyond the first out-of-range position the feature repeats itself; skip it.
-                        if other < -1 || other > count { continue }
+            // Each token's vocabulary features come from the matches in its `matchRanges` entry,
+            // scanned in order: not from a scan of every match of the utterance.
+            withUnsafeTemporaryAllocation(of: (first: Int, end: Int).self, capacity: has(.vocabulary) ? count : 0) { matchRanges in
+                if has(.vocabulary) { Self.matchRanges(of: matches, tokenCount: count, into: matchRanges) }
+                for index in 0..<count {
+                    output.beginToken()
+                    output.append(FeatureHash(template: 0).value)  // bias: lets each label learn a prior
+                    let current = word(index)
+                    if has(.intent), let intentPrefixes { appendIntentFeatures(of: index, count: count, prefixes: intentPrefixes, word: word, into: &output) }
+                    if has(.words) {
+                        for offset in -configuration.window...configuration.window {
+                            var hash = windowPrefixes[offset + configuration.window]
+                            let other = index + offset
+                            if other < 0 { hash.combine(0x02) } else if other >= count { hash.combine(0x03) } else { hash.combine(word(other)) }
+                            // Beyond the first out-of-range position the feature repeats itself; skip it.
+                            if other < -1 || other > count { continue }
+                            output.append(hash.value)
+                        }
+                    }
+                    if has(.bigrams) {
+                        var previous = FeatureHash(template: FeatureTemplate.bigrams.id)
+                        if index > 0 { previous.combine(word(index - 1)) } else { previous.combine(0x02) }
+                        previous.combine(0x1F)
+                        previous.combine(current)
+                        output.append(previous.value)
+                        var next = FeatureHash(template: FeatureTemplate.bigrams.id)
+                        next.combine(0x01)
+                        next.combine(current)
+                        next.combine(0x1F)
+                        if index + 1 < count { next.combine(word(index + 1)) } else { next.combine(0x03) }
+                        output.append(next.value)
+                    }
+                    if has(.shape) { output.append(shape(of: tokens, at: index)) }
+                    if has(.affixes) { appendAffixes(of: current, into: &output) }
+                    if has(.kind) {
+                        var hash = FeatureHash(template: FeatureTemplate.kind.id)
+                        hash.combine(tokens.tokens[index].kind.rawValue)
                         output.append(hash.value)
                     }
-                }
-                if has(.bigrams) {
-                    var previous = FeatureHash(template: FeatureTemplate.bigrams.id)
-                    if index > 0 { previous.combine(word(index - 1)) } else { previous.combine(0x02) }
-                    previous.combine(0x1F)
-                    previous.combine(current)
-                    output.append(previous.value)
-                    var next = FeatureHash(template: FeatureTemplate.bigrams.id)
-                    next.combine(0x01)
-                    next.combine(current)
-                    next.combine(0x1F)
-                    if index + 1 < count { next.combine(word(index + 1)) } else { next.combine(0x03) }
-                    output.append(next.value)
-                }
-                if has(.shape) { output.append(shape(of: tokens, at: index)) }
-                if has(.affixes) { appendAffixes(of: current, into: &output) }
-                if has(.kind) {
-                    var hash = FeatureHash(template: FeatureTemplate.kind.id)
-                    hash.combine(tokens.tokens[index].kind.rawValue)
-                    output.append(hash.value)
-                }
-                if has(.position) {
-                    if index == 0 { output.append(FeatureHash(template: FeatureTemplate.position.id).value) }
-                    if index == count - 1 {
-                        var hash = FeatureHash(template: FeatureTemplate.position.id)
-                        hash.combine(1)
+                    if has(.position) {
+                        if index == 0 { output.append(FeatureHash(template: FeatureTemplate.position.id).value) }
+                        if index == count - 1 {
+                            var hash = FeatureHash(template: FeatureTemplate.position.id)
+                            hash.combine(1)
+                            output.append(hash.value)
+                        }
+                    }
+                    if has(.numbers), let number = numberKind(tokens.tokens[index].kind, current) {
+                        var hash = FeatureHash(template: FeatureTemplate.numbers.id)
+                        hash.combine(number)
                         output.append(hash.value)
                     }
-                }
-                if has(.numbers), let number = numberKind(tokens.tokens[index].kind, current) {
-                    var hash = FeatureHash(template: FeatureTemplate.numbers.id)
-                    hash.combine(number)
-                    output.append(hash.value)
-                }
-                if has(.vocabulary) {
-                    // A match on the token itself, and its echo on the neighbours: a token right
-                    // after a matched artist name is rarely part of a playlist name.
-                    for match in matches {
-                        let offset = index - match.token
-                        guard offset >= -1 && offset <= 1 else { continue }
-                        var hash = match.entity < vocabularyEntityCount
-                            ? vocabularyPrefixes[(offset + 1) * vocabularyEntityCount + match.entity]
-                            : Self.vocabularyPrefix(offset: offset, entity: match.entity)
-                        hash.combine(match.position.rawValue)
-                        output.append(hash.value)
+                    if has(.vocabulary) {
+                        // A match on the token itself, and its echo on the neighbours: a token right
+                        // after a matched artist name is rarely part of a playlist name.
+                        let range = matchRanges[index]
+                        for match in matches[range.first < range.end ? range.first..<range.end : 0..<0] {
+                            let offset = index - match.token
+                            guard offset >= -1 && offset <= 1 else { continue }
+                            var hash = match.entity < vocabularyEntityCount
+                                ? vocabularyPrefixes[(offset + 1) * vocabularyEntityCount + match.entity]
+                                : Self.vocabularyPrefix(offset: offset, entity: match.entity)
+                            hash.combine(match.position.rawValue)
+                            output.append(hash.value)
+                        }
                     }
-                }
-                if has(.intentConjunctions), let intent {
-                    var salt = FeatureHash(template: FeatureTemplate.intentConjunctions.id)
-                    salt.combine(int: intent)
-                    output.conjoinCurrentToken(with: salt.value)
+                    if has(.intentConjunctions), let intent {
+                        var salt = FeatureHash(template: FeatureTemplate.intentConjunctions.id)
+                        salt.combine(int: intent)
+                        output.conjoinCurrentToken(with: salt.value)
+                    }
                 }
             }
         }
         output.finish()
+    }
+
+    /// For each of `tokenCount` tokens, the bounds of the smallest range of `matches` that holds
+    /// every match on it or on a neighbour (`first >= end` if none): the vocabulary features then
+    /// come in the order of the matches, as from a scan of them all, for O(matches) work instead
+    /// of O(tokens × matches).
+    private static func matchRanges(
+        of matches: [Gazetteer.Match], tokenCount: Int, into ranges: UnsafeMutableBufferPointer<(first: Int, end: Int)>
+    ) {
+        // First the first and last match on each token, then each token's range from its neighbours'.
+        let none = (first: Int.max, end: Int.min)
+        ranges.initialize(repeating: none)
+        for (position, match) in matches.enumerated() where match.token >= 0 && match.token < tokenCount {
+            ranges[match.token] = (min(ranges[match.token].first, position), position + 1)
+        }
+        var previous = none, current = tokenCount > 0 ? ranges[0] : none
+        for token in 0..<tokenCount {
+            let next = token + 1 < tokenCount ? ranges[token + 1] : none
+            ranges[token] = (min(previous.first, current.first, next.first), max(previous.end, current.end, next.end))
+            (previous, current) = (current, next)
+        }
     }
 
     /// Whether ``extractIntentFeatures(_:intent:into:)`` gives every intent-dependent feature:
@@ -277,17 +304,29 @@ public struct FeatureExtractor: Sendable {
         return hash.value
     }
 
-    /// Hashes of number and ordinal words, compared against the word's hash (no allocation).
-    private static let numberWords: Set<UInt64> = Set([
+    /// Hashes of number and ordinal words, compared against the word's hash (no allocation),
+    /// sorted for a binary search: a `Set` hashes the hash again with SipHash, which cost 1 % of
+    /// a parse's instructions.
+    private static let numberWords: [UInt64] = ([
         "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty",
         "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion", "dozen",
-    ].map { FeatureHash.of($0, template: 0) })
+    ].map { FeatureHash.of($0, template: 0) }).sorted()
 
-    private static let ordinalWords: Set<UInt64> = Set([
+    private static let ordinalWords: [UInt64] = ([
         "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
         "twelfth", "twentieth", "thirtieth", "hundredth",
-    ].map { FeatureHash.of($0, template: 0) })
+    ].map { FeatureHash.of($0, template: 0) }).sorted()
+
+    /// Whether the ascending `sorted` holds `value`.
+    private static func contains(_ sorted: [UInt64], _ value: UInt64) -> Bool {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < sorted.count && sorted[low] == value
+    }
 
     /// 1 for digits, 2 for a number word, 3 for an ordinal (a word, or digits with st/nd/rd/th).
     private func numberKind(_ kind: Token.Kind, _ word: UnsafeBufferPointer<UInt8>) -> UInt8? {
@@ -304,8 +343,8 @@ public struct FeatureExtractor: Sendable {
         guard word.count >= 3, word.count <= 9 else { return nil }
         var hash = FeatureHash(template: 0)
         hash.combine(word)
-        if Self.numberWords.contains(hash.value) { return 2 }
-        if Self.ordinalWords.contains(hash.value) { return 3 }
+        if Self.contains(Self.numberWords, hash.value) { return 2 }
+        if Self.contains(Self.ordinalWords, hash.value) { return 3 }
         return nil
     }
 }
