@@ -18,6 +18,24 @@ struct LabelTests {
         #expect(BIOTag.spans([]).isEmpty)
     }
 
+    /// Spans read from label ids are those read from the ids' tags, in both schemes, for any
+    /// sequence (a decoder's path, or one that breaks the constraints).
+    @Test(arguments: [LabelScheme.bio, .bilou])
+    func spansOfLabelIDsAreTheSpansOfTheirTags(scheme: LabelScheme) {
+        let labels = LabelSet(slotNames: ["a", "b", "c"], scheme: scheme)
+        var state: UInt64 = 7
+        for length in 0..<200 {
+            let path = (0..<length % 12).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return Int(state >> 33) % labels.count
+            }
+            let fromIDs = labels.spans(of: path).map { "\($0.slot):\($0.tokens)" }
+            let fromTags = BIOTag.spans(path.map(labels.tag)).map { "\($0.slot):\($0.tokens)" }
+            #expect(fromIDs == fromTags, "\(path)")
+        }
+        #expect(labels.spans(of: [0, 1, 2, 0]).count == 1)
+    }
+
     @Test func numbersLabelsDenselyAndEnforcesBIO() {
         let labels = LabelSet(slotNames: ["payee", "amount", "payee"])
         #expect(labels.slotNames == ["amount", "payee"])

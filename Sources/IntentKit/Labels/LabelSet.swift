@@ -81,6 +81,28 @@ public struct LabelSet: Hashable, Sendable {
         }
     }
 
+    /// The slots of the label sequence `path` (ids in `0..<count`): the spans
+    /// ``BIOTag/spans(_:)`` finds in `path.map(tag(_:))`, without making a tag per token.
+    public func spans(of path: [Int]) -> [(slot: String, tokens: Range<Int>)] {
+        var spans = [(slot: String, tokens: Range<Int>)]()
+        var open: (slot: Int, start: Int)?
+        for (index, id) in path.enumerated() {
+            precondition(id >= 0 && id < count, "label id \(id) out of range 0..<\(count)")
+            if id == Self.outside {
+                if let span = open { spans.append((slotNames[span.slot], span.start..<index)) }
+                open = nil
+                continue
+            }
+            let slot = (id - 1) / width
+            let begins = role(id) == 0 || role(id) == 3  // read as B- (see ``tag(_:)``)
+            if !begins, let span = open, span.slot == slot { continue }
+            if let span = open { spans.append((slotNames[span.slot], span.start..<index)) }
+            open = (slot, index)
+        }
+        if let span = open { spans.append((slotNames[span.slot], span.start..<path.count)) }
+        return spans
+    }
+
     /// 0 `B`, 1 `I`, 2 `L`, 3 `U` (BIO uses 0 and 1); -1 for `O`.
     @inline(__always)
     private func role(_ id: Int) -> Int { id == Self.outside ? -1 : (id - 1) % width }

@@ -235,8 +235,9 @@ public struct SlotTagger: Sendable {
     /// (token, label) → P(y_token = label).
     func slots(of path: [Int], tokens: TokenizedText, marginal: (Int, Int) -> Float) -> [TaggedSlot] {
         let tokens = tokens.tokens
-        return BIOTag.spans(path.map { model.labels.tag($0) }).map { span in
-            let confidence = span.tokens.map { marginal($0, path[$0]) }.min() ?? 0
+        return model.labels.spans(of: path).map { span in
+            var confidence = Float.infinity
+            for token in span.tokens { confidence = min(confidence, marginal(token, path[token])) }
             return TaggedSlot(name: span.slot, range: tokens[span.tokens.lowerBound].range.lowerBound..<tokens[span.tokens.upperBound - 1].range.upperBound,
                               tokens: span.tokens, confidence: Double(confidence))
         }
