@@ -71,4 +71,30 @@ struct GazetteerTests {
             #expect(Set(matches(gazetteer, utterance.joined(separator: " "))) == expected)
         }
     }
+
+    /// Ending the search from a token once the span is no phrase's prefix loses no match and
+    /// keeps their order: the same matches as a gazetteer without prefixes (a model file from
+    /// before format 1.3), which tries every span up to the longest phrase.
+    @Test func stoppingWhereNoPhraseGoesOnLosesNoMatch() {
+        let words = (0..<30).map { "w\($0)" }
+        var generator = SeededGenerator(seed: 11)
+        var phrases = Set<[String]>()
+        while phrases.count < 2_000 {
+            phrases.insert((0...Int(generator.next() % 6)).map { _ in words[Int(generator.next() % 30)] })
+        }
+        let gazetteer = Gazetteer(entries: phrases.map { (entity: "thing", phrase: $0.joined(separator: " ")) }, indexingWords: true)
+        let stored = gazetteer.storage
+        let withoutPrefixes = Gazetteer(
+            entityNames: gazetteer.entityNames, maxPhraseLength: gazetteer.maxPhraseLength, phraseTable: AttributeTable(hashes: stored.keys),
+            phraseOffsets: stored.offsets, phraseEntities: stored.entities, prefixKeys: nil)
+        #expect(!stored.prefixes.isEmpty && gazetteer.maxPhraseLength == 6)
+        var total = 0
+        for _ in 0..<50 {
+            let utterance = (0..<16).map { _ in words[Int(generator.next() % 30)] }.joined(separator: " ")
+            let found = matches(gazetteer, utterance)
+            #expect(found == matches(withoutPrefixes, utterance), "\(utterance)")
+            total += found.filter { $0.position == .begin }.count
+        }
+        #expect(total > 50)  // multi-word phrases were found, not only single words
+    }
 }

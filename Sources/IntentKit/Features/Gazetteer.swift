@@ -42,6 +42,12 @@ public struct Gazetteer: Sendable, Equatable {
     /// probe of the table (a cache miss each; `matches(in:into:)` tries up to
     /// ``maxPhraseLength`` spans from every token).
     let phraseFilter: KeyFilter
+    /// The keys of every proper prefix of a phrase (its first 1…n−1 tokens), ascending: a span
+    /// that is no prefix ends the search from its start (``matches(in:into:)``), as a walk down a
+    /// trie would. Empty with `prefixFilter` passing everything for models from before format 1.3.
+    let prefixKeys: [UInt64]
+    /// `prefixKeys` in a filter that stays in cache (or ``KeyFilter/all``, which ends no search).
+    let prefixFilter: KeyFilter
     /// `[phrases + 1]` offsets into `phraseEntities`.
     let phraseOffsets: [Int32]
     /// The entity indices of each phrase.
@@ -54,6 +60,8 @@ public struct Gazetteer: Sendable, Equatable {
         maxPhraseLength = 0
         (phraseTable, phraseOffsets, phraseEntities) = Self.flatten([:])
         phraseFilter = Self.filter(of: phraseTable)
+        prefixKeys = []
+        prefixFilter = .empty
     }
 
     /// Builds a gazetteer of `(entity, phrase)` pairs; phrases are tokenized with `tokenizer`.
@@ -73,6 +81,7 @@ public struct Gazetteer: Sendable, Equatable {
         var index = [String: UInt16]()
         for (position, name) in fixed.enumerated() { index[name] = UInt16(position) }
         var table = [UInt64: [UInt16]]()
+        var prefixes = Set<UInt64>()
         var longest = 0
         var tokens = TokenizedText()
         // Adds the `count` tokens from `start` as a phrase of entity `name`.
@@ -92,6 +101,7 @@ public struct Gazetteer: Sendable, Equatable {
             tokenizer.tokenize(phrase, into: &tokens)
             guard tokens.count > 0 else { continue }
             add(entity, from: 0, count: tokens.count)
+            for count in 1..<tokens.count { prefixes.insert(AttributeTable.key(of: Self.hash(tokens, from: 0, count: count))) }
             longest = max(longest, tokens.count)
             guard indexingWords, tokens.count > 1 else { continue }
             for position in 0..<tokens.count {
@@ -104,10 +114,16 @@ public struct Gazetteer: Sendable, Equatable {
         maxPhraseLength = longest
         (phraseTable, phraseOffsets, phraseEntities) = Self.flatten(table)
         phraseFilter = Self.filter(of: phraseTable)
+        prefixKeys = prefixes.sorted()
+        prefixFilter = Self.filter(ofKeys: prefixKeys)
     }
 
     /// A gazetteer from the arrays a model file stores (``storage``); they must be consistent.
-    init(entityNames: [String], maxPhraseLength: Int, phraseTable: AttributeTable, phraseOffsets: [Int32], phraseEntities: [UInt16]) {
+    /// - Parameter prefixKeys: `nil` for a file from before format 1.3, which has none.
+    init(
+        entityNames: [String], maxPhraseLength: Int, phraseTable: AttributeTable, phraseOffsets: [Int32], phraseEntities: [UInt16],
+        prefixKeys: [UInt64]?
+    ) {
         self.entityNames = entityNames
         wordEntities = entityNames.map(Self.isWordEntityName)
         self.maxPhraseLength = maxPhraseLength
@@ -115,6 +131,12 @@ public struct Gazetteer: Sendable, Equatable {
         self.phraseOffsets = phraseOffsets
         self.phraseEntities = phraseEntities
         phraseFilter = Self.filter(of: phraseTable)
+        self.prefixKeys = prefixKeys ?? []
+        prefixFilter = prefixKeys.map(Self.filter(ofKeys:)) ?? .all
+    }
+
+    private static func filter(ofKeys keys: [UInt64]) -> KeyFilter {
+        KeyFilter(fingerprints: { insert in keys.forEach(insert) }, count: keys.count)
     }
 
     private static func filter(of table: AttributeTable) -> KeyFilter {
@@ -133,10 +155,10 @@ public struct Gazetteer: Sendable, Equatable {
         return (AttributeTable(hashes: sorted.map(\.key)), offsets, entities)
     }
 
-    /// Phrase hashes in hash order, `[phrases + 1]` offsets and the entity indices: the model
-    /// file's vocabulary sections.
-    package var storage: (keys: [UInt64], offsets: [Int32], entities: [UInt16]) {
-        (phraseTable.hashesInIDOrder, phraseOffsets, phraseEntities)
+    /// Phrase hashes in hash order, `[phrases + 1]` offsets, the entity indices and the prefix
+    /// keys: the model file's vocabulary sections.
+    package var storage: (keys: [UInt64], offsets: [Int32], entities: [UInt16], prefixes: [UInt64]) {
+        (phraseTable.hashesInIDOrder, phraseOffsets, phraseEntities, prefixKeys)
     }
 
     /// The entity under which the words of `entity`'s phrases in `role` are indexed.
@@ -167,24 +189,30 @@ public struct Gazetteer: Sendable, Equatable {
 
     /// Appends every token of every match in `tokens` to `matches`.
     ///
-    /// - Complexity: O(n · m) hash lookups for n tokens and the longest phrase m.
+    /// - Complexity: O(n · m) hash lookups for n tokens and the longest phrase m; from each
+    ///   token only as far as the span is a phrase's prefix (about two tokens on SNIPS).
     public func matches(in tokens: TokenizedText, into matches: inout [Match]) {
         guard phraseTable.count > 0 else { return }
         tokens.normalizedStorage.withUnsafeBufferPointer { storage in
             phraseFilter.withView { filter in
-                for start in 0..<tokens.count {
-                    var hash = FeatureHash(template: 0)
-                    for length in 1...min(maxPhraseLength, tokens.count - start) {
-                        let range = tokens.tokens[start + length - 1].normalizedRange
-                        if length > 1 { hash.combine(0x1F) }
-                        hash.combine(UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)]))
-                        guard filter.mayContain(fingerprint: AttributeTable.key(of: hash.value)),
-                              let phrase = phraseTable.id(of: hash.value) else { continue }
-                        for entity in phraseEntities[Int(phraseOffsets[phrase])..<Int(phraseOffsets[phrase + 1])] {
-                            for offset in 0..<length {
-                                let position: Position = length == 1 ? .unit : offset == 0 ? .begin : offset == length - 1 ? .last : .inside
-                                matches.append(Match(token: start + offset, entity: Int(entity), position: position))
+                prefixFilter.withView { prefixes in
+                    for start in 0..<tokens.count {
+                        var hash = FeatureHash(template: 0)
+                        for length in 1...min(maxPhraseLength, tokens.count - start) {
+                            let range = tokens.tokens[start + length - 1].normalizedRange
+                            if length > 1 { hash.combine(0x1F) }
+                            hash.combine(UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)]))
+                            let key = AttributeTable.key(of: hash.value)
+                            if filter.mayContain(fingerprint: key), let phrase = phraseTable.id(of: hash.value) {
+                                for entity in phraseEntities[Int(phraseOffsets[phrase])..<Int(phraseOffsets[phrase + 1])] {
+                                    for offset in 0..<length {
+                                        let position: Position = length == 1 ? .unit : offset == 0 ? .begin : offset == length - 1 ? .last : .inside
+                                        matches.append(Match(token: start + offset, entity: Int(entity), position: position))
+                                    }
+                                }
                             }
+                            // No phrase goes on from this span: no longer one from `start` matches.
+                            if !prefixes.mayContain(fingerprint: key) { break }
                         }
                     }
                 }

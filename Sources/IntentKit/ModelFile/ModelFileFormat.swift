@@ -17,7 +17,7 @@
 package enum ModelFileFormat {
     package static let magic: [UInt8] = Array("IKMODEL".utf8) + [0]
     package static let majorVersion: UInt16 = 1
-    package static let minorVersion: UInt16 = 2
+    package static let minorVersion: UInt16 = 3
     package static let headerSize = 32
     package static let sectionEntrySize = 24
     package static let alignment = 16
@@ -34,6 +34,7 @@ package enum ModelFileFormat {
         case gazetteerKeys = "GKEY"     // UInt64 [phrases] phrase hashes
         case gazetteerOffsets = "GOFF"  // Int32 [phrases + 1] offsets into GENT
         case gazetteerEntities = "GENT" // UInt16 entity ids
+        case gazetteerPrefixes = "GPRE" // UInt64 [prefixes] keys of the phrases' proper prefixes, ascending (1.3)
         case intentKeys = "CKEY"        // UInt64 [attributes] intent feature hashes in id order (as AKEY)
         case intentValues = "CVAL"      // Int32 attribute id per key slot (files before 1.2 only)
         case intentWeights = "CWGT"     // Float32 [attributes][intents]

@@ -104,9 +104,10 @@ extension SlotTaggerModel {
             }
             self.metadata = metadata
             self.labels = labels
+            let prefixKeys = file.has(.gazetteerPrefixes) ? try file.array(.gazetteerPrefixes, of: UInt64.self) : nil
             self.gazetteer = Gazetteer(
                 entityNames: metadata.gazetteerEntities, maxPhraseLength: metadata.gazetteerMaxPhraseLength,
-                phraseTable: phraseTable, phraseOffsets: gazetteerOffsets, phraseEntities: gazetteerEntities)
+                phraseTable: phraseTable, phraseOffsets: gazetteerOffsets, phraseEntities: gazetteerEntities, prefixKeys: prefixKeys)
             self.classifier = classifier
             self.schema = schema
             rowOffsets = try file.array(.rowOffsets, of: Int32.self)

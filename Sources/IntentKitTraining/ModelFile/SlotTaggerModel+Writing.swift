@@ -40,6 +40,7 @@ extension SlotTaggerModel {
         writer.add(.gazetteerKeys, integers: vocabulary.keys)
         writer.add(.gazetteerOffsets, integers: vocabulary.offsets)
         writer.add(.gazetteerEntities, integers: vocabulary.entities)
+        writer.add(.gazetteerPrefixes, integers: vocabulary.prefixes)
         writer.add(.schema, bytes: Array(try encoder.encode(schema)))
         if let classifier = intentClassifier {
             let parts = classifier.storage
