@@ -71,16 +71,14 @@ extension SlotTaggerModel {
         _ features: TokenFeatures, of intent: IntentLabelWeights.Intent, into scores: UnsafeMutableBufferPointer<Float>
     ) {
         let width = intent.width
-        longRowIndex.withUnsafeBufferPointer { longRowIndex in
-            intent.columns.withUnsafeBufferPointer { columns in
-                intent.longRows.withUnsafeBufferPointer { longRows in
-                    forEachKnownFeature(features, rowWidth: width, scores: scores) { entries, start, end, attribute, target in
-                        if end &- start >= Self.longRowMinimum {
-                            Self.add(longRows.baseAddress! + Int(longRowIndex[attribute]) &* width, to: target, count: width)
-                            return
-                        }
-                        for entry in entries[Int(start)..<Int(end)] { target[Int(columns[Int(entry.label)])] += entry.weight }
+        intent.columns.withUnsafeBufferPointer { columns in
+            intent.longRows.withUnsafeBufferPointer { longRows in
+                forEachKnownFeature(features, rowWidth: width, scores: scores) { entries, start, end, longRow, target in
+                    if longRow >= 0 {
+                        Self.add(longRows.baseAddress! + Int(longRow) &* width, to: target, count: width)
+                        return
                     }
+                    for entry in entries[Int(start)..<Int(end)] { target[Int(columns[Int(entry.label)])] += entry.weight }
                 }
             }
         }

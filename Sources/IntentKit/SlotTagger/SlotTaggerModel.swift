@@ -142,37 +142,38 @@ public struct SlotTaggerModel: Sendable, Equatable {
     /// Adds the state scores of `features` (see ``stateScores(_:into:)``) to `scores`.
     func addStateScores(_ features: TokenFeatures, into scores: UnsafeMutableBufferPointer<Float>) {
         let labelCount = labels.count
-        longRowIndex.withUnsafeBufferPointer { longRowIndex in
-            denseRows.withUnsafeBufferPointer { denseRows in
-                forEachKnownFeature(features, rowWidth: labelCount, scores: scores) { entries, start, end, attribute, target in
-                    if end &- start >= Self.longRowMinimum {
-                        Self.add(denseRows.baseAddress! + Int(longRowIndex[attribute]) &* labelCount, to: target, count: labelCount)
-                        return
-                    }
-                    for entry in entries[Int(start)..<Int(end)] { target[Int(entry.label)] += entry.weight }
+        denseRows.withUnsafeBufferPointer { denseRows in
+            forEachKnownFeature(features, rowWidth: labelCount, scores: scores) { entries, start, end, longRow, target in
+                if longRow >= 0 {
+                    Self.add(denseRows.baseAddress! + Int(longRow) &* labelCount, to: target, count: labelCount)
+                    return
                 }
+                for entry in entries[Int(start)..<Int(end)] { target[Int(entry.label)] += entry.weight }
             }
         }
     }
 
-    /// Calls `add(entries, start, end, attribute, target)` for every feature of `features` the
-    /// model knows, `entries[start..<end]` being its row of state weights and `target` the score
+    /// Calls `add(entries, start, end, longRow, target)` for every feature of `features` the
+    /// model knows, `entries[start..<end]` being its row of state weights, `longRow` its index
+    /// among the long rows (−1 for a short row) and `target` the score
     /// row (`rowWidth` floats) it adds to: a token's row of `scores` (`[T][rowWidth]`), or for a
     /// sentence feature a row that is then added to every token's.
     ///
     /// The model's tables are larger than the cache and every lookup misses it, so the work is
-    /// done in two passes over batches of features: first all the hash lookups (independent
-    /// loads the processor overlaps), then the rows they found.
+    /// done in two passes over batches of features: first all the hash lookups and the loads
+    /// that depend on them alone (independent of one another, so the processor overlaps their
+    /// misses), then the rows they found.
     @inline(__always)
     func forEachKnownFeature(
         _ features: TokenFeatures, rowWidth: Int, scores: UnsafeMutableBufferPointer<Float>,
-        add: (_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ end: Int32, _ attribute: Int, _ target: UnsafeMutablePointer<Float>) -> Void
+        add: (_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ end: Int32, _ longRow: Int32, _ target: UnsafeMutablePointer<Float>) -> Void
     ) {
         let tokenCount = features.tokenCount
         guard tokenCount > 0 else { return }
         let batchSize = 256
         withUnsafeTemporaryAllocation(of: FoundRow.self, capacity: batchSize) { found in
             rowOffsets.withUnsafeBufferPointer { rowOffsets in
+            longRowIndex.withUnsafeBufferPointer { longRowIndex in
                 stateEntries.withUnsafeBufferPointer { entries in
                     /// Adds the rows of `hashes` (those the model knows) to `target`, feature
                     /// `index`'s at offset `row(index)`.
@@ -184,11 +185,11 @@ public struct SlotTaggerModel: Sendable, Equatable {
                             for index in first..<last {
                                 guard let attribute = attributes.id(of: hashes[index]) else { continue }
                                 found[foundCount] = FoundRow(
-                                    attribute: Int32(truncatingIfNeeded: attribute), start: rowOffsets[attribute], end: rowOffsets[attribute &+ 1], scoreRow: Int32(row(index)))
+                                    longRow: longRowIndex[attribute], start: rowOffsets[attribute], end: rowOffsets[attribute &+ 1], scoreRow: Int32(row(index)))
                                 foundCount &+= 1
                             }
                             for k in 0..<foundCount {
-                                add(entries, found[k].start, found[k].end, Int(found[k].attribute), target + Int(found[k].scoreRow))
+                                add(entries, found[k].start, found[k].end, found[k].longRow, target + Int(found[k].scoreRow))
                             }
                             first = last
                         }
@@ -213,6 +214,7 @@ public struct SlotTaggerModel: Sendable, Equatable {
                         }
                     }
                 }
+            }
             }
         }
     }
@@ -239,9 +241,10 @@ public struct SlotTaggerModel: Sendable, Equatable {
         }
     }
 
-    /// A feature's attribute, its row of state weights and the offset of the score row it adds to.
+    /// A feature's long-row index (−1 if short), its row of state weights and the offset of the
+    /// score row it adds to.
     private struct FoundRow {
-        var attribute: Int32
+        var longRow: Int32
         var start: Int32
         var end: Int32
         var scoreRow: Int32
