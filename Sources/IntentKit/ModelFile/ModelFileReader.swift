@@ -155,26 +155,6 @@ package struct ModelFileReader: Sendable {
         return values
     }
 
-    /// Calls `body` with section `tag` as little-endian `T` values: the file's own bytes where
-    /// they can be read as `T` in place (a little-endian machine; sections are aligned), else a
-    /// converted copy. Saves copying a section that is only read once, such as the keys an
-    /// attribute table is built from.
-    package func withValues<T: FixedWidthInteger, Value>(
-        _ tag: ModelFileFormat.Tag, of type: T.Type, _ body: (UnsafeBufferPointer<T>) throws(ModelError) -> Value
-    ) throws(ModelError) -> Value {
-        let slice = try data(tag)
-        guard slice.count % MemoryLayout<T>.size == 0 else {
-            throw ModelError.inconsistent("section \(tag.rawValue) is not a whole number of \(T.self) values")
-        }
-        let inPlace: Result<Value, ModelError>? = slice.withUnsafeBytes { raw in
-            guard 1.littleEndian == 1, let base = raw.baseAddress, Int(bitPattern: base) % MemoryLayout<T>.alignment == 0 else { return nil }
-            let values = UnsafeBufferPointer(start: base.assumingMemoryBound(to: T.self), count: raw.count / MemoryLayout<T>.size)
-            return Result { () throws(ModelError) in try body(values) }
-        }
-        if let inPlace { return try inPlace.get() }
-        return try array(tag, of: T.self).withUnsafeBufferPointer { (values) throws(ModelError) in try body(values) }
-    }
-
     /// Section `tag` as an array of `Float` (stored as little-endian IEEE-754 bit patterns).
     package func floats(_ tag: ModelFileFormat.Tag) throws(ModelError) -> [Float] {
         let slice = try data(tag)

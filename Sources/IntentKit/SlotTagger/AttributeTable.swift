@@ -1,14 +1,6 @@
 /// A frozen map from feature hash to attribute id: open addressing with linear probing over a
 /// power-of-two table at most two-thirds full, so a lookup is one or two probes.
 ///
-/// Each slot holds its key and id side by side: a lookup in a table larger than the cache
-/// costs one cache miss, not one for the key and another for the id.
-///
-/// The key 0 marks an empty slot; a feature whose hash is 0 is stored as 1 (a collision of one
-/// hash value in 2⁶⁴, harmless).
-/// A frozen map from feature hash to attribute id: open addressing with linear probing over a
-/// power-of-two table at most two-thirds full, so a lookup is one or two probes.
-///
 /// A slot is one 64-bit word holding the key and the id: the key is first mixed by a multiply
 /// with an odd constant (a bijection), whose top k bits (k = log2 of the capacity) pick the home
 /// slot and whose other 64 − k bits are stored above the id + 1 (k bits; 0 marks an empty slot).
@@ -17,7 +9,7 @@
 /// bits (47 for a SNIPS model): about 2⁻⁴⁷ a probe, the order of the 2⁻⁶⁴ × attributes chance
 /// that an unseen feature's 64-bit hash equals a known one's, which any hashed-feature model
 /// takes. Against 16-byte slots (a 64-bit key and an id), the table is half the size: a SNIPS
-/// model's is 1 MB, not 2, which cut a load by 37 % and a parse by 4 % (`scripts/compare-builds`).
+/// model's is 1 MB, not 2, which cut a load by 40 % (`scripts/compare-builds`).
 ///
 /// The hashes are kept in id order too, apart from the slots: model files store them, and
 /// ``forEachKey(_:)`` reads them.
@@ -41,11 +33,6 @@ public struct AttributeTable: Sendable, Equatable {
         (slots, idBits, distinctCount) = hashes.withUnsafeBufferPointer { Self.build($0) }
         self.hashes = hashes
         count = hashes.count
-    }
-
-    /// Builds the same table from `hashes` read in place (a model file's section).
-    public init(hashes: UnsafeBufferPointer<UInt64>) {
-        self.init(hashes: Array(hashes))
     }
 
     private static func build(_ hashes: UnsafeBufferPointer<UInt64>) -> (slots: [UInt64], idBits: Int, distinct: Int) {

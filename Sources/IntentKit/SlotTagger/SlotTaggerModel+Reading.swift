@@ -13,7 +13,8 @@ extension SlotTaggerModel {
             (file.checksum(ofHalf: 0),
              Result { () throws(ModelError) -> (table: AttributeTable, hashCount: Int)? in
                  guard !file.has(.attributeValues) else { return nil }  // before 1.2: the table itself, read below
-                 return try file.withValues(.attributeKeys, of: UInt64.self) { (AttributeTable(hashes: $0), $0.count) }
+                 let hashes = try file.array(.attributeKeys, of: UInt64.self)
+                 return (AttributeTable(hashes: hashes), hashes.count)
              })
         }, {
             (file.checksum(ofHalf: 1), Result { () throws(ModelError) in try Parts(file) })
@@ -61,20 +62,19 @@ extension SlotTaggerModel {
             guard labels.slotNames == metadata.slotNames, labels.count <= Int(UInt16.max) else {
                 throw ModelError.inconsistent("slot names are not sorted and unique")
             }
+            let gazetteerKeys = try file.array(.gazetteerKeys, of: UInt64.self)
             let gazetteerOffsets = try file.array(.gazetteerOffsets, of: Int32.self)
             let gazetteerEntities = try file.array(.gazetteerEntities, of: UInt16.self)
-            let phraseTable: AttributeTable? = try file.withValues(.gazetteerKeys, of: UInt64.self) { keys in
-                guard gazetteerOffsets.count == keys.count + 1, zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
-                return AttributeTable(hashes: keys)
-            }
-            guard let phraseTable, gazetteerOffsets.first == 0,
+            guard gazetteerOffsets.count == gazetteerKeys.count + 1, gazetteerOffsets.first == 0,
                   Int(gazetteerOffsets.last ?? -1) == gazetteerEntities.count,
                   zip(gazetteerOffsets, gazetteerOffsets.dropFirst()).allSatisfy({ $0 <= $1 }),
                   gazetteerEntities.allSatisfy({ Int($0) < metadata.gazetteerEntities.count }),
-                  metadata.gazetteerMaxPhraseLength >= 0, metadata.gazetteerMaxPhraseLength <= 64 else {
+                  metadata.gazetteerMaxPhraseLength >= 0, metadata.gazetteerMaxPhraseLength <= 64,
+                  zip(gazetteerKeys, gazetteerKeys.dropFirst()).allSatisfy({ $0 < $1 }) else {
                 throw ModelError.inconsistent("the vocabulary section is malformed")
             }
-            guard phraseTable.distinctCount == phraseTable.count else {
+            let phraseTable = AttributeTable(hashes: gazetteerKeys)
+            guard phraseTable.distinctCount == gazetteerKeys.count else {
                 throw ModelError.inconsistent("the vocabulary repeats a phrase")
             }
             var classifier: IntentClassifierModel?
@@ -134,8 +134,8 @@ extension SlotTaggerModel {
         guard !file.has(values) else {
             return try attributeTable(keys: file.array(keys, of: UInt64.self), values: file.array(values, of: Int32.self), count: count)
         }
-        let (table, hashCount) = try file.withValues(keys, of: UInt64.self) { (AttributeTable(hashes: $0), $0.count) }
-        return try checked(table, hashCount: hashCount, count: count)
+        let hashes = try file.array(keys, of: UInt64.self)
+        return try checked(AttributeTable(hashes: hashes), hashCount: hashes.count, count: count)
     }
 
     /// `table`, built from `hashCount` hashes, if the metadata's `count` agrees and no hash repeats.
