@@ -155,9 +155,9 @@ public struct SlotTaggerModel: Sendable, Equatable {
 
     /// Calls `add(entries, start, end, longRow, target)` for every feature of `features` the
     /// model knows, `entries[start..<end]` being its row of state weights, `longRow` its index
-    /// among the long rows (−1 for a short row) and `target` the score
-    /// row (`rowWidth` floats) it adds to: a token's row of `scores` (`[T][rowWidth]`), or for a
-    /// sentence feature a row that is then added to every token's.
+    /// among the long rows (−1 for a short row) and `target` the score row (`rowWidth` floats) it
+    /// adds to: a token's row of `scores` (`[T][rowWidth]`), or for a sentence feature a row that
+    /// is then added to every token's.
     ///
     /// The model's tables are larger than the cache and every lookup misses it, so the work is
     /// done in two passes over batches of features: first all the hash lookups and the loads
