@@ -5,6 +5,15 @@ import Testing
 struct GazetteerTests {
     let tokenizer = Tokenizer()
 
+    /// `count` distinct phrases of 1 to `length` words drawn from `words`.
+    private static func randomPhrases(_ count: Int, ofUpTo length: Int, from words: [String], _ generator: inout SeededGenerator) -> Set<[String]> {
+        var phrases = Set<[String]>()
+        while phrases.count < count {
+            phrases.insert((0..<(1 + Int(generator.next() % UInt64(length)))).map { _ in words[Int(generator.next() % UInt64(words.count))] })
+        }
+        return phrases
+    }
+
     private func matches(_ gazetteer: Gazetteer, _ text: String) -> [Gazetteer.Match] {
         var result = [Gazetteer.Match]()
         gazetteer.matches(in: tokenizer.tokenize(text), into: &result)
@@ -51,10 +60,7 @@ struct GazetteerTests {
         // turns most other spans away; the matches must be every phrase span, as a scan finds them.
         let words = (0..<40).map { "w\($0)" }
         var generator = SeededGenerator(seed: 7)
-        var phrases = Set<[String]>()
-        while phrases.count < 3_000 {
-            phrases.insert((0...Int(generator.next() % 3)).map { _ in words[Int(generator.next() % 40)] })
-        }
+        let phrases = Self.randomPhrases(3_000, ofUpTo: 3, from: words, &generator)
         let gazetteer = Gazetteer(entries: phrases.map { (entity: "thing", phrase: $0.joined(separator: " ")) })
         for _ in 0..<20 {
             let utterance = (0..<12).map { _ in words[Int(generator.next() % 40)] }
@@ -78,10 +84,7 @@ struct GazetteerTests {
     @Test func stoppingWhereNoPhraseGoesOnLosesNoMatch() {
         let words = (0..<30).map { "w\($0)" }
         var generator = SeededGenerator(seed: 11)
-        var phrases = Set<[String]>()
-        while phrases.count < 2_000 {
-            phrases.insert((0...Int(generator.next() % 6)).map { _ in words[Int(generator.next() % 30)] })
-        }
+        let phrases = Self.randomPhrases(2_000, ofUpTo: 6, from: words, &generator)
         let gazetteer = Gazetteer(entries: phrases.map { (entity: "thing", phrase: $0.joined(separator: " ")) }, indexingWords: true)
         let stored = gazetteer.storage
         let withoutPrefixes = Gazetteer(
