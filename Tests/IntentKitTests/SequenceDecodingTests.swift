@@ -203,4 +203,26 @@ struct SequenceDecodingTests {
             }
         }
     }
+
+    /// Label subsets of up to 32 labels are decoded with all their blocks in registers; the path,
+    /// ties included (scores on a coarse grid tie often), is the one the block-by-block loop of a
+    /// wider decoder finds with the other labels masked out.
+    @Test(arguments: [5, 13, 21, 29])
+    func smallSubsetsDecodeAsTheBlockLoopDoes(subsetSize: Int) {
+        let labels = LabelSet(slotNames: (0..<20).map { "s\($0)" })  // 41 labels: the block loop
+        let L = labels.count
+        let transitions = random(L * L, seed: 21, scale: 2).map { ($0 * 2).rounded() / 2 }
+        let full = ViterbiDecoder(labels: labels, transitions: transitions)
+        let subset = Array(0..<subsetSize)
+        let mask: [Float] = (0..<L).map { $0 < subsetSize ? 0 : -.infinity }
+        var small = LabelSubsetDecoder(labels: subset, decoder: full, expTransitions: transitions.map { expf($0) })
+        for length in [1, 2, 7, 15] {
+            let scores = random(length * L, seed: UInt64(400 + length + subsetSize), scale: 2).map { ($0 * 2).rounded() / 2 }
+            var wide = full, expected = [Int]()
+            scores.withUnsafeBufferPointer { wide.decode(scores: $0, tokenCount: length, mask: mask, into: &expected) }
+            var path = [Int]()
+            scores.withUnsafeBufferPointer { small.decode(scores: $0, tokenCount: length, labelCount: L, into: &path) }
+            #expect(path == expected, "\(subsetSize) labels, \(length) tokens")
+        }
+    }
 }

@@ -69,17 +69,23 @@ public struct ViterbiDecoder: Sendable {
                 }
                 for t in 1..<max(tokenCount, 1) {
                     let previous = (t &- 1) &* P, next = t &* P
-                    for block in stride(from: 0, to: P, by: 8) {
-                        var best = SIMD8<Float>(repeating: -.infinity)
-                        for i in 0..<L {
-                            let score = delta[previous &+ i]
-                            if score == -.infinity { continue }
-                            let row = UnsafeRawPointer(transitions.baseAddress! + (i &* P &+ block)).loadUnaligned(as: SIMD8<Float>.self)
-                            let candidate = row + SIMD8(repeating: score)
-                            best.replace(with: candidate, where: candidate .> best)
+                    if P <= 32 {
+                        // Up to 32 labels (an intent's), all blocks at once in registers: each
+                        // predecessor's score is read and broadcast once, not once a block.
+                        Self.maximizeSmall(delta.baseAddress! + previous, into: delta.baseAddress! + next, transitions: transitions.baseAddress!, labelCount: L, padded: P)
+                    } else {
+                        for block in stride(from: 0, to: P, by: 8) {
+                            var best = SIMD8<Float>(repeating: -.infinity)
+                            for i in 0..<L {
+                                let score = delta[previous &+ i]
+                                if score == -.infinity { continue }
+                                let row = UnsafeRawPointer(transitions.baseAddress! + (i &* P &+ block)).loadUnaligned(as: SIMD8<Float>.self)
+                                let candidate = row + SIMD8(repeating: score)
+                                best.replace(with: candidate, where: candidate .> best)
+                            }
+                            // Padding lanes stay −∞: their transitions are.
+                            UnsafeMutableRawPointer(delta.baseAddress! + (next &+ block)).storeBytes(of: best, as: SIMD8<Float>.self)
                         }
-                        // Padding lanes stay −∞: their transitions are.
-                        UnsafeMutableRawPointer(delta.baseAddress! + (next &+ block)).storeBytes(of: best, as: SIMD8<Float>.self)
                     }
                     for j in 0..<L { delta[next &+ j] = delta[next &+ j] + scores[t &* L &+ j] + (mask?[j] ?? 0) }
                 }
@@ -105,5 +111,40 @@ public struct ViterbiDecoder: Sendable {
                 }
             }
         }
+    }
+
+    /// `next[j] = max_i previous[i] + transitions[i][j]` for the `padded` ≤ 32 lanes, over the
+    /// `labelCount` predecessors in order, a lane keeping the first strictly best (as the block
+    /// loop of ``decode(scores:tokenCount:mask:into:)`` does, block by block).
+    @inline(__always)
+    private static func maximizeSmall(
+        _ previous: UnsafePointer<Float>, into next: UnsafeMutablePointer<Float>, transitions: UnsafePointer<Float>, labelCount: Int, padded: Int
+    ) {
+        var b0 = SIMD8<Float>(repeating: -.infinity), b1 = b0, b2 = b0, b3 = b0
+        @inline(__always) func lanes(_ pointer: UnsafePointer<Float>) -> SIMD8<Float> {
+            UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
+        }
+        for i in 0..<labelCount {
+            let score = previous[i]
+            if score == -.infinity { continue }
+            let broadcast = SIMD8(repeating: score), row = transitions + i &* padded
+            let c0 = lanes(row) + broadcast
+            b0.replace(with: c0, where: c0 .> b0)
+            guard padded > 8 else { continue }
+            let c1 = lanes(row + 8) + broadcast
+            b1.replace(with: c1, where: c1 .> b1)
+            guard padded > 16 else { continue }
+            let c2 = lanes(row + 16) + broadcast
+            b2.replace(with: c2, where: c2 .> b2)
+            guard padded > 24 else { continue }
+            let c3 = lanes(row + 24) + broadcast
+            b3.replace(with: c3, where: c3 .> b3)
+        }
+        // Padding lanes stay −∞: their transitions are.
+        let out = UnsafeMutableRawPointer(next)
+        out.storeBytes(of: b0, as: SIMD8<Float>.self)
+        if padded > 8 { out.storeBytes(of: b1, toByteOffset: 32, as: SIMD8<Float>.self) }
+        if padded > 16 { out.storeBytes(of: b2, toByteOffset: 64, as: SIMD8<Float>.self) }
+        if padded > 24 { out.storeBytes(of: b3, toByteOffset: 96, as: SIMD8<Float>.self) }
     }
 }
