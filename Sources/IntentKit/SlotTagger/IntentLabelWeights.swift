@@ -75,7 +75,7 @@ extension SlotTaggerModel {
             intent.longRows.withUnsafeBufferPointer { longRows in
                 forEachKnownFeature(features, rowWidth: width, scores: scores) { entries, start, end, longRow, target in
                     if longRow >= 0 {
-                        Self.add(longRows.baseAddress! + Int(longRow) &* width, to: target, count: width)
+                        Self.addLanes(longRows.baseAddress! + Int(longRow) &* width, to: target, count: width)
                         return
                     }
                     for entry in entries[Int(start)..<Int(end)] { target[Int(columns[Int(entry.label)])] += entry.weight }

@@ -219,6 +219,19 @@ public struct SlotTaggerModel: Sendable, Equatable {
         }
     }
 
+    /// `destination[0..<count] += source[0..<count]` for a `count` that is a multiple of 8 (an
+    /// intent's padded rows): whole SIMD8 lanes, no tail to test for.
+    @inline(__always)
+    static func addLanes(_ source: UnsafePointer<Float>, to destination: UnsafeMutablePointer<Float>, count: Int) {
+        var index = 0
+        while index < count {
+            let sum = UnsafeRawPointer(source + index).loadUnaligned(as: SIMD8<Float>.self)
+                + UnsafeRawPointer(destination + index).loadUnaligned(as: SIMD8<Float>.self)
+            UnsafeMutableRawPointer(destination + index).storeBytes(of: sum, as: SIMD8<Float>.self)
+            index &+= 8
+        }
+    }
+
     /// `destination[0..<count] += source[0..<count]`, eight lanes at a time.
     @inline(__always)
     static func add(_ source: UnsafePointer<Float>, to destination: UnsafeMutablePointer<Float>, count: Int) {
