@@ -185,11 +185,11 @@ public struct SlotTaggerModel: Sendable, Equatable {
                             for index in first..<last {
                                 guard let attribute = attributes.id(of: hashes[index]) else { continue }
                                 found[foundCount] = FoundRow(
-                                    longRow: longRowIndex[attribute], start: rowOffsets[attribute], end: rowOffsets[attribute &+ 1], scoreRow: Int32(row(index)))
+                                    longRow: longRowIndex[attribute], start: rowOffsets[attribute], end: rowOffsets[attribute &+ 1], scoreRow: row(index))
                                 foundCount &+= 1
                             }
                             for k in 0..<foundCount {
-                                add(entries, found[k].start, found[k].end, found[k].longRow, target + Int(found[k].scoreRow))
+                                add(entries, found[k].start, found[k].end, found[k].longRow, target + found[k].scoreRow)
                             }
                             first = last
                         }
@@ -260,7 +260,7 @@ public struct SlotTaggerModel: Sendable, Equatable {
         var longRow: Int32
         var start: Int32
         var end: Int32
-        var scoreRow: Int32
+        var scoreRow: Int
     }
 
     /// The raw arrays, for the model writer in the training module.
