@@ -11,10 +11,11 @@ public struct FeatureExtractor: Sendable {
     /// the offset, for offsets −window…window: FNV-1a is sequential, so each word feature
     /// starts from its offset's state and hashes only the word.
     private let windowPrefixes: [FeatureHash]
-    /// `[3][vocabularyEntityCount]` the hash state after the ``FeatureTemplate/vocabulary``
-    /// template id, the offset (−1, 0, 1) and the entity: a vocabulary feature then hashes only
-    /// the match's position (an utterance has hundreds of them once training words are matched).
-    private let vocabularyPrefixes: [FeatureHash]
+    /// `[3][vocabularyEntityCount][4]` the hash of every ``FeatureTemplate/vocabulary`` feature
+    /// of the prepared entities: template id, offset (−1, 0, 1), entity and position (by its raw
+    /// value, 0…3): a lookup, not a hash (an utterance has hundreds of them once training words
+    /// are matched).
+    private let vocabularyFeatures: [UInt64]
     private let vocabularyEntityCount: Int
 
     /// Creates an extractor.
@@ -32,8 +33,14 @@ public struct FeatureExtractor: Sendable {
             return hash
         }
         vocabularyEntityCount = configuration.templates.contains(.vocabulary) ? vocabularyEntities : 0
-        vocabularyPrefixes = [-1, 0, 1].flatMap { [vocabularyEntityCount] offset in
-            (0..<vocabularyEntityCount).map { Self.vocabularyPrefix(offset: offset, entity: $0) }
+        vocabularyFeatures = [-1, 0, 1].flatMap { [vocabularyEntityCount] offset in
+            (0..<vocabularyEntityCount).flatMap { entity in
+                Gazetteer.Position.allCases.map { position in
+                    var hash = Self.vocabularyPrefix(offset: offset, entity: entity)
+                    hash.combine(position.rawValue)
+                    return hash.value
+                }
+            }
         }
     }
 
@@ -136,14 +143,19 @@ public struct FeatureExtractor: Sendable {
                         // A match on the token itself, and its echo on the neighbours: a token right
                         // after a matched artist name is rarely part of a playlist name.
                         let range = matchRanges[index]
-                        for match in matches[range.first < range.end ? range.first..<range.end : 0..<0] {
-                            let offset = index - match.token
-                            guard offset >= -1 && offset <= 1 else { continue }
-                            var hash = match.entity < vocabularyEntityCount
-                                ? vocabularyPrefixes[(offset + 1) * vocabularyEntityCount + match.entity]
-                                : Self.vocabularyPrefix(offset: offset, entity: match.entity)
-                            hash.combine(match.position.rawValue)
-                            output.append(hash.value)
+                        vocabularyFeatures.withUnsafeBufferPointer { prepared in
+                            for match in matches[range.first < range.end ? range.first..<range.end : 0..<0] {
+                                let offset = index &- match.token
+                                guard offset >= -1 && offset <= 1 else { continue }
+                                if match.entity >= 0 && match.entity < vocabularyEntityCount {
+                                    let row = (offset &+ 1) &* vocabularyEntityCount &+ match.entity
+                                    output.append(prepared[row &* 4 &+ Int(match.position.rawValue)])
+                                } else {
+                                    var hash = Self.vocabularyPrefix(offset: offset, entity: match.entity)
+                                    hash.combine(match.position.rawValue)
+                                    output.append(hash.value)
+                                }
+                            }
                         }
                     }
                     if has(.intentConjunctions), let intent {
