@@ -35,21 +35,19 @@ public struct FeatureExtractor: Sendable {
         vocabularyEntityCount = configuration.templates.contains(.vocabulary) ? vocabularyEntities : 0
         vocabularyFeatures = [-1, 0, 1].flatMap { [vocabularyEntityCount] offset in
             (0..<vocabularyEntityCount).flatMap { entity in
-                Gazetteer.Position.allCases.map { position in
-                    var hash = Self.vocabularyPrefix(offset: offset, entity: entity)
-                    hash.combine(position.rawValue)
-                    return hash.value
-                }
+                (0..<4).map { Self.vocabularyFeature(offset: offset, entity: entity, position: UInt8($0)) }
             }
         }
     }
 
-    /// The hash state after the vocabulary template id, `offset` and `entity`.
-    private static func vocabularyPrefix(offset: Int, entity: Int) -> FeatureHash {
+    /// The hash of the vocabulary feature for a match of `entity` at `offset` (−1, 0, 1) from
+    /// the token, in `position` (``Gazetteer/Position``'s raw value).
+    private static func vocabularyFeature(offset: Int, entity: Int, position: UInt8) -> UInt64 {
         var hash = FeatureHash(template: FeatureTemplate.vocabulary.id)
         hash.combine(int: offset)
         hash.combine(int: entity)
-        return hash
+        hash.combine(position)
+        return hash.value
     }
 
     @inline(__always)
@@ -151,9 +149,7 @@ public struct FeatureExtractor: Sendable {
                                     let row = (offset &+ 1) &* vocabularyEntityCount &+ match.entity
                                     output.append(prepared[row &* 4 &+ Int(match.position.rawValue)])
                                 } else {
-                                    var hash = Self.vocabularyPrefix(offset: offset, entity: match.entity)
-                                    hash.combine(match.position.rawValue)
-                                    output.append(hash.value)
+                                    output.append(Self.vocabularyFeature(offset: offset, entity: match.entity, position: match.position.rawValue))
                                 }
                             }
                         }

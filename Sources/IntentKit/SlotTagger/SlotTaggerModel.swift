@@ -232,16 +232,12 @@ public struct SlotTaggerModel: Sendable, Equatable {
         }
     }
 
-    /// `destination[0..<count] += source[0..<count]`, eight lanes at a time.
+    /// `destination[0..<count] += source[0..<count]`: whole SIMD8 lanes (``addLanes(_:to:count:)``),
+    /// then four, then one at a time.
     @inline(__always)
     static func add(_ source: UnsafePointer<Float>, to destination: UnsafeMutablePointer<Float>, count: Int) {
-        var index = 0
-        while index &+ 8 <= count {
-            let sum = UnsafeRawPointer(source + index).loadUnaligned(as: SIMD8<Float>.self)
-                + UnsafeRawPointer(destination + index).loadUnaligned(as: SIMD8<Float>.self)
-            UnsafeMutableRawPointer(destination + index).storeBytes(of: sum, as: SIMD8<Float>.self)
-            index &+= 8
-        }
+        var index = count & ~7
+        addLanes(source, to: destination, count: index)
         if index &+ 4 <= count {
             let sum = UnsafeRawPointer(source + index).loadUnaligned(as: SIMD4<Float>.self)
                 + UnsafeRawPointer(destination + index).loadUnaligned(as: SIMD4<Float>.self)
