@@ -49,7 +49,7 @@ struct CrossValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let corpus = try input.load().corpus
+        let corpus = try input.load(countingWarnings: true).corpus
         let labels = corpus.utterances.map(\.intent)
         guard corpus.utterances.count >= folds else {
             StandardError.print("\(input.path): error: \(corpus.utterances.count) utterances cannot fill \(folds) folds")

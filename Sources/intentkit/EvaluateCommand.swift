@@ -47,13 +47,13 @@ struct EvaluateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write every prediction as JSON lines (text, gold and predicted intent and slots).", valueName: "file"), completion: .file())
     var predictions: String?
 
-    @Option(help: ArgumentHelp("Fail below this intent accuracy (percent).", valueName: "percent"))
+    @Option(help: ArgumentHelp("Fail below this intent accuracy, in percent (95 means 95 %; values from 0 to 1 are refused as likely fractions).", valueName: "percent"))
     var minIntentAccuracy: Double?
 
-    @Option(name: .customLong("min-slot-f1"), help: ArgumentHelp("Fail below this slot F1 (percent, micro).", valueName: "percent"))
+    @Option(name: .customLong("min-slot-f1"), help: ArgumentHelp("Fail below this slot F1 (micro), in percent (0 to 1 refused as likely fractions).", valueName: "percent"))
     var minSlotF1: Double?
 
-    @Option(help: ArgumentHelp("Fail below this sentence accuracy (percent).", valueName: "percent"))
+    @Option(help: ArgumentHelp("Fail below this sentence accuracy, in percent (0 to 1 refused as likely fractions).", valueName: "percent"))
     var minSentenceAccuracy: Double?
 
     @Option(help: ArgumentHelp("Per-intent and per-slot minimum F1, JSON: {\"intents\": {…}, \"slots\": {…}}.", valueName: "file"), completion: .file())
@@ -82,6 +82,13 @@ struct EvaluateCommand: ParsableCommand {
         if examples < 0 { throw ValidationError("--examples must not be negative") }
         if baseline == nil && (maxDrop != 0 || maxLabelDrop != nil) { throw ValidationError("--max-drop and --max-label-drop need --baseline") }
         if let maxLabelDrop, maxLabelDrop < 0 { throw ValidationError("--max-label-drop must not be negative") }
+        for (name, value) in [("min-intent-accuracy", minIntentAccuracy), ("min-slot-f1", minSlotF1), ("min-sentence-accuracy", minSentenceAccuracy)] {
+            guard let value else { continue }
+            if !(value >= 0) { throw ValidationError("--\(name) must be a percentage from 0 to 100") }
+            if value > 0 && value <= 1 {
+                throw ValidationError("--\(name) \(value) looks like a fraction; gates take percentages (write \(value * 100) for \(value * 100) %)")
+            }
+        }
     }
 
     func run() throws {

@@ -27,7 +27,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try input.load()
+        let loaded = try input.load(countingWarnings: true)
         let format = to ?? outputFormatFromExtension()
         do {
             try format.write(loaded.corpus, to: URL(fileURLWithPath: output))

@@ -18,7 +18,7 @@ struct InspectCommand: ParsableCommand {
             file = try ModelFileReader(contentsOf: url)
             parsed = try SlotTaggerModel(reading: file)
         } catch {
-            StandardError.print("\(model): error: \(error)")
+            StandardError.print(modelErrorMessage(error, path: model))
             throw ExitCode.failure
         }
         var lines = ["\(model): IntentKit model, format \(ModelFileFormat.majorVersion).\(file.minorVersion), \(Self.bytes(file.size)), checksum ok"]

@@ -7,7 +7,7 @@ func loadModel(_ path: String) throws -> SlotTaggerModel {
     do {
         return try SlotTaggerModel(contentsOf: URL(fileURLWithPath: path))
     } catch {
-        StandardError.print("\(path): error: \(error)")
+        StandardError.print(modelErrorMessage(error, path: path))
         throw ExitCode.failure
     }
 }
@@ -17,4 +17,10 @@ func loadParser(_ path: String, intentReranking: Bool) throws -> IntentParser {
     var parser = IntentParser(model: try loadModel(path))
     parser.intentReranking = intentReranking
     return parser
+}
+
+/// "PATH: error: REASON", without naming the path twice when the reason already does.
+func modelErrorMessage(_ error: any Error, path: String) -> String {
+    let reason = "\(error)"
+    return reason.contains(path) ? "error: \(reason)" : "\(path): error: \(reason)"
 }

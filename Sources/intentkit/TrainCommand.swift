@@ -22,10 +22,14 @@ struct TrainCommand: ParsableCommand {
     @Option(help: "A dev corpus for early stopping and the dev F1 shown each iteration.", completion: .file())
     var dev: String?
 
+    @Flag(help: "Replace the output even when it is a read-only file.")
+    var force = false
+
     @OptionGroup(title: "Training") var training: TrainingArguments
 
     func run() throws {
-        let corpus = try input.load().corpus
+        try checkOutput()
+        let corpus = try input.load(countingWarnings: true).corpus
         var devCorpus: Corpus?
         if let dev {
             var devInput = input
@@ -39,6 +43,10 @@ struct TrainCommand: ParsableCommand {
         let trainer = SlotTaggerTrainer(options: options) { progress.show($0) }
         let (model, report) = trainer.train(corpus, dev: devCorpus)
         progress.finish()
+        guard report.features > 0 && report.weights > 0 else {
+            StandardError.print("\(output): error: the trained model has no \(report.features == 0 ? "features" : "weights") (--min-frequency \(options.minimumFrequency), --c1 \(options.c1), --prune-below \(options.pruneBelow) leave nothing); nothing was written")
+            throw ExitCode.failure
+        }
         do {
             try model.write(to: URL(fileURLWithPath: output))
         } catch {
@@ -62,6 +70,32 @@ struct TrainCommand: ParsableCommand {
             let scores = Evaluator().evaluate(comparisons)
             StandardError.print(String(format: "dev (%d utterances): intent accuracy %.2f %%, slot F1 %.2f, sentence accuracy %.2f %%",
                                        scores.utterances, scores.intents.accuracy, scores.slots.micro.f1, scores.sentenceAccuracy))
+        }
+    }
+}
+
+extension TrainCommand {
+    /// Refuses, before any training, an output the model could not be written to: a missing or
+    /// unwritable folder, a directory, or (without --force) a read-only file.
+    func checkOutput() throws {
+        func refuse(_ reason: String) throws -> Never {
+            StandardError.print("\(output): error: \(reason); nothing was trained")
+            throw ExitCode.failure
+        }
+        let url = URL(fileURLWithPath: output)
+        let folder = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            try refuse("the folder \(folder) does not exist")
+        }
+        guard access(folder, W_OK) == 0 else { try refuse("the folder \(folder) is not writable") }
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { try refuse("is a directory; name the model file to write") }
+            // The mode bits, not access(2) alone: for root every file is writable.
+            let mode = (try? FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int) ?? 0o644
+            if (access(output, W_OK) != 0 || mode & 0o222 == 0) && !force {
+                try refuse("is read-only; pass --force to replace it")
+            }
         }
     }
 }

@@ -76,19 +76,8 @@ struct TrainingArguments: ParsableArguments {
     init() {}
 
     func validate() throws {
-        if c1 < 0 || c2 < 0 { throw ValidationError("--c1 and --c2 must not be negative") }
-        if maxIterations < 1 { throw ValidationError("--max-iterations must be at least 1") }
-        if threads < 1 { throw ValidationError("--threads must be at least 1") }
-        if window < 0 || affixLength < 0 { throw ValidationError("--window and --affix-length must not be negative") }
-        if swapCopies < 0 { throw ValidationError("--swap-copies must not be negative") }
-        let probabilities = [("user-vocabulary-rate", userVocabularyRate), ("user-vocabulary-unseen-rate", userVocabularyUnseenRate),
-                             ("known-words-dropout", knownWordsDropout), ("user-vocabulary-noise", userVocabularyNoise)]
-        for (name, value) in probabilities where !(0...1).contains(value) {
-            throw ValidationError("--\(name) must be between 0 and 1")
-        }
-        if !(pruneBelow >= 0) { throw ValidationError("--prune-below must be a number ≥ 0") }
         _ = try characterNGrams()
-        _ = try templates()
+        if let problem = try options().problems.first { throw ValidationError(problem) }
     }
 
     private func characterNGrams() throws -> ClosedRange<Int>? {

@@ -16,8 +16,8 @@ struct ValidateCommand: ParsableCommand {
     var strict = false
 
     func run() throws {
-        let loaded = try input.load(allowingErrors: true, printing: false)
-        let findings = CorpusValidator(minimumExamples: minExamples).validate(loaded.corpus)
+        let loaded = try input.read()
+        let findings = CorpusValidator(minimumExamples: minExamples).validate(loaded.corpus, source: SourceLocation(file: input.path))
         let all = (loaded.diagnostics + findings).sortedByLocation()
         for diagnostic in all { StandardError.print(diagnostic.description) }
         let errors = all.filter { $0.severity == .error }.count

@@ -19,35 +19,108 @@ package struct ModelFileReader: Sendable {
     /// Reads the file at `url` and its section table, leaving ``verifyChecksum()`` to the
     /// caller (which may run it alongside decoding: every section is validated anyway).
     package init(uncheckedContentsOf url: URL) throws(ModelError) {
-        let bytes: [UInt8]
-        do { bytes = try Self.readFile(url) } catch {
-            throw ModelError.io("\(url.path): cannot read the model (\(error.localizedDescription))")
-        }
-        try self.init(uncheckedBytes: bytes, name: url.path)
+        try self.init(uncheckedBytes: try Self.readFile(url.path), name: url.path)
     }
 
     /// The file's bytes, read straight into the array (no intermediate `Data` to copy from).
-    private static func readFile(_ url: URL) throws -> [UInt8] {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        let size = Int(try handle.seekToEnd())
-        try handle.seek(toOffset: 0)
-        let descriptor = handle.fileDescriptor
-        var failure: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            while count < size {
-                let result = read(descriptor, buffer.baseAddress! + count, size - count)
-                if result < 0 && errno == EINTR { continue }
-                if result <= 0 {
-                    failure = result < 0 ? errno : 0
-                    break
-                }
-                count += result
-            }
+    ///
+    /// The path is checked before anything is allocated: it must name a regular file (not a
+    /// directory, FIFO or device, whose reads would block or whose sizes mean nothing), start
+    /// with the magic bytes and a version this build reads, and be as long as its header says,
+    /// at most ``ModelFileFormat/maximumFileSize``. So a huge, sparse or foreign file is refused
+    /// after reading 32 bytes, not by running out of memory.
+    private static func readFile(_ path: String) throws(ModelError) -> [UInt8] {
+        func failure(_ what: String, _ code: Int32 = errno) -> ModelError {
+            .io("\(path): \(what) (\(String(cString: strerror(code))))")
         }
-        if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw failure("cannot read the model") }
+        try checkRegularFile(status, path: path)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure("cannot open the model") }
+        defer { close(descriptor) }
+        guard fstat(descriptor, &status) == 0 else { throw failure("cannot read the model") }
+        try checkRegularFile(status, path: path)
+
+        let size = Int(status.st_size)
+        let format = ModelFileFormat.self
+        var header = [UInt8](repeating: 0, count: format.headerSize)
+        let headerCount = try readFully(descriptor, into: &header, at: 0, count: min(size, format.headerSize), path: path)
+        try checkHeader(Array(header[0..<headerCount]), fileSize: size, name: path)
+
+        var readError: ModelError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            buffer.baseAddress!.initialize(from: header, count: format.headerSize)
+            count = format.headerSize
+            do throws(ModelError) {
+                count += try readFully(descriptor, into: buffer, at: format.headerSize, count: size - format.headerSize, path: path)
+            } catch { readError = error }
+        }
+        if let readError { throw readError }
+        guard bytes.count == size else {
+            throw ModelError.truncated("\(path) ended after \(bytes.count) of its \(size) bytes while being read")
+        }
         return bytes
+    }
+
+    private static func checkRegularFile(_ status: stat, path: String) throws(ModelError) {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw ModelError.io("\(path) is a directory; give the path of a model file written by `intentkit train`")
+        default: throw ModelError.io("\(path) is not a regular file (a FIFO, socket or device); give the path of a model file")
+        }
+    }
+
+    /// Reads `count` bytes at `offset` of the descriptor into `buffer`, retrying short reads;
+    /// returns how many it read (fewer only at the end of the file).
+    private static func readFully(
+        _ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int, count: Int, path: String
+    ) throws(ModelError) -> Int {
+        var done = 0
+        while done < count {
+            let result = pread(descriptor, buffer.baseAddress! + offset + done, count - done, off_t(offset + done))
+            if result < 0 && errno == EINTR { continue }
+            if result < 0 { throw ModelError.io("\(path): cannot read the model (\(String(cString: strerror(errno))))") }
+            if result == 0 { break }
+            done += result
+        }
+        return done
+    }
+
+    private static func readFully(_ descriptor: Int32, into array: inout [UInt8], at offset: Int, count: Int, path: String) throws(ModelError) -> Int {
+        var done = 0
+        var failure: ModelError?
+        array.withUnsafeMutableBufferPointer { buffer in
+            do throws(ModelError) { done = try readFully(descriptor, into: buffer, at: offset, count: count, path: path) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        return done
+    }
+
+    /// Refuses a file whose first bytes are not an IntentKit header of a readable version, or
+    /// whose header disagrees with the file's size.
+    private static func checkHeader(_ header: [UInt8], fileSize: Int, name: String) throws(ModelError) {
+        let format = ModelFileFormat.self
+        guard header.starts(with: format.magic) || format.magic.starts(with: header) else {
+            throw ModelError.notAModel("\(name) does not start with the IntentKit magic bytes")
+        }
+        guard header.count >= format.headerSize else {
+            throw ModelError.truncated("\(name): \(header.count) bytes, shorter than the \(format.headerSize)-byte header")
+        }
+        func integer<T: FixedWidthInteger>(_ offset: Int, as type: T.Type) -> T {
+            header.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
+        }
+        let major = integer(8, as: UInt16.self)
+        guard major == format.majorVersion else {
+            throw ModelError.unsupportedVersion("\(name) has format version \(major).\(integer(10, as: UInt16.self)); this IntentKit reads version \(format.majorVersion).x — retrain or use a matching IntentKit")
+        }
+        let declaredLength = integer(16, as: UInt64.self)
+        guard declaredLength == UInt64(fileSize) else {
+            throw ModelError.truncated("\(name) is \(fileSize) bytes but its header says \(declaredLength)")
+        }
+        guard fileSize <= format.maximumFileSize else {
+            throw ModelError.inconsistent("\(name) is \(fileSize) bytes, more than the \(format.maximumFileSize) a model file may have")
+        }
     }
 
     /// Reads a model from memory; `name` is used in messages.
@@ -85,29 +158,17 @@ package struct ModelFileReader: Sendable {
 
     private init(uncheckedBytes bytes: [UInt8], name: String) throws(ModelError) {
         let format = ModelFileFormat.self
-        guard bytes.count >= format.headerSize else {
-            throw ModelError.truncated("\(name): \(bytes.count) bytes, shorter than the \(format.headerSize)-byte header")
-        }
-        guard Array(bytes[0..<8]) == format.magic else {
-            throw ModelError.notAModel("\(name) does not start with the IntentKit magic bytes")
-        }
+        try Self.checkHeader(Array(bytes.prefix(format.headerSize)), fileSize: bytes.count, name: name)
         func integer<T: FixedWidthInteger>(_ offset: Int, as type: T.Type) -> T {
             bytes.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
         }
-        let major = integer(8, as: UInt16.self)
-        guard major == format.majorVersion else {
-            throw ModelError.unsupportedVersion("\(name) has format version \(major).\(integer(10, as: UInt16.self)); this IntentKit reads version \(format.majorVersion).x — retrain or use a matching IntentKit")
-        }
         let sectionCount = Int(integer(12, as: UInt32.self))
-        let declaredLength = integer(16, as: UInt64.self)
-        guard declaredLength == UInt64(bytes.count) else {
-            throw ModelError.truncated("\(name) is \(bytes.count) bytes but its header says \(declaredLength)")
-        }
         let tableEnd = format.headerSize + sectionCount * format.sectionEntrySize
         guard sectionCount <= 1024, tableEnd <= bytes.count else {
             throw ModelError.truncated("\(name): the section table (\(sectionCount) entries) runs past the end of the file")
         }
         var sections = [UInt32: Range<Int>]()
+        var contentEnd = tableEnd
         for index in 0..<sectionCount {
             let entry = format.headerSize + index * format.sectionEntrySize
             let tag = integer(entry, as: UInt32.self)
@@ -117,6 +178,13 @@ package struct ModelFileReader: Sendable {
                 throw ModelError.truncated("\(name): section \(index) lies outside the file or is misaligned")
             }
             sections[tag] = Int(offset)..<Int(offset + length)
+            contentEnd = max(contentEnd, Int(offset + length))
+        }
+        // The writer pads the last section to the alignment and stops: anything after that is
+        // not part of the model (a concatenation, a bad copy) and is refused.
+        let alignedEnd = (contentEnd + format.alignment - 1) / format.alignment * format.alignment
+        guard bytes.count <= alignedEnd else {
+            throw ModelError.inconsistent("\(name): \(bytes.count - alignedEnd) bytes follow the last section")
         }
         self.bytes = bytes
         self.name = name

@@ -101,16 +101,19 @@ public enum CorpusFormat: String, CaseIterable, Sendable {
 
     /// Tells the JSON dialects apart by their top-level keys.
     private static func detectJSON(at url: URL, head: String) -> CorpusFormat {
-        let object = (try? Data(contentsOf: url)).flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any]
-        guard let object else {
+        var root: JSONValue?
+        if let decoded = try? TextDecoder(options: .init(repairSurrogatePairs: true)).decodeFile(at: url) {
+            root = try? JSONValue.parse(decoded.text, file: url.path)
+        }
+        guard let root, case .object(let members) = root.content else {
             // Not parseable as a whole (for instance not valid UTF-8): judge by the head.
             if head.contains("\"rasa_nlu_data\"") { return .rasaJSON }
             if head.contains("\"data\"") && !head.contains("\"intents\"") { return .snips2017 }
             return .json
         }
-        if object["rasa_nlu_data"] != nil { return .rasaJSON }
-        if object["intents"] is [String: Any] { return .snips }
-        if object.count == 1, let items = object.values.first as? [[String: Any]], items.first?["data"] != nil { return .snips2017 }
+        if root["rasa_nlu_data"] != nil { return .rasaJSON }
+        if let intents = root["intents"], case .object = intents.content { return .snips }
+        if members.count == 1, case .array(let items) = members[0].value.content, items.first?["data"] != nil { return .snips2017 }
         return .json
     }
 
@@ -121,7 +124,9 @@ public enum CorpusFormat: String, CaseIterable, Sendable {
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: 4096)) ?? Data()
         // The head may end inside a multi-byte character; decode leniently, it is only sniffed.
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        // A UTF-8 byte-order mark, as some Windows editors write, is not part of the content.
+        let body = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        return String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The regular files in `directory` that `include` accepts, sorted by name.

@@ -9,7 +9,7 @@ enum YAMLPlainScalar {
         if value.contains(": ") || value.contains(" #") { return false }
         for scalar in scalars {
             if inFlow && flowIndicators.contains(scalar) { return false }
-            if scalar.value < 0x20 || scalar.value == 0x7F { return false }
+            if JSONText.needsEscape(scalar) { return false }
             if scalar.properties.generalCategory == Unicode.GeneralCategory.format { return false }
         }
         return true

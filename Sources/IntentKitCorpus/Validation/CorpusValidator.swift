@@ -2,7 +2,7 @@ import IntentKit
 
 /// Checks a corpus against its own schema and reports every problem with its place.
 ///
-/// Errors: an utterance of an unknown intent, a slot that is not a parameter of its intent, a
+/// Errors: no utterances at all, an utterance of an unknown intent, a slot that is not a parameter of its intent, a
 /// parameter typed by an unknown entity (or an unknown `builtin.` type), overlapping or
 /// out-of-range slot spans, an empty utterance. Warnings: a required parameter that no
 /// utterance annotates, an intent with fewer than ``minimumExamples`` utterances, a custom entity
@@ -17,8 +17,14 @@ public struct CorpusValidator: Sendable {
     }
 
     /// Every finding, errors and warnings, in file order where locations are known.
-    public func validate(_ corpus: Corpus) -> [Diagnostic] {
+    ///
+    /// - Parameter source: where the corpus was read from, named by the error for a corpus
+    ///   without utterances (which usually means the wrong `--format`).
+    public func validate(_ corpus: Corpus, source: SourceLocation? = nil) -> [Diagnostic] {
         var findings = [Diagnostic]()
+        if corpus.utterances.isEmpty {
+            findings.append(Diagnostic(.error, "no utterances were read; is this the corpus, and in the format it was read as?", at: source))
+        }
         let schema = corpus.schema
         var intents = [String: IntentDefinition]()
         for intent in schema.intents { intents[intent.name] = intent }

@@ -53,21 +53,60 @@ struct ModelFileWriter {
         return file
     }
 
-    /// Writes the file atomically.
+    /// Writes the file atomically and durably: the bytes go to a temporary file in the target's
+    /// folder, are flushed to the disk (`fsync`), and the file is renamed over the target, whose
+    /// folder is flushed in turn. A reader sees the old model or the new one, never a mix, and a
+    /// power cut after the rename cannot leave an empty file behind. Temporary files of earlier
+    /// runs that were killed mid-write are removed first.
     func write(to url: URL) throws {
         let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        Self.removeStaleTemporaries(for: url)
+        let temporary = directory.appendingPathComponent(Self.temporaryPrefix(for: url) + "\(getpid()).tmp")
         do {
-            try Data(bytes()).write(to: temporary)
+            try Self.writeDurably(bytes(), to: temporary.path)
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
+            unlink(temporary.path)
             throw error
         }
         // POSIX rename replaces the target atomically: readers see the old or the new model.
         if rename(temporary.path, url.path) != 0 {
             let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
+            unlink(temporary.path)
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot move the model into place: \(reason)"])
+        }
+        let folder = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            _ = fsync(folder)
+            close(folder)
+        }
+    }
+
+    private static func temporaryPrefix(for url: URL) -> String { ".\(url.lastPathComponent)." }
+
+    private static func writeDurably(_ bytes: [UInt8], to path: String) throws {
+        func failure(_ what: String) -> CocoaError {
+            CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(what): \(String(cString: strerror(errno)))"])
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure("cannot create \(path)") }
+        defer { close(descriptor) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        do { try handle.write(contentsOf: bytes) } catch { throw failure("cannot write \(path)") }
+        guard fsync(descriptor) == 0 else { throw failure("cannot flush \(path) to disk") }
+    }
+
+    /// Removes `.NAME.PID.tmp` files beside `url` whose process no longer runs: what a run
+    /// killed between writing and renaming left behind.
+    private static func removeStaleTemporaries(for url: URL) {
+        let directory = url.deletingLastPathComponent()
+        let prefix = temporaryPrefix(for: url)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let digits = name.dropFirst(prefix.count).dropLast(4)
+            guard let pid = Int32(digits), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                unlink(directory.appendingPathComponent(name).path)
+            }
         }
     }
 }

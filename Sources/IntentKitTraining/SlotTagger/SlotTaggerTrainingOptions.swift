@@ -80,6 +80,35 @@ public struct SlotTaggerTrainingOptions: Sendable, Hashable {
 
     public init() {}
 
+    /// What is out of range, one message per option in the CLI's names; empty when the options
+    /// can train. Bounds keep a mistyped value from training for hours, running out of memory
+    /// or writing an empty model: `swapCopies` multiplies the training set, `threads` and
+    /// `maxIterations` the time.
+    public var problems: [String] {
+        var problems = [String]()
+        func require(_ condition: Bool, _ message: String) { if !condition { problems.append(message) } }
+        require(c1.isFinite && c1 >= 0, "--c1 must be a finite number ≥ 0")
+        require(c2.isFinite && c2 >= 0, "--c2 must be a finite number ≥ 0")
+        require((1...100_000).contains(maxIterations), "--max-iterations must be from 1 to 100000")
+        require((1...256).contains(threads), "--threads must be from 1 to 256")
+        require((1...1_000_000).contains(minimumFrequency), "--min-frequency must be from 1 to 1000000")
+        require(vocabularyFolds == 0 || (2...100).contains(vocabularyFolds), "--vocabulary-folds must be 0 or from 2 to 100")
+        require((0...Self.maximumSwapCopies).contains(swapCopies), "--swap-copies must be from 0 to \(Self.maximumSwapCopies)")
+        require(pruneBelow.isFinite && pruneBelow >= 0, "--prune-below must be a finite number ≥ 0")
+        require((1...100_000).contains(patience), "--patience must be from 1 to 100000")
+        require((0...FeatureConfiguration.maximumWindow).contains(features.window), "--window must be from 0 to \(FeatureConfiguration.maximumWindow)")
+        require((0...FeatureConfiguration.maximumAffixLength).contains(features.affixLength), "--affix-length must be from 0 to \(FeatureConfiguration.maximumAffixLength)")
+        for (name, value) in [("user-vocabulary-rate", userVocabularyRate), ("user-vocabulary-unseen-rate", userVocabularyUnseenRate),
+                              ("known-words-dropout", knownWordsDropout), ("user-vocabulary-noise", userVocabularyNoise)] {
+            require((0...1).contains(value), "--\(name) must be a probability from 0 to 1")
+        }
+        return problems
+    }
+
+    /// The most placeholder-swapped copies of the corpus a training run makes (each is a
+    /// full copy of the annotated utterances in memory).
+    public static let maximumSwapCopies = 20
+
     /// Help text for each option, by the name the CLI uses.
     public static let help: [String: String] = [
         "algorithm": "lbfgs (maximum likelihood; OWL-QN when --c1 > 0) or perceptron (averaged)",

@@ -17,6 +17,16 @@ public enum AnnotatedText {
 
     /// Parses `annotated` into plain text and slot annotations.
     public static func parse(_ annotated: String, allowJSONAttributes: Bool = false) throws(SyntaxError) -> (text: String, slots: [SlotAnnotation]) {
+        var ignored = [(offset: Int, attribute: String)]()
+        let (text, slots) = try parse(annotated, allowJSONAttributes: allowJSONAttributes, ignored: &ignored)
+        return (text, slots)
+    }
+
+    /// Parses `annotated`, adding to `ignored` each JSON attribute IntentKit has no place for
+    /// (Rasa's `role` and `group`) with the scalar offset of its annotation.
+    static func parse(
+        _ annotated: String, allowJSONAttributes: Bool, ignored: inout [(offset: Int, attribute: String)]
+    ) throws(SyntaxError) -> (text: String, slots: [SlotAnnotation]) {
         let scalars = Array(annotated.unicodeScalars)
         var text = String.UnicodeScalarView()
         var slots = [SlotAnnotation]()
@@ -32,7 +42,7 @@ public enum AnnotatedText {
                 textCount += 1
                 index += 2
             case "[":
-                if let open = spanStart {
+                if spanStart != nil {
                     throw SyntaxError(offset: index, message: "'[' inside another annotation; annotations cannot nest (escape it as '\\[')")
                 }
                 spanStart = (index, textCount)
@@ -43,7 +53,8 @@ public enum AnnotatedText {
                 }
                 spanStart = nil
                 index += 1
-                let (name, value, next) = try parseLabel(scalars, from: index, allowJSON: allowJSONAttributes, openedAt: open.offset)
+                let (name, value, next, dropped) = try parseLabel(scalars, from: index, allowJSON: allowJSONAttributes, openedAt: open.offset)
+                ignored += dropped.map { (index, $0) }
                 index = next
                 if open.textOffset == textCount {
                     throw SyntaxError(offset: open.offset, message: "empty annotation for slot '\(name)'")
@@ -64,44 +75,56 @@ public enum AnnotatedText {
     /// Parses `(slot)`, `(slot: value)` or, in the Rasa dialect, `{"entity": …}` after a `]`.
     private static func parseLabel(
         _ scalars: [Unicode.Scalar], from start: Int, allowJSON: Bool, openedAt open: Int
-    ) throws(SyntaxError) -> (String, String?, Int) {
+    ) throws(SyntaxError) -> (String, String?, Int, dropped: [String]) {
         guard start < scalars.count, scalars[start] == "(" || (allowJSON && scalars[start] == "{") else {
             throw SyntaxError(offset: start, message: "expected '(slot)' right after ']' to name the annotated slot")
         }
         if scalars[start] == "{" {
             return try parseJSONLabel(scalars, from: start)
         }
-        var label = String.UnicodeScalarView()
+        // The label's scalars, each marked when it was escaped: only an unescaped ':' separates
+        // the slot name from its value, so a name like `object:type` is written `object\:type`.
+        var label = [(scalar: Unicode.Scalar, escaped: Bool)]()
         var index = start + 1
         while index < scalars.count, scalars[index] != ")" {
+            var escaped = false
             if scalars[index] == "\\", index + 1 < scalars.count {
                 index += 1
+                escaped = true
             } else if scalars[index] == "(" || scalars[index] == "[" {
                 throw SyntaxError(offset: index, message: "'\(scalars[index])' inside a slot label; escape it with '\\'")
             }
-            label.append(scalars[index])
+            label.append((scalars[index], escaped))
             index += 1
         }
         guard index < scalars.count else {
             throw SyntaxError(offset: start, message: "'(' of the slot label is never closed")
         }
-        let labelText = String(label)
+        func text(_ part: ArraySlice<(scalar: Unicode.Scalar, escaped: Bool)>) -> String {
+            // Unescaped white space at the edges is layout (`(amount: 85)`), escaped is content.
+            var part = part
+            while let first = part.first, !first.escaped, first.scalar.properties.isWhitespace { part.removeFirst() }
+            while let last = part.last, !last.escaped, last.scalar.properties.isWhitespace { part.removeLast() }
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: part.map(\.scalar))
+            return String(view)
+        }
         let name: String
         var value: String?
-        if let colon = labelText.firstIndex(of: ":") {
-            name = labelText[..<colon].trimmingCharacters(in: .whitespaces)
-            value = labelText[labelText.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        if let colon = label.firstIndex(where: { $0.scalar == ":" && !$0.escaped }) {
+            name = text(label[..<colon])
+            value = text(label[(colon + 1)...])
             if value?.isEmpty == true { value = nil }
         } else {
-            name = labelText.trimmingCharacters(in: .whitespaces)
+            name = text(label[...])
         }
         guard !name.isEmpty else {
             throw SyntaxError(offset: start, message: "empty slot name")
         }
-        return (name, value, index + 1)
+        return (name, value, index + 1, [])
     }
 
-    private static func parseJSONLabel(_ scalars: [Unicode.Scalar], from start: Int) throws(SyntaxError) -> (String, String?, Int) {
+    private static func parseJSONLabel(_ scalars: [Unicode.Scalar], from start: Int) throws(SyntaxError) -> (String, String?, Int, dropped: [String]) {
         var depth = 0
         var index = start
         var inString = false
@@ -129,7 +152,7 @@ public enum AnnotatedText {
             throw SyntaxError(offset: start, message: "entity attributes must be a JSON object with a string \"entity\"")
         }
         let value = object["value"].map { "\($0)" }
-        return (entity, value, index + 1)
+        return (entity, value, index + 1, object.keys.filter { $0 != "entity" && $0 != "value" }.sorted())
     }
 
     /// Writes `text` with `slots` in the inline syntax; the inverse of ``parse(_:allowJSONAttributes:)``.
@@ -145,6 +168,16 @@ public enum AnnotatedText {
                 output.append(scalar)
             }
         }
+        // A label part with its white space at the edges escaped, so it is kept on reading.
+        func appendLabelPart(_ part: String, special: String) {
+            let scalars = Array(part.unicodeScalars)
+            let first = scalars.firstIndex { !$0.properties.isWhitespace } ?? scalars.count
+            let last = scalars.lastIndex { !$0.properties.isWhitespace } ?? -1
+            for (index, scalar) in scalars.enumerated() {
+                if special.unicodeScalars.contains(scalar) || index < first || index > last { output.append("\\") }
+                output.append(scalar)
+            }
+        }
         var position = 0
         for slot in slots.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
             let range = slot.range.clamped(to: position..<scalars.count)
@@ -156,10 +189,10 @@ public enum AnnotatedText {
                 output.append(contentsOf: "{\"entity\": \(JSONText.quoted(slot.name)), \"value\": \(JSONText.quoted(value))}".unicodeScalars)
             } else {
                 output.append(contentsOf: "](".unicodeScalars)
-                appendEscaped(slot.name.unicodeScalars, special: "()[\\")
+                appendLabelPart(slot.name, special: "()[\\:")
                 if let value = slot.value {
                     output.append(contentsOf: ": ".unicodeScalars)
-                    appendEscaped(value.unicodeScalars, special: "()[\\")
+                    appendLabelPart(value, special: "()[\\")
                 }
                 output.append(")")
             }

@@ -4,8 +4,8 @@ import Foundation
 /// "entities": [{"start", "end", "value", "entity"}]}], "entity_synonyms": […], "lookup_tables": […]}}`.
 ///
 /// Offsets are Unicode scalar offsets (Python string indices). An entity's `value`, when it
-/// differs from the text it covers, becomes the annotation's canonical value. Roles and groups
-/// are dropped; lookup tables that point at files are reported and skipped.
+/// differs from the text it covers, becomes the annotation's canonical value. Roles, groups,
+/// regex features and lookup tables that point at files are skipped, each with a located warning.
 public enum RasaJSONFormat {
     /// Reads a Rasa JSON file.
     public static func read(at url: URL, displayPath: String, decoder: TextDecoder) throws -> LoadedCorpus {
@@ -15,7 +15,8 @@ public enum RasaJSONFormat {
         var diagnostics = decoded.repairs
         var utterances = [Utterance]()
         for example in try (data["common_examples"]?.array() ?? []) {
-            guard let text = try example["text"]?.string() else { throw example.failure("an example has no \"text\"") }
+            guard let textValue = example["text"] else { throw example.failure("an example has no \"text\"") }
+            let text = try textValue.string()
             guard let intent = try example["intent"]?.string() else { throw example.failure("an example has no \"intent\"") }
             let scalars = Array(text.unicodeScalars)
             var slots = [SlotAnnotation]()
@@ -27,20 +28,28 @@ public enum RasaJSONFormat {
                 guard 0 <= start, start < end, end <= scalars.count else {
                     throw entity.failure("offsets \(start)..<\(end) are outside the text (\(scalars.count) characters)")
                 }
+                for attribute in ["role", "group"] where entity[attribute] != nil {
+                    diagnostics.append(Diagnostic(.warning, "entity '\(attribute)' is not imported: IntentKit slots have no roles or groups", at: entity[attribute]!.location))
+                }
                 let covered = String(String.UnicodeScalarView(scalars[start..<end]))
                 let value = try entity["value"]?.string()
                 slots.append(SlotAnnotation(name: name, range: start..<end, value: value == covered ? nil : value))
             }
             slots.sort { $0.range.lowerBound < $1.range.lowerBound }
-            utterances.append(Utterance(text: text, intent: intent, slots: slots, location: SourceLocation(file: displayPath)))
+            // Slot columns count from the text's first character, after its opening quote.
+            utterances.append(Utterance(text: text, intent: intent, slots: slots, location: textValue.location.advanced(by: 1)))
+        }
+        for pattern in try (data["regex_features"]?.array() ?? []) {
+            let name = (try? pattern["name"]?.string()) ?? "(unnamed)"
+            diagnostics.append(Diagnostic(.warning, "regex '\(name)' is not imported: IntentKit learns patterns from annotated examples", at: pattern.location))
         }
         var lookups = [(name: String, elements: [String])]()
         for table in try (data["lookup_tables"]?.array() ?? []) {
             guard let name = try table["name"]?.string() else { throw table.failure("a lookup table has no \"name\"") }
-            if let elements = table["elements"], elements.value is [Any] {
+            if let elements = table["elements"], elements.isArray {
                 lookups.append((name, try elements.array().map { try $0.string() }))
             } else {
-                diagnostics.append(Diagnostic(.warning, "lookup table '\(name)' refers to a file; only inline elements are read", at: SourceLocation(file: displayPath)))
+                diagnostics.append(Diagnostic(.warning, "lookup table '\(name)' refers to a file; only inline elements are read", at: table.location))
             }
         }
         let synonyms = try (data["entity_synonyms"]?.array() ?? []).map { item in

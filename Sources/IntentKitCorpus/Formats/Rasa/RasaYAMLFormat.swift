@@ -18,7 +18,8 @@ import Yams
 ///     - NestEgg
 /// ```
 ///
-/// `regex` items, roles and groups are not used by IntentKit and are skipped; other top-level
+/// `regex` items, roles and groups are not used by IntentKit: each is skipped with a located
+/// warning. Other top-level
 /// sections of a Rasa project file (`rules`, `stories`, `responses`) are ignored.
 public enum RasaYAMLFormat {
     /// Reads a Rasa YAML file.
@@ -39,7 +40,11 @@ public enum RasaYAMLFormat {
                 if !intentOrder.contains(name) { intentOrder.append(name) }
                 for (text, location) in examples {
                     do {
-                        let (plain, slots) = try AnnotatedText.parse(text, allowJSONAttributes: true)
+                        var ignored = [(offset: Int, attribute: String)]()
+                        let (plain, slots) = try AnnotatedText.parse(text, allowJSONAttributes: true, ignored: &ignored)
+                        for (offset, attribute) in ignored {
+                            nodes.diagnostics.append(Diagnostic(.warning, "entity '\(attribute)' is not imported: IntentKit slots have no roles or groups", at: location.advanced(by: offset)))
+                        }
                         utterances.append(Utterance(text: plain, intent: name, slots: slots, location: location))
                     } catch {
                         nodes.diagnostics.append(Diagnostic(.error, error.message, at: location.advanced(by: error.offset)))
@@ -49,7 +54,9 @@ public enum RasaYAMLFormat {
                 synonyms.append((value, examples.map(\.text)))
             } else if let name = nodes.string(entry["lookup"], what: "'lookup'") {
                 lookups.append((name, examples.map(\.text)))
-            } else if entry["regex"] == nil {
+            } else if let name = nodes.string(entry["regex"], what: "'regex'") {
+                nodes.diagnostics.append(Diagnostic(.warning, "regex '\(name)' is not imported: IntentKit learns patterns from annotated examples", at: nodes.location(of: item)))
+            } else {
                 nodes.error("an nlu item needs 'intent', 'synonym', 'lookup' or 'regex'", at: item)
             }
         }

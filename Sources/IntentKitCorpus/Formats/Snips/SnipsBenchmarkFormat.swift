@@ -24,7 +24,7 @@ public enum SnipsBenchmarkFormat {
                 for query in try queries.array() {
                     guard let data = query["data"] else { throw query.failure("a query has no \"data\"") }
                     let (utterance, _) = try SnipsChunks.utterance(data, intent: intent, slotKey: "entity",
-                                                                   location: SourceLocation(file: path))
+                                                                   location: SourceLocation(file: path, line: query.location.line))
                     utterances.append(utterance)
                 }
             }

@@ -36,7 +36,7 @@ public enum SnipsDatasetFormat {
             for item in try (definition["utterances"]?.array() ?? []) {
                 guard let data = item["data"] else { throw item.failure("an utterance has no \"data\"") }
                 let (utterance, slotEntities) = try SnipsChunks.utterance(data, intent: intent, slotKey: "slot_name",
-                                                                          location: SourceLocation(file: displayPath))
+                                                                          location: SourceLocation(file: displayPath, line: item.location.line))
                 utterances.append(utterance)
                 for (slot, entity) in slotEntities {
                     entityOfSlot[slot] = builtins[entity]?.qualifiedName ?? entity
