@@ -115,7 +115,8 @@ struct BenchmarkCommand: ParsableCommand {
             }
         }
         var lines = [String]()
-        while let line = readLine(strippingNewline: true) {
+        var input = InputLines(lenient: false)
+        while let line = try input.next() {
             if !line.isEmpty { lines.append(line) }
         }
         return lines

@@ -8,7 +8,10 @@ struct ParseCommand: ParsableCommand {
         abstract: "Parse utterances into an intent with resolved slots, as JSON.",
         discussion: """
             With a text argument, prints one readable JSON object. Without one, reads utterances \
-            line by line from stdin and writes one compact JSON object per line. Keys: text, intent, \
+            line by line from stdin and answers each with one compact JSON object on a line of its \
+            own, written as soon as the input waits (so another program can drive it); a line \
+            that is not valid UTF-8 is an error (skipped with a warning under --lenient). On a \
+            terminal it is a small shell with a '> ' prompt. Keys: text, intent, \
             confidence, slots (each name, text, start, end, value, confidence; start and end count \
             Unicode scalars, end exclusive), and alternatives with --top-k above 1. A value is \
             {"kind": …, "value": …} (plus "unit" for money, durations and temperatures), or null \
@@ -35,7 +38,10 @@ struct ParseCommand: ParsableCommand {
     @Flag(help: "Resolve every parameter of the intent (success, confirmationRequired, disambiguation, needsValue, unsupported, notRequired).")
     var resolve = false
 
-    @Argument(help: "The utterance; omit to read utterances from stdin.")
+    @Flag(help: "Skip input lines that are not valid UTF-8 with a warning, instead of stopping with an error.")
+    var lenient = false
+
+    @Argument(help: "The utterance; omit to read utterances from stdin (on a terminal: a prompt).")
     var text: String?
 
     func validate() throws {
@@ -56,18 +62,22 @@ struct ParseCommand: ParsableCommand {
             print(String(decoding: try encoder.encode(ParseJSON(parse, topK: topK, resolve: resolve)), as: UTF8.self))
             return
         }
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var output = Data()
-        while let line = readLine(strippingNewline: true) {
+        // On a terminal, a small shell: a prompt, and each answer readable over several lines.
+        let interactive = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
+        encoder.outputFormatting = interactive ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        var input = InputLines(lenient: lenient)
+        var output = LineOutput()
+        defer { output.flush() }  // what was answered before an invalid line still goes out
+        if interactive { StandardError.print("Type an utterance and press return; Ctrl-D ends.") }
+        while let line = try input.next(beforeBlocking: {
+            if interactive { output.flush(); FileHandle.standardOutput.write(Data("> ".utf8)) } else { output.flush() }
+        }) {
+            if interactive && line.allSatisfy(\.isWhitespace) { continue }
             let parse = parser.parse(line, workspace: &workspace, alternatives: topK - 1, resolving: resolve, reference: reference)
             output.append(try encoder.encode(ParseJSON(parse, topK: topK, resolve: resolve)))
-            output.append(0x0A)
-            if output.count > 1 << 16 {
-                FileHandle.standardOutput.write(output)
-                output.removeAll(keepingCapacity: true)
-            }
         }
-        FileHandle.standardOutput.write(output)
+        output.flush()
+        if interactive { FileHandle.standardOutput.write(Data("\n".utf8)) }
     }
 
     /// A reference date in the local time zone.

@@ -13,7 +13,9 @@ struct TagCommand: ParsableCommand {
             With --n-best N, writes for each input line up to N lines "probability<TAB>tags", best \
             first, then an empty line. The best tags come from the same joint decoding as `parse` \
             (the predicted intent's slots only, the tagger's say in close intent calls), so they \
-            score as `evaluate` scores the model; --no-joint allows every slot (as --n-best does).
+            score as `evaluate` scores the model; --no-joint allows every slot (as --n-best does). \
+            Answers are written as soon as the input waits; a line that is not valid UTF-8 is an \
+            error (skipped with a warning under --lenient).
             """)
 
     @Option(help: "The model written by `intentkit train`.", completion: .file())
@@ -27,6 +29,9 @@ struct TagCommand: ParsableCommand {
 
     @OptionGroup var userVocabulary: VocabularyOption
 
+    @Flag(help: "Skip input lines that are not valid UTF-8 with a warning, instead of stopping with an error.")
+    var lenient = false
+
     func validate() throws {
         if let nBest, nBest < 1 { throw ValidationError("--n-best must be at least 1") }
     }
@@ -38,30 +43,28 @@ struct TagCommand: ParsableCommand {
         var workspace = tagger.makeWorkspace()
         var parserWorkspace = parser.makeWorkspace()
         let reference = Date(timeIntervalSince1970: 1_795_334_400)  // dates only affect values, not tags
-        var output = ""
-        while let line = readLine(strippingNewline: true) {
+        var input = InputLines(lenient: lenient)
+        var output = LineOutput()
+        defer { output.flush() }  // what was answered before an invalid line still goes out
+        while let line = try input.next(beforeBlocking: { output.flush() }) {
             if let nBest {
                 for hypothesis in tagger.nBest(line, count: nBest, workspace: &workspace) {
-                    output += String(format: "%.6f\t", hypothesis.probability) + alignedTags(hypothesis.labels, line: line, workspace: workspace, tagger: tagger) + "\n"
+                    output.append(String(format: "%.6f\t", hypothesis.probability) + alignedTags(hypothesis.labels, line: line, workspace: workspace, tagger: tagger))
                 }
-                output += "\n"
+                output.append("")
             } else if joint {
                 let parse = parser.parse(line, workspace: &parserWorkspace, alternatives: 0, reference: reference)
                 let spans = parse.slots.map { FrameComparison.Span(name: $0.name, start: $0.range.lowerBound, end: $0.range.upperBound) }
                 let words = WordProjection.words(of: line)
                 // Tags of the projected spans: a span that starts inside a word begins at the next one.
                 let tags = WordProjection.tags(WordProjection.project(spans, onto: words), onto: words)
-                output += tags.map(\.description).joined(separator: " ") + "\n"
+                output.append(tags.map(\.description).joined(separator: " "))
             } else {
                 let path = tagger.labels(of: line, workspace: &workspace)
-                output += alignedTags(path, line: line, workspace: workspace, tagger: tagger) + "\n"
-            }
-            if output.utf8.count > 1 << 16 {
-                FileHandle.standardOutput.write(Data(output.utf8))
-                output = ""
+                output.append(alignedTags(path, line: line, workspace: workspace, tagger: tagger))
             }
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        output.flush()
     }
 
     /// One tag per white-space-separated chunk of `line`: the tag of the chunk's first token.

@@ -73,6 +73,7 @@ public enum NativeFormat {
                     diagnostics.append(Diagnostic(.warning, "the file is empty", at: SourceLocation(file: displayPath)))
                     return
                 }
+                try YAMLNodeReader.checkExpandedSize(of: node, text: decoded.text, file: displayPath)
                 root = node
             } catch let error as YamlError {
                 let location = Self.location(of: error, file: displayPath)

@@ -12,9 +12,39 @@ struct YAMLNodeReader {
     static func compose(_ text: String, file: String, language: String = "YAML") throws -> Node {
         do {
             guard let node = try Yams.compose(yaml: text) else { throw CorpusError.malformed(SourceLocation(file: file), "the file is empty") }
+            try checkExpandedSize(of: node, text: text, file: file)
             return node
         } catch let error as YamlError {
             throw CorpusError.malformed(NativeFormat.Reader.location(of: error, file: file), "not valid \(language): \(NativeFormat.Reader.problem(of: error))")
+        }
+    }
+
+    /// The most a document may grow through its aliases: 16 times its own size, or 64 MiB when
+    /// that is more. An alias costs nothing to compose (the tree shares the anchored value), but
+    /// every reader walks it in full, so a small file of 10,000 aliases to one large value
+    /// (a "billion laughs") would take gigabytes and minutes to read.
+    static func expansionLimit(textSize: Int) -> Int { max(16 * textSize, 64 << 20) }
+
+    /// Refuses a document whose tree, with every alias expanded, counts more than
+    /// ``expansionLimit(textSize:)`` bytes (one per node plus its scalars' UTF-8 bytes). The walk
+    /// stops as soon as the count passes the limit, so the check itself stays cheap.
+    static func checkExpandedSize(of root: Node, text: String, file: String) throws {
+        let limit = expansionLimit(textSize: text.utf8.count)
+        var total = 0
+        func walk(_ node: Node) -> Bool {
+            total += 1
+            switch node {
+            case .scalar(let scalar): total += scalar.string.utf8.count
+            case .alias: break
+            case .mapping(let mapping):
+                for (key, value) in mapping where total <= limit { if !walk(key) || !walk(value) { return false } }
+            case .sequence(let sequence):
+                for item in sequence where total <= limit { if !walk(item) { return false } }
+            }
+            return total <= limit
+        }
+        if !walk(root) {
+            throw CorpusError.malformed(SourceLocation(file: file), "the document's aliases expand it past \(limit) bytes (16 times its size, at least 64 MiB); write the repeated values out or use fewer aliases")
         }
     }
 
