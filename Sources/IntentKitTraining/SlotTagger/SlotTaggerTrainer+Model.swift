@@ -34,6 +34,7 @@ extension SlotTaggerTrainer {
             "c1": String(options.c1), "c2": String(options.c2), "seed": String(options.seed),
             "maxIterations": String(options.maxIterations), "trainingUtterances": String(corpus.utterances.count),
             "intentkitModelFormat": "\(ModelFileFormat.majorVersion).\(ModelFileFormat.minorVersion)",
+            "intentkitVersion": IntentKitVersion.current,
         ]
         // The parts are consistent by construction; a failure here is a bug, not bad input.
         return try! SlotTaggerModel(
