@@ -56,8 +56,6 @@ struct CrossValidateCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let options = try training.options()
-        let format = input.format ?? (try? CorpusFormat.detect(at: URL(fileURLWithPath: input.path)))
-        let wordLevel = format == .bio || format == .conll
         let assignment = StratifiedFolds.assign(labels: labels, folds: folds, seed: options.seed)
 
         var reports = [EvaluationReport](), pooled = [FrameComparison]()
@@ -67,13 +65,13 @@ struct CrossValidateCommand: ParsableCommand {
             let trainIndices = corpus.utterances.indices.filter { assignment[$0] != fold }
             let testIndices = corpus.utterances.indices.filter { assignment[$0] == fold }
             StandardError.print("fold \(fold + 1)/\(folds): training on \(trainIndices.count) utterances, testing on \(testIndices.count)")
-            let comparisons = evaluate(train(corpus, trainIndices, options), on: corpus, testIndices, wordLevel: wordLevel)
+            let comparisons = evaluate(train(corpus, trainIndices, options), on: corpus, testIndices)
             reports.append(Evaluator().evaluate(comparisons))
             pooled += comparisons
             for size in sizes {
                 let sample = StratifiedFolds.sample(trainIndices, labels: labels, perClass: size, seed: options.seed &+ UInt64(fold))
                 StandardError.print("fold \(fold + 1)/\(folds), \(size) per intent: training on \(sample.count) utterances")
-                let report = Evaluator().evaluate(evaluate(train(corpus, sample, options), on: corpus, testIndices, wordLevel: wordLevel))
+                let report = Evaluator().evaluate(evaluate(train(corpus, sample, options), on: corpus, testIndices))
                 curve[size, default: []].append((report.intents.accuracy, report.slots.micro.f1))
             }
         }
@@ -102,14 +100,14 @@ struct CrossValidateCommand: ParsableCommand {
         return IntentParser(model: SlotTaggerTrainer(options: options).train(part).0)
     }
 
-    private func evaluate(_ parser: IntentParser, on corpus: Corpus, _ indices: [Int], wordLevel: Bool) -> [FrameComparison] {
+    private func evaluate(_ parser: IntentParser, on corpus: Corpus, _ indices: [Int]) -> [FrameComparison] {
         let reference = Date(timeIntervalSince1970: 1_795_334_400)
         var workspace = parser.makeWorkspace()
         let phrases = FrameComparison.phrases(of: parser.model.schema)
         return indices.map { index in
             let utterance = corpus.utterances[index]
             let parse = parser.parse(utterance.text, workspace: &workspace, alternatives: 0, reference: reference)
-            return FrameComparison(utterance, parse, wordLevel: wordLevel, phrases: phrases)
+            return FrameComparison(utterance, parse, phrases: phrases)
         }
     }
 }

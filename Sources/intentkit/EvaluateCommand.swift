@@ -14,9 +14,9 @@ struct EvaluateCommand: ParsableCommand {
             matrix in --json), slot precision, recall and F1 per slot on exact span and name \
             (conlleval's count), sentence accuracy (intent and every slot exact), the slot error \
             breakdown, the expected calibration error of the intent confidence and the most \
-            frequent mistakes with examples. Percentages throughout. On BIO and CoNLL corpora the \
-            predicted slots are first projected onto the corpus's words (each word takes the label \
-            of its first piece, as `intentkit tag` writes them), so slot scores are conlleval's.
+            frequent mistakes with examples. Percentages throughout. The slots scored are exactly \
+            those `intentkit parse` returns (name and character range), on BIO and CoNLL corpora \
+            too, where a gold slot covers whole words.
 
             Gates: --min-intent-accuracy, --min-slot-f1, --min-sentence-accuracy, --thresholds \
             FILE (JSON {"intents": {NAME: MIN_F1}, "slots": {NAME: MIN_F1}}), and --baseline \
@@ -94,9 +94,6 @@ struct EvaluateCommand: ParsableCommand {
     func run() throws {
         let parser = try userVocabulary.apply(to: loadParser(model, intentReranking: intentReranking))
         let corpus = try input.load().corpus
-        // Word-annotated corpora are scored on words, as conlleval scores their tag files.
-        let format = input.format ?? (try? CorpusFormat.detect(at: URL(fileURLWithPath: input.path)))
-        let wordLevel = format == .bio || format == .conll
         guard !corpus.utterances.isEmpty else {
             StandardError.print("\(input.path): error: the corpus has no utterances to evaluate on")
             throw ExitCode.failure
@@ -112,7 +109,7 @@ struct EvaluateCommand: ParsableCommand {
         comparisons.reserveCapacity(corpus.utterances.count)
         for utterance in corpus.utterances {
             let parse = parser.parse(utterance.text, workspace: &workspace, alternatives: 0, resolving: true, reference: reference)
-            comparisons.append(FrameComparison(utterance, parse, wordLevel: wordLevel, phrases: phrases))
+            comparisons.append(FrameComparison(utterance, parse, phrases: phrases))
         }
         var evaluator = Evaluator()
         evaluator.examplesPerError = examples

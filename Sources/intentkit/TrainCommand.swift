@@ -40,7 +40,9 @@ struct TrainCommand: ParsableCommand {
         let options = try training.options()
 
         let progress = ProgressLine()
-        let trainer = SlotTaggerTrainer(options: options) { progress.show($0) }
+        var trainer = SlotTaggerTrainer(options: options) { progress.show($0) }
+        Interruption.install()
+        trainer.shouldStop = { Interruption.requested }
         let (model, report) = trainer.train(corpus, dev: devCorpus)
         progress.finish()
         guard report.features > 0 && report.weights > 0 else {
@@ -57,15 +59,16 @@ struct TrainCommand: ParsableCommand {
         if let f1 = report.devF1 { summary += String(format: ", dev slot F1 %.2f", 100 * f1) }
         if report.misalignedSlots > 0 { summary += ", \(report.misalignedSlots) annotations not on token boundaries" }
         StandardError.print(summary + " → \(output)")
-        if let devCorpus, let dev, !devCorpus.utterances.isEmpty {
+        StandardError.print("stopped: \(Self.reason(report, options: options)); the model keeps iteration \(report.keptIteration)"
+                            + (report.devF1 != nil ? " (the best dev F1)" : ""))
+        if report.stop == "interrupted" { throw ExitCode(130) }
+        if let devCorpus, !devCorpus.utterances.isEmpty {
             // The dev set parsed as `parse` would: the joint figures `evaluate` reports.
             let parser = IntentParser(model: model)
-            let format = try? CorpusFormat.detect(at: URL(fileURLWithPath: dev))
             let phrases = FrameComparison.phrases(of: model.schema)
             var workspace = parser.makeWorkspace()
             let comparisons = devCorpus.utterances.map { utterance in
-                FrameComparison(utterance, parser.parse(utterance.text, workspace: &workspace, alternatives: 0),
-                                wordLevel: format == .bio || format == .conll, phrases: phrases)
+                FrameComparison(utterance, parser.parse(utterance.text, workspace: &workspace, alternatives: 0), phrases: phrases)
             }
             let scores = Evaluator().evaluate(comparisons)
             StandardError.print(String(format: "dev (%d utterances): intent accuracy %.2f %%, slot F1 %.2f, sentence accuracy %.2f %%",
@@ -75,6 +78,19 @@ struct TrainCommand: ParsableCommand {
 }
 
 extension TrainCommand {
+    /// Why training stopped, in plain words.
+    static func reason(_ report: SlotTaggerTrainer.Report, options: SlotTaggerTrainingOptions) -> String {
+        switch report.stop {
+        case "converged": return "the loss stopped improving (converged) at iteration \(report.iterations)"
+        case "maxIterations": return "reached --max-iterations \(options.maxIterations)"
+        case "lineSearchFailed": return "no step improved the loss any more at iteration \(report.iterations) (as good as converged)"
+        case "stoppedByCaller": return "dev F1 had not improved for --patience \(options.patience) iterations"
+        case "interrupted": return "interrupted (Ctrl-C) after iteration \(report.iterations)"
+        case "epochs": return report.iterations < options.maxIterations ? "stopped after epoch \(report.iterations) (no mistakes left, or no dev gain for --patience \(options.patience) epochs)" : "ran all \(options.maxIterations) epochs"
+        default: return report.stop
+        }
+    }
+
     /// Refuses, before any training, an output the model could not be written to: a missing or
     /// unwritable folder, a directory, or (without --force) a read-only file.
     func checkOutput() throws {

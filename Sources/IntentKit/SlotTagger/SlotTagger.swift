@@ -233,13 +233,24 @@ public struct SlotTagger: Sendable {
 
     /// The slots of the label sequence `path` over `tokens`, with confidences from `marginal`
     /// (token, label) → P(y_token = label).
+    ///
+    /// A span does not start or end on a punctuation mark the tokenizer split off a word: in
+    /// "the work: nikki" a span over `: nikki` is the slot `nikki`, and one over `work:` stays
+    /// whole (its colon ends the word). A span of nothing but such marks is no slot.
     func slots(of path: [Int], tokens: TokenizedText, marginal: (Int, Int) -> Float) -> [TaggedSlot] {
         let tokens = tokens.tokens
-        return model.labels.spans(of: path).map { span in
+        func gluedToPrevious(_ index: Int) -> Bool {
+            index > 0 && tokens[index - 1].range.upperBound == tokens[index].range.lowerBound
+        }
+        return model.labels.spans(of: path).compactMap { span in
+            var lower = span.tokens.lowerBound, upper = span.tokens.upperBound
+            while lower < upper, tokens[lower].kind == .punctuation, gluedToPrevious(lower) { lower += 1 }
+            while upper > lower, tokens[upper - 1].kind == .punctuation, upper < tokens.count, gluedToPrevious(upper) { upper -= 1 }
+            guard lower < upper else { return nil }
             var confidence = Float.infinity
-            for token in span.tokens { confidence = min(confidence, marginal(token, path[token])) }
-            return TaggedSlot(name: span.slot, range: tokens[span.tokens.lowerBound].range.lowerBound..<tokens[span.tokens.upperBound - 1].range.upperBound,
-                              tokens: span.tokens, confidence: Double(confidence))
+            for token in lower..<upper { confidence = min(confidence, marginal(token, path[token])) }
+            return TaggedSlot(name: span.slot, range: tokens[lower].range.lowerBound..<tokens[upper - 1].range.upperBound,
+                              tokens: lower..<upper, confidence: Double(confidence))
         }
     }
 }

@@ -15,6 +15,9 @@ public struct SlotTaggerTrainer {
     public var options: SlotTaggerTrainingOptions
     /// Receives one line per iteration (for stderr).
     public var log: (String) -> Void
+    /// Asked after every iteration; `true` ends training there (Ctrl-C in the CLI), keeping
+    /// the best iteration so far as an early stop would.
+    public var shouldStop: @Sendable () -> Bool = { false }
 
     public init(options: SlotTaggerTrainingOptions = SlotTaggerTrainingOptions(), log: @escaping (String) -> Void = { _ in }) {
         self.options = options
@@ -24,7 +27,12 @@ public struct SlotTaggerTrainer {
     /// What training did.
     public struct Report: Sendable {
         public var iterations: Int
+        /// Why the optimizer stopped: `converged`, `maxIterations`, `lineSearchFailed`,
+        /// `stoppedByCaller` (early stopping), `interrupted` (``shouldStop``), or `epochs`.
         public var stop: String
+        /// The iteration whose weights the model keeps: the best on the dev set when one was
+        /// given, else the last.
+        public var keptIteration: Int
         public var seconds: Double
         public var features: Int
         public var weights: Int
@@ -215,10 +223,19 @@ public struct SlotTaggerTrainer {
         let devData = dev.map { compile($0, labels: labels, extractor: extractor, gazetteer: fullGazetteer, attributeIDs: attributeIDs, tokenizer: tokenizer, classifier: classifier) }
 
         var parameters = [Double](repeating: 0, count: structure.parameterCount)
-        var best: (f1: Double, parameters: [Double])?
+        var best: (f1: Double, parameters: [Double], iteration: Int)?
         var sinceBest = 0
         var iterations = 0
-        let stop: String
+        var interrupted = false
+        var stop: String
+        let loopStart = Date()
+        /// "29/150, 12.3 s, about 40 s left": the time left assumes the iterations to come take
+        /// as long as those so far (an upper bound when early stopping ends it sooner).
+        func timing(_ iteration: Int) -> String {
+            let elapsed = Date().timeIntervalSince(start), perIteration = Date().timeIntervalSince(loopStart) / Double(max(iteration, 1))
+            let left = perIteration * Double(max(options.maxIterations - iteration, 0))
+            return String(format: "  %.1f s, about %@ left", elapsed, left < 60 ? String(format: "%.0f s", left) : String(format: "%.1f min", left / 60))
+        }
         let evaluateDev: ([Double]) -> Double? = { parameters in
             devData.map { Self.slotF1(parameters: parameters, structure: structure, labels: labels, data: $0) }
         }
@@ -231,20 +248,21 @@ public struct SlotTaggerTrainer {
             let result = LBFGS(settings: settings).minimize(&objective, parameters: &parameters) { progress, current in
                 iterations = progress.iteration
                 let f1 = evaluateDev(Array(current))
-                var line = String(format: "iteration %3d  loss %.1f  |g| %.2f  evaluations %d", progress.iteration, progress.value, progress.gradientNorm, progress.evaluations)
+                var line = String(format: "iteration %3d/%d  loss %.1f  |g| %.2f  evaluations %d", progress.iteration, options.maxIterations, progress.value, progress.gradientNorm, progress.evaluations)
                 if let f1 { line += String(format: "  dev F1 %.2f", 100 * f1) }
-                line += String(format: "  %.1f s", Date().timeIntervalSince(start))
+                line += timing(progress.iteration)
                 log(line)
-                guard let f1 else { return true }
+                if shouldStop() { interrupted = true }
+                guard let f1 else { return !interrupted }
                 if f1 > (best?.f1 ?? -1) {
-                    best = (f1, Array(current))
+                    best = (f1, Array(current), progress.iteration)
                     sinceBest = 0
                 } else {
                     sinceBest += 1
                 }
-                return sinceBest < options.patience
+                return sinceBest < options.patience && !interrupted
             }
-            stop = result.rawValue
+            stop = interrupted ? "interrupted" : result.rawValue
         case .perceptron:
             var perceptron = AveragedPerceptron(data: data, structure: structure, labels: labels, seed: options.seed)
             for epoch in 1...max(1, options.maxIterations) {
@@ -252,15 +270,20 @@ public struct SlotTaggerTrainer {
                 iterations = epoch
                 let averaged = perceptron.averagedParameters()
                 let f1 = evaluateDev(averaged)
-                var line = String(format: "epoch %3d  mistakes %d", epoch, mistakes)
+                var line = String(format: "epoch %3d/%d  mistakes %d", epoch, options.maxIterations, mistakes)
                 if let f1 { line += String(format: "  dev F1 %.2f", 100 * f1) }
-                line += String(format: "  %.1f s", Date().timeIntervalSince(start))
+                line += timing(epoch)
                 log(line)
                 parameters = averaged
                 if mistakes == 0 { break }
+                if shouldStop() {
+                    interrupted = true
+                    if let f1, f1 > (best?.f1 ?? -1) { best = (f1, averaged, epoch) }
+                    break
+                }
                 if let f1 {
                     if f1 > (best?.f1 ?? -1) {
-                        best = (f1, averaged)
+                        best = (f1, averaged, epoch)
                         sinceBest = 0
                     } else {
                         sinceBest += 1
@@ -268,7 +291,7 @@ public struct SlotTaggerTrainer {
                     }
                 }
             }
-            stop = "epochs"
+            stop = interrupted ? "interrupted" : "epochs"
         }
         if let best { parameters = best.parameters }
         if userData.sentenceCount > 0 {
@@ -279,7 +302,7 @@ public struct SlotTaggerTrainer {
         let model = makeModel(parameters: parameters, structure: structure, labels: labels, attributeHashes: attributeHashes,
                               gazetteer: fullGazetteer, classifier: classifier, corpus: original)
         let report = Report(
-            iterations: iterations, stop: stop, seconds: Date().timeIntervalSince(start), features: model.attributes.count,
+            iterations: iterations, stop: stop, keptIteration: best?.iteration ?? iterations, seconds: Date().timeIntervalSince(start), features: model.attributes.count,
             weights: model.stateWeightCount, devF1: best?.f1, misalignedSlots: dataset.misalignedSlots)
         return (model, report)
     }
