@@ -35,8 +35,9 @@ package struct ForwardBackward: Sendable {
     }
 
     /// Runs both passes as ``run(scores:tokenCount:expTransitions:)`` with exp(transitions) a
-    /// small matrix (see ``SmallSquareMatrix``), without BLAS calls.
-    mutating func run(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: SmallSquareMatrix) -> Double {
+    /// small matrix (see ``SmallSquareMatrix``), without BLAS calls: the rounding is fixed by
+    /// this source, whatever kernels OpenBLAS picks for the processor (training relies on it).
+    package mutating func run(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: SmallSquareMatrix) -> Double {
         run(scores: scores, tokenCount: tokenCount, transitions: expTransitions)
     }
 
@@ -149,24 +150,42 @@ package struct ForwardBackward: Sendable {
     }
 
     /// Adds `Σ_t α̂_{t−1} ⊗ (Ψ_t ⊙ β̂_t / c_t)` to `pairs` (`[L][L]`); multiplied element-wise by E
-    /// afterwards it is the expected transition count. All positions at once, as one gemm:
-    /// `pairs += Aᵀ B` with `A = α̂[0..<T−1]` and `B = (Ψ ⊙ β̂ / c)[1..<T]`, both `[T−1][L]`.
+    /// afterwards it is the expected transition count. Row i of `pairs` gains
+    /// `Σ_t α̂_{t−1}[i] · w_t` with `w_t = Ψ_t ⊙ β̂_t / c_t`, eight columns at a time in SIMD8
+    /// lanes, positions in order: no BLAS, so the sums round the same way on every processor.
     package mutating func accumulatePairs(into pairs: UnsafeMutablePointer<Float>) {
         let L = labelCount
         guard tokenCount > 1 else { return }
-        let count = (tokenCount - 1) * L
+        let padded = (L + 7) / 8 * 8
+        let count = (tokenCount - 1) * padded
         if temporary.count < count { temporary = [Float](repeating: 0, count: count) }
         alpha.withUnsafeBufferPointer { alpha in
         beta.withUnsafeBufferPointer { beta in
         potentials.withUnsafeBufferPointer { potentials in
         scales.withUnsafeBufferPointer { scales in
             temporary.withUnsafeMutableBufferPointer { weighted in
+                // w_t in rows padded to a multiple of 8 with zeros.
                 for t in 1..<tokenCount {
-                    let row = t * L, out = (t - 1) * L
+                    let row = t * L, out = (t - 1) * padded
                     let inverse = 1 / scales[t]
                     for j in 0..<L { weighted[out + j] = potentials[row + j] * beta[row + j] * inverse }
+                    for j in L..<padded { weighted[out + j] = 0 }
                 }
-                BLAS.gemm(m: L, n: L, k: tokenCount - 1, alpha.baseAddress!, transposedA: true, weighted.baseAddress!, beta: 1, pairs)
+                let w = UnsafeRawPointer(weighted.baseAddress!)
+                for i in 0..<L {
+                    let target = pairs + i * L
+                    var block = 0
+                    while block < L {
+                        var sum = SIMD8<Float>(repeating: 0)
+                        for t in 0..<(tokenCount - 1) {
+                            let a = alpha[t * L + i]
+                            // `acc += r * v`, not addProduct, which compiles to per-lane fmaf calls.
+                            sum += w.loadUnaligned(fromByteOffset: (t * padded + block) * 4, as: SIMD8<Float>.self) * SIMD8(repeating: a)
+                        }
+                        for lane in 0..<min(8, L - block) { target[block + lane] += sum[lane] }
+                        block += 8
+                    }
+                }
             }
         }
         }

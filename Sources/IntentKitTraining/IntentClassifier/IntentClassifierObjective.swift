@@ -6,7 +6,8 @@ import IntentKit
 ///   f(W, b) = −Σ_s log softmax(b + Σ_{a∈x_s} W[a])_{y_s} + c2 ‖W‖²,
 ///   ∇_{W[a]} = Σ_s [a ∈ x_s] (p_s − e_{y_s}) + 2 c2 W[a],  ∇_b = Σ_s (p_s − e_{y_s}).
 /// Each utterance is weighted by its class's inverse frequency (normalised to mean 1), so rare
-/// intents are not drowned out. Shards per thread, reduced in a fixed order.
+/// intents are not drowned out. A fixed number of shards (as ``CRFObjective``), shared out among
+/// the threads and reduced in a fixed order: the same sums with any number of threads.
 struct IntentClassifierObjective: Objective {
     /// `[utterances + 1]` offsets into `attributes`.
     let offsets: [Int32]
@@ -17,6 +18,7 @@ struct IntentClassifierObjective: Objective {
     let classCount: Int
     let l2: Double
     private let shards: [Range<Int>]
+    private let threads: Int
 
     var parameterCount: Int { attributeCount * classCount + classCount }
 
@@ -31,16 +33,20 @@ struct IntentClassifierObjective: Objective {
         for c in classes { counts[Int(c)] += 1 }
         let present = counts.filter { $0 > 0 }.count
         classWeights = counts.map { $0 > 0 ? Double(classes.count) / (Double(present) * $0) : 0 }
-        let n = classes.count, parts = max(1, min(threads, n))
+        let n = classes.count, parts = max(1, min(CRFObjective.shardCount, n))
         shards = (0..<parts).map { n * $0 / parts..<n * ($0 + 1) / parts }
+        self.threads = max(1, min(threads, parts))
     }
 
     mutating func evaluate(_ parameters: UnsafeBufferPointer<Double>, gradient: UnsafeMutableBufferPointer<Double>) -> Double {
         let C = classCount, biasOffset = attributeCount * C
         let partials = shards.map { _ in ShardResult(size: parameterCount) }
         let inputs = UnsafeInputs(objective: self, parameters: parameters)
-        DispatchQueue.concurrentPerform(iterations: shards.count) { shard in
-            inputs.run(shard: inputs.objective.shards[shard], into: partials[shard])
+        let shardCount = shards.count, threads = self.threads
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for shard in stride(from: thread, to: shardCount, by: threads) {
+                inputs.run(shard: inputs.objective.shards[shard], into: partials[shard])
+            }
         }
         for index in 0..<gradient.count { gradient[index] = 0 }
         var loss = 0.0

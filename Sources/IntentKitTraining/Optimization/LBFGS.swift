@@ -4,8 +4,9 @@ import IntentKit
 /// line search, and its orthant-wise variant OWL-QN for an L1 term (Andrew & Gao 2007), which
 /// yields sparse, compact models.
 ///
-/// The optimizer sees only an ``Objective``. Vector updates of the two-loop recursion run on BLAS
-/// (`ddot`, `daxpy`) over the flat parameter buffer.
+/// The optimizer sees only an ``Objective``. Vector updates of the two-loop recursion run over
+/// the flat parameter buffer in ``FixedRoundingVector``, not BLAS, so their rounding is the
+/// same on every machine.
 public struct LBFGS: Sendable {
     /// Optimizer settings.
     public struct Settings: Sendable, Hashable {
@@ -76,7 +77,7 @@ public struct LBFGS: Sendable {
         func evaluate(_ x: [Double], into g: inout [Double]) -> Double {
             x.withUnsafeBufferPointer { x in g.withUnsafeMutableBufferPointer { objective.evaluate(x, gradient: $0) } }
         }
-        func dot(_ a: [Double], _ b: [Double]) -> Double { BLAS.dot(a, b, count: n) }
+        func dot(_ a: [Double], _ b: [Double]) -> Double { FixedRoundingVector.dot(a, b) }
         /// OWL-QN's pseudo-gradient of f + c1‖x‖₁ (Andrew & Gao, eq. 4).
         func makePseudoGradient() {
             guard l1 > 0 else {
@@ -97,21 +98,21 @@ public struct LBFGS: Sendable {
             iteration += 1
             // Two-loop recursion: direction = −H · pseudo-gradient.
             direction = pseudo
-            BLAS.scale(-1, &direction, count: n)
+            FixedRoundingVector.scale(-1, &direction)
             var index = newest
             for _ in 0..<stored {
                 alphaHistory[index] = rho[index] * dot(s[index], direction)
-                BLAS.axpy(-alphaHistory[index], y[index], &direction, count: n)
+                FixedRoundingVector.axpy(-alphaHistory[index], y[index], &direction)
                 index = (index - 1 + m) % m
             }
             if stored > 0 {
                 let gamma = dot(s[newest], y[newest]) / dot(y[newest], y[newest])
-                BLAS.scale(gamma, &direction, count: n)
+                FixedRoundingVector.scale(gamma, &direction)
             }
             index = (newest - stored + 1 + m) % m
             for _ in 0..<stored {
                 let beta = rho[index] * dot(y[index], direction)
-                BLAS.axpy(alphaHistory[index] - beta, s[index], &direction, count: n)
+                FixedRoundingVector.axpy(alphaHistory[index] - beta, s[index], &direction)
                 index = (index + 1) % m
             }
             if l1 > 0 {
@@ -122,7 +123,7 @@ public struct LBFGS: Sendable {
             if slope >= 0 {
                 // Not a descent direction (curvature information went stale): restart from steepest descent.
                 direction = pseudo
-                BLAS.scale(-1, &direction, count: n)
+                FixedRoundingVector.scale(-1, &direction)
                 stored = 0
                 slope = dot(direction, pseudo)
             }
@@ -133,7 +134,7 @@ public struct LBFGS: Sendable {
             while true {
                 evaluations += 1
                 trial = parameters
-                BLAS.axpy(step, direction, &trial, count: n)
+                FixedRoundingVector.axpy(step, direction, &trial)
                 if l1 > 0 {
                     // Stay in the orthant of the current point (or of −pseudo-gradient at zeros).
                     for i in 0..<n {

@@ -9,8 +9,10 @@ import IntentKit
 ///   f(θ) = Σ_s (log Z_s − θ·Φ(x_s, y_s)) + c2 ‖θ‖²,
 ///   ∇f   = Σ_s (E_θ[Φ(x_s, ·)] − Φ(x_s, y_s)) + 2 c2 θ.
 ///
-/// Sentences are split into one contiguous shard per thread; each shard accumulates its own
-/// gradient and the shards are summed in a fixed order, so results do not depend on timing.
+/// Sentences are split into ``shardCount`` contiguous shards, a number fixed whatever the thread
+/// count; each shard accumulates its own gradient, the threads share out the shards, and the
+/// shards are summed in a fixed order. So the floating-point sums, and the model's bytes, are the
+/// same with any number of threads and any timing.
 struct CRFObjective: Objective {
     let data: CompiledSequences
     let structure: CRFStructure
@@ -19,6 +21,11 @@ struct CRFObjective: Objective {
     let l2: Double
     private let shards: [Range<Int>]
     private let workspaces: [ShardWorkspace]
+    private let threads: Int
+
+    /// Shards of the training data. More shards than threads costs one more gradient-sized
+    /// buffer and sum each; eight keep both cores busy and the memory small.
+    static let shardCount = 8
 
     var parameterCount: Int { structure.parameterCount }
 
@@ -45,27 +52,31 @@ struct CRFObjective: Objective {
         }
         empirical = counts
         // Balance shards by token count, not sentence count.
-        let threadCount = max(1, min(threads, data.sentenceCount))
+        let shardCount = max(1, min(Self.shardCount, data.sentenceCount))
         var bounds = [0]
-        let perShard = Double(data.tokenCount) / Double(threadCount)
+        let perShard = Double(data.tokenCount) / Double(shardCount)
         var sentence = 0
-        for shard in 1..<threadCount {
+        for shard in 1..<shardCount {
             while sentence < data.sentenceCount, Double(data.sentenceOffsets[sentence]) < perShard * Double(shard) { sentence += 1 }
             bounds.append(sentence)
         }
         bounds.append(data.sentenceCount)
-        shards = (0..<threadCount).map { bounds[$0]..<bounds[$0 + 1] }
-        workspaces = (0..<threadCount).map { _ in ShardWorkspace(structure: structure) }
+        shards = (0..<shardCount).map { bounds[$0]..<bounds[$0 + 1] }
+        workspaces = (0..<shardCount).map { _ in ShardWorkspace(structure: structure) }
+        self.threads = max(1, min(threads, shardCount))
     }
 
     mutating func evaluate(_ parameters: UnsafeBufferPointer<Double>, gradient: UnsafeMutableBufferPointer<Double>) -> Double {
         let L = structure.labelCount
         let stateWeights = (0..<structure.stateCount).map { Float(parameters[$0]) }
         let expTransitions = (0..<(L * L)).map { expf(Float(parameters[structure.transitionOffset + $0])) }
-        let shared = SharedInputs(data: data, structure: structure, stateWeights: stateWeights, expTransitions: expTransitions)
-        let shards = self.shards, workspaces = self.workspaces
-        DispatchQueue.concurrentPerform(iterations: shards.count) { shard in
-            workspaces[shard].run(sentences: shards[shard], shared: shared)
+        let shared = SharedInputs(data: data, structure: structure, stateWeights: stateWeights, expTransitions: expTransitions,
+                                  transitionMatrix: SmallSquareMatrix(expTransitions, size: L))
+        let shards = self.shards, workspaces = self.workspaces, threads = self.threads
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for shard in stride(from: thread, to: shards.count, by: threads) {
+                workspaces[shard].run(sentences: shards[shard], shared: shared)
+            }
         }
         // Deterministic reduction: shard 0, then 1, …
         var loss = 0.0
@@ -99,6 +110,9 @@ private struct SharedInputs: @unchecked Sendable {
     let stateWeights: [Float]
     /// `[L][L]` exp(transitions).
     let expTransitions: [Float]
+    /// The same matrix for the forward-backward passes, which multiply it without BLAS so that
+    /// training rounds the same way on every processor (``ForwardBackward``).
+    let transitionMatrix: SmallSquareMatrix
 }
 
 /// One thread's buffers and partial sums. Each shard touches only its own workspace.
@@ -106,7 +120,7 @@ private final class ShardWorkspace: @unchecked Sendable {
     var gradient: [Double]
     /// `[L][L]` Σ over sentences of the pair accumulator (Double: it sums ~10⁵ terms).
     var pairs: [Double]
-    /// `[L][L]` one sentence's pair accumulator, filled by BLAS ger in Float.
+    /// `[L][L]` the pair accumulator of up to ``flushInterval`` sentences, in Float.
     private var sentencePairs: [Float]
     var logLikelihoodSum = 0.0
     private var scores: [Float] = []
@@ -154,7 +168,7 @@ private final class ShardWorkspace: @unchecked Sendable {
                 let T = tokens.count
                 guard T > 0 else { continue }
                 stateScores(sentence: sentence, data: data, rows: rows, stateLabels: stateLabels, weights: weights, labelCount: L, into: scores)
-                logLikelihood += forwardBackward.run(scores: UnsafeBufferPointer(scores), tokenCount: T, expTransitions: expTransitions.baseAddress!)
+                logLikelihood += forwardBackward.run(scores: UnsafeBufferPointer(scores), tokenCount: T, expTransitions: shared.transitionMatrix)
                 forwardBackward.writeMarginals(into: marginals.baseAddress!)
                 // Expected state counts: each (attribute, label) pair gets its label's marginal;
                 // a sentence attribute gets the marginals summed over the sentence's tokens.
