@@ -55,6 +55,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // libFuzzer targets for the readers, the model loader and parsing (scripts/fuzz); built
+        // plainly, a replay tool for their inputs.
+        .executableTarget(
+            name: "IntentKitFuzz",
+            dependencies: ["IntentKit", "IntentKitCorpus"]
+        ),
         .testTarget(
             name: "IntentKitTests",
             dependencies: ["IntentKit"]

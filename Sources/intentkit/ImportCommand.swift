@@ -30,7 +30,7 @@ struct ImportCommand: ParsableCommand {
         let loaded = try input.load(countingWarnings: true)
         let format = to ?? outputFormatFromExtension()
         do {
-            try format.write(loaded.corpus, to: URL(fileURLWithPath: output))
+            for warning in try format.write(loaded.corpus, to: URL(fileURLWithPath: output)) { StandardError.print(warning.description) }
         } catch let error as CorpusError {
             StandardError.print(error.description)
             throw ExitCode.failure

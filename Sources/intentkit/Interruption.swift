@@ -10,6 +10,12 @@ enum Interruption {
     static var requested: Bool { count > 0 }
 
     static func install() {
+        // A parent may have started this process with SIGINT blocked (the mask is inherited):
+        // unblock it, or Ctrl-C would never reach the handler.
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        sigprocmask(SIG_UNBLOCK, &interrupt, nil)
         signal(SIGINT) { _ in
             if Interruption.count > 0 { _exit(130) }
             Interruption.count = 1

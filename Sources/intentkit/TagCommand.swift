@@ -13,7 +13,8 @@ struct TagCommand: ParsableCommand {
             With --n-best N, writes for each input line up to N lines "probability<TAB>tags", best \
             first, then an empty line. The best tags come from the same joint decoding as `parse` \
             (the predicted intent's slots only, the tagger's say in close intent calls), so they \
-            score as `evaluate` scores the model; --no-joint allows every slot (as --n-best does). \
+            score as `evaluate` scores the model except where a slot covers part of a word; \
+            --no-joint allows every slot (as --n-best does). \
             Answers are written as soon as the input waits; a line that is not valid UTF-8 is an \
             error (skipped with a warning under --lenient).
             """)

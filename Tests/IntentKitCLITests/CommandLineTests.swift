@@ -3,47 +3,7 @@ import Testing
 
 /// Runs the built `intentkit` binary as users do and checks its output and exit status.
 @Suite("intentkit command line")
-struct CommandLineTests {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let fixtures = repository.appendingPathComponent("Tests/IntentKitCorpusTests/Fixtures")
-    static let shared = repository.deletingLastPathComponent().appendingPathComponent("shared/corpora")
-    static var hasShared: Bool { FileManager.default.fileExists(atPath: shared.appendingPathComponent("snips2017").path) }
-
-    /// The binary sits beside the test bundle in the build products directory.
-    static let binary: URL = {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var directory = executable.deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("intentkit")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("intentkit")
-    }()
-
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    func run(_ arguments: String..., in directory: URL = repository) throws -> Result {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
+struct CommandLineTests: CommandLineRunning {
     @Test func validateIsCleanOnTheDefaultCorpus() throws {
         let result = try run("validate", "Corpora/assistant")
         #expect(result.status == 0)
@@ -90,23 +50,6 @@ struct CommandLineTests {
     /// Runs `intentkit tag` with `input` on stdin; its output lines (the last one empty).
     private func tag(_ input: String, _ arguments: String...) throws -> [Substring] {
         try piping(input, ["tag"] + arguments)
-    }
-
-    /// Runs `intentkit` with `arguments` and `input` on stdin; its output lines (the last one empty).
-    private func piping(_ input: String, _ arguments: [String]) throws -> [Substring] {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return output.split(separator: "\n", omittingEmptySubsequences: false)
     }
 
     @Test func trainingTwiceInSeparateProcessesGivesTheSameModelBytesAndTagWorks() throws {

@@ -176,6 +176,32 @@ struct SlotTaggerTrainerTests {
         #expect(first == second)
     }
 
+    @Test func theThreadCountDoesNotChangeTheModel() throws {
+        var models = [[UInt8]]()
+        for threads in [1, 2, 5] {
+            var options = options(.lbfgs)
+            options.maxIterations = 10
+            options.threads = threads
+            models.append(try SlotTaggerTrainer(options: options).train(Self.corpora.train).0.fileBytes())
+        }
+        #expect(models[0] == models[1] && models[1] == models[2])
+    }
+
+    @Test func stopsWhenAskedAndKeepsTheBestIterationSoFar() {
+        final class Calls: @unchecked Sendable { var count = 0 }
+        for algorithm in [SlotTaggerTrainingOptions.Algorithm.lbfgs, .perceptron] {
+            let calls = Calls()
+            var trainer = SlotTaggerTrainer(options: options(algorithm))
+            trainer.shouldStop = {
+                calls.count += 1
+                return calls.count >= 3
+            }
+            let (_, report) = trainer.train(Self.corpora.train, dev: Self.corpora.test)
+            #expect(report.stop == "interrupted" && report.iterations == 3, "\(algorithm): \(report.stop) after \(report.iterations)")
+            #expect((1...3).contains(report.keptIteration))
+        }
+    }
+
     @Test func earlyStopsOnADevSetAndKeepsTheBestIteration() {
         var options = options(.lbfgs)
         options.patience = 3

@@ -3,7 +3,7 @@
 ///
 /// The matrix and its transpose are both kept with rows padded to a multiple of 8, so that
 /// `y = A x` and `y = Aᵀ x` are each a sum of scaled rows, eight outputs at a time.
-package struct SmallSquareMatrix: Sendable {
+struct SmallSquareMatrix: Sendable {
     /// Rows and columns.
     let size: Int
     /// `size` rounded up to a multiple of 8.
@@ -14,7 +14,7 @@ package struct SmallSquareMatrix: Sendable {
     private let columns: [Float]
 
     /// The `[size][size]` row-major `matrix`.
-    package init(_ matrix: [Float], size: Int) {
+    init(_ matrix: [Float], size: Int) {
         precondition(matrix.count == size * size)
         self.size = size
         padded = (size + 7) / 8 * 8

@@ -35,13 +35,14 @@ package struct ForwardBackward: Sendable {
     }
 
     /// Runs both passes as ``run(scores:tokenCount:expTransitions:)`` with exp(transitions) a
-    /// small matrix (see ``SmallSquareMatrix``), without BLAS calls: the rounding is fixed by
-    /// this source, whatever kernels OpenBLAS picks for the processor (training relies on it).
-    package mutating func run(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: SmallSquareMatrix) -> Double {
+    /// small matrix (see ``SmallSquareMatrix``), without BLAS calls.
+    mutating func run(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: SmallSquareMatrix) -> Double {
         run(scores: scores, tokenCount: tokenCount, transitions: expTransitions)
     }
 
-    private mutating func run(scores: UnsafeBufferPointer<Float>, tokenCount: Int, transitions: some TransitionProducts) -> Double {
+    /// Runs both passes with any implementation of the transition products; training passes
+    /// ``FixedOrderSquareMatrix``, whose rounding does not depend on the processor.
+    package mutating func run(scores: UnsafeBufferPointer<Float>, tokenCount: Int, transitions: some TransitionProducts) -> Double {
         let logZ = forward(scores: scores, tokenCount: tokenCount, transitions: transitions)
         backward(transitions: transitions)
         return logZ
@@ -150,40 +151,27 @@ package struct ForwardBackward: Sendable {
     }
 
     /// Adds `Σ_t α̂_{t−1} ⊗ (Ψ_t ⊙ β̂_t / c_t)` to `pairs` (`[L][L]`); multiplied element-wise by E
-    /// afterwards it is the expected transition count. Row i of `pairs` gains
-    /// `Σ_t α̂_{t−1}[i] · w_t` with `w_t = Ψ_t ⊙ β̂_t / c_t`, eight columns at a time in SIMD8
-    /// lanes, positions in order: no BLAS, so the sums round the same way on every processor.
+    /// afterwards it is the expected transition count. Position by position, each
+    /// `pairs[i][j] += α̂_{t−1}[i] · w_t[j]` with `w_t = Ψ_t ⊙ β̂_t / c_t` in a loop over j that
+    /// the optimizer vectorizes without reordering any sum: no BLAS, so the sums round the same
+    /// way on every processor (see ``FixedOrderSquareMatrix``).
     package mutating func accumulatePairs(into pairs: UnsafeMutablePointer<Float>) {
         let L = labelCount
         guard tokenCount > 1 else { return }
-        let padded = (L + 7) / 8 * 8
-        let count = (tokenCount - 1) * padded
-        if temporary.count < count { temporary = [Float](repeating: 0, count: count) }
         alpha.withUnsafeBufferPointer { alpha in
         beta.withUnsafeBufferPointer { beta in
         potentials.withUnsafeBufferPointer { potentials in
         scales.withUnsafeBufferPointer { scales in
             temporary.withUnsafeMutableBufferPointer { weighted in
-                // w_t in rows padded to a multiple of 8 with zeros.
+                let w = weighted.baseAddress!
                 for t in 1..<tokenCount {
-                    let row = t * L, out = (t - 1) * padded
+                    let row = t &* L, previous = alpha.baseAddress! + (row &- L)
+                    let psi = potentials.baseAddress! + row, next = beta.baseAddress! + row
                     let inverse = 1 / scales[t]
-                    for j in 0..<L { weighted[out + j] = potentials[row + j] * beta[row + j] * inverse }
-                    for j in L..<padded { weighted[out + j] = 0 }
-                }
-                let w = UnsafeRawPointer(weighted.baseAddress!)
-                for i in 0..<L {
-                    let target = pairs + i * L
-                    var block = 0
-                    while block < L {
-                        var sum = SIMD8<Float>(repeating: 0)
-                        for t in 0..<(tokenCount - 1) {
-                            let a = alpha[t * L + i]
-                            // `acc += r * v`, not addProduct, which compiles to per-lane fmaf calls.
-                            sum += w.loadUnaligned(fromByteOffset: (t * padded + block) * 4, as: SIMD8<Float>.self) * SIMD8(repeating: a)
-                        }
-                        for lane in 0..<min(8, L - block) { target[block + lane] += sum[lane] }
-                        block += 8
+                    for j in 0..<L { w[j] = psi[j] * next[j] * inverse }
+                    for i in 0..<L {
+                        let a = previous[i], target = pairs + i &* L
+                        for j in 0..<L { target[j] += a * w[j] }
                     }
                 }
             }
@@ -195,7 +183,7 @@ package struct ForwardBackward: Sendable {
 }
 
 /// The two products of the recursions with E = exp(transitions): `Eᵀ α` forward, `E v` backward.
-protocol TransitionProducts {
+package protocol TransitionProducts {
     func multiply(_ x: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>)
     func multiplyTransposed(_ x: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>)
 }

@@ -7,6 +7,8 @@ enum YAMLPlainScalar {
         if reservedWords.contains(value.lowercased()) { return false }
         if unsafeFirst.contains(first) || last == " " || last == ":" { return false }
         if value.contains(": ") || value.contains(" #") { return false }
+        // libyaml refuses any ':' inside a plain scalar in flow context ("found unexpected ':'").
+        if inFlow && value.contains(":") { return false }
         for scalar in scalars {
             if inFlow && flowIndicators.contains(scalar) { return false }
             if JSONText.needsEscape(scalar) { return false }

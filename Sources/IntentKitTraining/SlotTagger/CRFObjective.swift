@@ -71,7 +71,7 @@ struct CRFObjective: Objective {
         let stateWeights = (0..<structure.stateCount).map { Float(parameters[$0]) }
         let expTransitions = (0..<(L * L)).map { expf(Float(parameters[structure.transitionOffset + $0])) }
         let shared = SharedInputs(data: data, structure: structure, stateWeights: stateWeights, expTransitions: expTransitions,
-                                  transitionMatrix: SmallSquareMatrix(expTransitions, size: L))
+                                  transitionMatrix: FixedOrderSquareMatrix(expTransitions, size: L))
         let shards = self.shards, workspaces = self.workspaces, threads = self.threads
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for shard in stride(from: thread, to: shards.count, by: threads) {
@@ -112,7 +112,7 @@ private struct SharedInputs: @unchecked Sendable {
     let expTransitions: [Float]
     /// The same matrix for the forward-backward passes, which multiply it without BLAS so that
     /// training rounds the same way on every processor (``ForwardBackward``).
-    let transitionMatrix: SmallSquareMatrix
+    let transitionMatrix: FixedOrderSquareMatrix
 }
 
 /// One thread's buffers and partial sums. Each shard touches only its own workspace.
@@ -168,7 +168,7 @@ private final class ShardWorkspace: @unchecked Sendable {
                 let T = tokens.count
                 guard T > 0 else { continue }
                 stateScores(sentence: sentence, data: data, rows: rows, stateLabels: stateLabels, weights: weights, labelCount: L, into: scores)
-                logLikelihood += forwardBackward.run(scores: UnsafeBufferPointer(scores), tokenCount: T, expTransitions: shared.transitionMatrix)
+                logLikelihood += forwardBackward.run(scores: UnsafeBufferPointer(scores), tokenCount: T, transitions: shared.transitionMatrix)
                 forwardBackward.writeMarginals(into: marginals.baseAddress!)
                 // Expected state counts: each (attribute, label) pair gets its label's marginal;
                 // a sentence attribute gets the marginals summed over the sentence's tokens.

@@ -38,6 +38,28 @@ enum BIOTagging {
         return (tokens.joined(separator: " "), try slots(tags: tags, tokenRanges: ranges))
     }
 
+    /// What writing `corpus` as BIO or CoNLL loses (slot values, white space other than one
+    /// space between words); throws for names the files cannot hold: a slot name with white
+    /// space (a tag is one word), an intent name with a line break.
+    static func losses(of corpus: Corpus, format: CorpusFormat, path: String) throws -> [String] {
+        var values = 0, respaced = 0
+        for utterance in corpus.utterances {
+            if utterance.intent.contains(where: \.isNewline) || utterance.intent.isEmpty {
+                throw CorpusError.io(path: path, detail: "intent \(JSONText.quoted(utterance.intent)) cannot be written as \(format.rawValue): it must be one non-empty line")
+            }
+            for slot in utterance.slots where slot.name.unicodeScalars.contains(where: \.properties.isWhitespace) || slot.name.isEmpty {
+                throw CorpusError.io(path: path, detail: "slot \(JSONText.quoted(slot.name)) cannot be written as \(format.rawValue): a tag is one word")
+            }
+            values += utterance.slots.count { $0.value != nil }
+            let words = utterance.text.split(whereSeparator: { $0.unicodeScalars.allSatisfy(\.properties.isWhitespace) })
+            if words.joined(separator: " ") != utterance.text { respaced += 1 }
+        }
+        var losses = [String]()
+        if values > 0 { losses.append("\(values) slot value\(values == 1 ? "" : "s") not written (the format has none)") }
+        if respaced > 0 { losses.append("\(respaced) utterance\(respaced == 1 ? "" : "s") written with one space between words") }
+        return losses
+    }
+
     /// Tokens (scalar ranges into `text`) and their BIO tags.
     static func tokens(of utterance: Utterance) -> [(range: Range<Int>, tag: String)] {
         let scalars = Array(utterance.text.unicodeScalars)

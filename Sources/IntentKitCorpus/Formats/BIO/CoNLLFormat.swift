@@ -2,7 +2,7 @@ import Foundation
 
 /// CoNLL-style columns: one `token<TAB>tag` line per token (the tag is the last column, the
 /// token the first), a blank line between utterances, and the intent on a `# intent: X` line
-/// before the tokens. Other `#` lines and `-DOCSTART-` lines are ignored. Utterances without an
+/// before the tokens. Other `#` lines without a tab and `-DOCSTART-` lines are ignored. Utterances without an
 /// intent line get the intent `none`.
 public enum CoNLLFormat {
     /// Reads a CoNLL file.
@@ -35,7 +35,8 @@ public enum CoNLLFormat {
                 finish()
                 continue
             }
-            if trimmed.hasPrefix("#") {
+            // A comment has no tab; a token line always does, so a token may start with '#'.
+            if trimmed.hasPrefix("#") && !line.contains("\t") {
                 let comment = trimmed.dropFirst().trimmingCharacters(in: .whitespaces)
                 if comment.hasPrefix("intent:") {
                     if !tokens.isEmpty { finish() }

@@ -92,24 +92,55 @@ public enum RasaYAMLFormat {
     }
 
     /// The corpus as Rasa 3 YAML text.
-    public static func yaml(of corpus: Corpus) -> String {
+    ///
+    /// Rasa lists one example per line and strips the white space at its edges: a line break
+    /// inside a text becomes a space and edge white space is dropped, each counted in `losses`.
+    /// A block of examples with characters a literal block cannot hold (controls, YAML's other
+    /// line breaks, the byte-order mark) is written as one double-quoted string with escapes,
+    /// which Rasa reads the same way.
+    public static func yaml(of corpus: Corpus, losses: inout [String]) -> String {
         var output = "version: \"3.1\"\nnlu:\n"
         let byIntent = Dictionary(grouping: corpus.utterances, by: \.intent)
+        var changedLines = 0, trimmed = 0
         for intent in corpus.schema.intents {
-            output += "- intent: \(scalar(intent.name))\n  examples: |\n"
+            var lines = [String]()
             for utterance in byIntent[intent.name] ?? [] {
-                let line = AnnotatedText.render(utterance.text, slots: utterance.slots, jsonValues: true)
-                output += "    - " + line.replacingOccurrences(of: "\n", with: " ") + "\n"
+                var line = AnnotatedText.render(utterance.text, slots: utterance.slots, jsonValues: true)
+                let flattened = line.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+                if flattened != line { changedLines += 1 }
+                line = flattened
+                let stripped = line.trimmingCharacters(in: .whitespaces)
+                if stripped != line { trimmed += 1 }
+                lines.append(stripped)
             }
+            output += "- intent: \(scalar(intent.name))\n" + examples(lines)
         }
+        if changedLines > 0 { losses.append("\(changedLines) utterance\(changedLines == 1 ? "" : "s") with line breaks written on one line (Rasa YAML has one example per line)") }
+        if trimmed > 0 { losses.append("\(trimmed) utterance\(trimmed == 1 ? "" : "s") lost white space at their edges (Rasa strips it)") }
         let lists = RasaVocabulary.lists(of: corpus.schema)
         for synonym in lists.synonyms {
-            output += "- synonym: \(scalar(synonym.value))\n  examples: |\n" + synonym.synonyms.map { "    - \($0)\n" }.joined()
+            output += "- synonym: \(scalar(synonym.value))\n" + examples(synonym.synonyms)
         }
         for lookup in lists.lookups {
-            output += "- lookup: \(scalar(lookup.name))\n  examples: |\n" + lookup.elements.map { "    - \($0)\n" }.joined()
+            output += "- lookup: \(scalar(lookup.name))\n" + examples(lookup.elements)
         }
         return output
+    }
+
+    /// The corpus as Rasa 3 YAML text, not saying what the format could not hold.
+    public static func yaml(of corpus: Corpus) -> String {
+        var losses = [String]()
+        return yaml(of: corpus, losses: &losses)
+    }
+
+    /// `  examples: |` and the `- line`s, or the same text as one double-quoted scalar when a
+    /// line holds a character a literal block cannot.
+    private static func examples(_ lines: [String]) -> String {
+        let block = lines.map { "- \($0)\n" }.joined()
+        if block.unicodeScalars.contains(where: { $0 != "\n" && JSONText.needsEscape($0) }) {
+            return "  examples: \(JSONText.quoted(block))\n"
+        }
+        return "  examples: |\n" + lines.map { "    - \($0)\n" }.joined()
     }
 
     private static func scalar(_ text: String) -> String {
