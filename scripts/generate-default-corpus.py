@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Generates IntentKit's default corpus, Corpora/assistant (training) and Corpora/assistant-test.
+"""Generates IntentKit's default corpus: Corpora/assistant (training), Corpora/assistant-dev (for
+early stopping and tuning) and Corpora/assistant-test (held out).
 
 The corpus is written by us, in the world of the SiriKit domains. Phrasings are templates
 filled from entity values, their synonyms and open-class fillers; the test file uses templates
-that never appear in training, so it measures generalisation to new phrasings, not recall.
+that never appear in training, so it measures generalisation to new phrasings, not recall. The
+dev file draws new fillers into the training templates (no training utterance repeats), from a
+random stream of its own, so adding it changed neither of the other two.
 Deterministic: the same script gives the same files. Run from the repository root:
 
     python3 scripts/generate-default-corpus.py
@@ -16,6 +19,7 @@ import re
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Corpora")
 TRAIN_PER_INTENT = 110
 TEST_PER_INTENT = 20
+DEV_PER_INTENT = 15
 
 # ---------------------------------------------------------------------------------------------
 # Entities: app-wide vocabulary with synonyms and pronunciation hints (AppIntentVocabulary-style).
@@ -447,6 +451,7 @@ def main():
     write_entities(os.path.join(train_dir, "entities.yaml"))
     test_lines = [HEADER, "# Held-out utterances: phrasings that never occur in ../assistant.", "schema: ../assistant", "intents:"]
     total_train = total_test = 0
+    train_by_intent = {}
     for domain, intents in DOMAINS.items():
         lines = [HEADER, f"domain: {domain}", "intents:"]
         for intent, spec in intents.items():
@@ -464,6 +469,7 @@ def main():
             train = generate(rng, intent, spec, spec["train"], TRAIN_PER_INTENT)
             lines.extend("      - " + yaml_string(u) for u in train)
             total_train += len(train)
+            train_by_intent[intent] = set(train)
             test = [u for u in generate(rng, intent, spec, spec["test"], TEST_PER_INTENT) if u not in set(train)]
             test_lines.append(f"  - name: {intent}")
             test_lines.append("    utterances:")
@@ -473,8 +479,25 @@ def main():
             f.write("\n".join(lines) + "\n")
     with open(os.path.join(test_dir, "assistant-test.yaml"), "w", encoding="utf-8") as f:
         f.write("\n".join(test_lines) + "\n")
+
+    dev_rng = random.Random(20261125)
+    dev_dir = os.path.join(ROOT, "assistant-dev")
+    os.makedirs(dev_dir, exist_ok=True)
+    dev_lines = [HEADER, "# Dev utterances: the training phrasings with new fillers, never a training utterance.",
+                 "schema: ../assistant", "intents:"]
+    total_dev = 0
+    for domain, intents in DOMAINS.items():
+        for intent, spec in intents.items():
+            candidates = generate(dev_rng, intent, spec, spec["train"], DEV_PER_INTENT * 4)
+            dev = [u for u in candidates if u not in train_by_intent[intent]][:DEV_PER_INTENT]
+            dev_lines.append(f"  - name: {intent}")
+            dev_lines.append("    utterances:")
+            dev_lines.extend("      - " + yaml_string(u) for u in dev)
+            total_dev += len(dev)
+    with open(os.path.join(dev_dir, "assistant-dev.yaml"), "w", encoding="utf-8") as f:
+        f.write("\n".join(dev_lines) + "\n")
     print(f"{len(DOMAINS)} domains, {sum(len(i) for i in DOMAINS.values())} intents, "
-          f"{len(ENTITIES)} entities, {total_train} training and {total_test} test utterances")
+          f"{len(ENTITIES)} entities, {total_train} training, {total_dev} dev and {total_test} test utterances")
 
 
 if __name__ == "__main__":

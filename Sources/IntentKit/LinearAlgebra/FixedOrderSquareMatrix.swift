@@ -1,11 +1,11 @@
 /// A square matrix multiplied by vectors in plain loops whose every output sums its terms in
-/// index order, so the result is the same bits on every processor.
+/// index order, so the result is the same bits whatever processor runs them.
 ///
 /// BLAS kernels differ by processor model in how they split and fuse a product's sums, and
-/// training amplifies such last-bit differences into different models. These loops run with the
-/// output index innermost (`y[j] += x[i] · m[i][j]`), which the optimizer vectorizes across
-/// outputs without reordering any one output's sum; the matrix is kept in both orientations so
-/// that `A x` and `Aᵀ x` both have that shape.
+/// training amplifies such last-bit differences into different models. Here each output is one
+/// accumulator summed over i in order (with separate multiplies and adds, no FMA), which the
+/// optimizer may vectorize across outputs but never reorders; the matrix is kept in both
+/// orientations so that `A x` and `Aᵀ x` both read rows.
 package struct FixedOrderSquareMatrix: Sendable, TransitionProducts {
     /// Rows and columns.
     package let size: Int
@@ -37,11 +37,30 @@ package struct FixedOrderSquareMatrix: Sendable, TransitionProducts {
     }
 
     /// `y[j] = Σ_i weights[i] · rows[i][j]`, i ascending for every j.
+    ///
+    /// Eight outputs at a time, kept in eight scalar accumulators across all i, which the
+    /// optimizer turns into one vector register (and a debug build still runs at scalar speed);
+    /// the outputs past the last whole eight are summed one by one.
     private static func sumOfScaledRows(_ rows: UnsafePointer<Float>, size: Int, weights: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>) {
-        y.update(repeating: 0, count: size)
-        for i in 0..<size {
-            let weight = weights[i], row = rows + i &* size
-            for j in 0..<size { y[j] += weight * row[j] }
+        var block = 0
+        while block &+ 8 <= size {
+            var s0: Float = 0, s1: Float = 0, s2: Float = 0, s3: Float = 0, s4: Float = 0, s5: Float = 0, s6: Float = 0, s7: Float = 0
+            var row = rows + block
+            for i in 0..<size {
+                let weight = weights[i]
+                s0 += weight * row[0]; s1 += weight * row[1]; s2 += weight * row[2]; s3 += weight * row[3]
+                s4 += weight * row[4]; s5 += weight * row[5]; s6 += weight * row[6]; s7 += weight * row[7]
+                row += size
+            }
+            y[block] = s0; y[block &+ 1] = s1; y[block &+ 2] = s2; y[block &+ 3] = s3
+            y[block &+ 4] = s4; y[block &+ 5] = s5; y[block &+ 6] = s6; y[block &+ 7] = s7
+            block &+= 8
+        }
+        while block < size {
+            var sum: Float = 0
+            for i in 0..<size { sum += weights[i] * rows[i &* size &+ block] }
+            y[block] = sum
+            block &+= 1
         }
     }
 }

@@ -151,27 +151,46 @@ package struct ForwardBackward: Sendable {
     }
 
     /// Adds `Σ_t α̂_{t−1} ⊗ (Ψ_t ⊙ β̂_t / c_t)` to `pairs` (`[L][L]`); multiplied element-wise by E
-    /// afterwards it is the expected transition count. Position by position, each
-    /// `pairs[i][j] += α̂_{t−1}[i] · w_t[j]` with `w_t = Ψ_t ⊙ β̂_t / c_t` in a loop over j that
-    /// the optimizer vectorizes without reordering any sum: no BLAS, so the sums round the same
-    /// way on every processor (see ``FixedOrderSquareMatrix``).
+    /// afterwards it is the expected transition count. With `w_t = Ψ_t ⊙ β̂_t / c_t`, each
+    /// `pairs[i][j]` gains `Σ_t α̂_{t−1}[i] · w_t[j]`, summed over t in order in an accumulator of
+    /// its own (eight at a time, as ``FixedOrderSquareMatrix`` does): no BLAS, so the sums round
+    /// the same way whatever processor runs them.
     package mutating func accumulatePairs(into pairs: UnsafeMutablePointer<Float>) {
         let L = labelCount
         guard tokenCount > 1 else { return }
+        let steps = tokenCount - 1
+        if temporary.count < steps * L { temporary = [Float](repeating: 0, count: steps * L) }
         alpha.withUnsafeBufferPointer { alpha in
         beta.withUnsafeBufferPointer { beta in
         potentials.withUnsafeBufferPointer { potentials in
         scales.withUnsafeBufferPointer { scales in
             temporary.withUnsafeMutableBufferPointer { weighted in
-                let w = weighted.baseAddress!
+                let w = weighted.baseAddress!, a = alpha.baseAddress!
                 for t in 1..<tokenCount {
-                    let row = t &* L, previous = alpha.baseAddress! + (row &- L)
+                    let row = t &* L, out = w + (t &- 1) &* L
                     let psi = potentials.baseAddress! + row, next = beta.baseAddress! + row
                     let inverse = 1 / scales[t]
-                    for j in 0..<L { w[j] = psi[j] * next[j] * inverse }
-                    for i in 0..<L {
-                        let a = previous[i], target = pairs + i &* L
-                        for j in 0..<L { target[j] += a * w[j] }
+                    for j in 0..<L { out[j] = psi[j] * next[j] * inverse }
+                }
+                for i in 0..<L {
+                    let target = pairs + i &* L
+                    var block = 0
+                    while block &+ 8 <= L {
+                        var s0: Float = 0, s1: Float = 0, s2: Float = 0, s3: Float = 0, s4: Float = 0, s5: Float = 0, s6: Float = 0, s7: Float = 0
+                        for t in 0..<steps {
+                            let weight = a[t &* L &+ i], v = w + (t &* L &+ block)
+                            s0 += weight * v[0]; s1 += weight * v[1]; s2 += weight * v[2]; s3 += weight * v[3]
+                            s4 += weight * v[4]; s5 += weight * v[5]; s6 += weight * v[6]; s7 += weight * v[7]
+                        }
+                        target[block] += s0; target[block &+ 1] += s1; target[block &+ 2] += s2; target[block &+ 3] += s3
+                        target[block &+ 4] += s4; target[block &+ 5] += s5; target[block &+ 6] += s6; target[block &+ 7] += s7
+                        block &+= 8
+                    }
+                    while block < L {
+                        var sum: Float = 0
+                        for t in 0..<steps { sum += a[t &* L &+ i] * w[t &* L &+ block] }
+                        target[block] += sum
+                        block &+= 1
                     }
                 }
             }

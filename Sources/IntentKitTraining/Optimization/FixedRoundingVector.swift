@@ -5,7 +5,7 @@
 /// correct, but they differ in the last bits, and L-BFGS amplifies such differences over a
 /// hundred iterations into different models. These loops sum in a fixed order (four lanes, then
 /// the lanes in order) with separate multiplies and adds, so the same inputs give the same bits
-/// on every x86-64 or ARM64 machine. They are memory-bound, as BLAS's are at these sizes.
+/// whatever processor runs them. They are memory-bound, as BLAS's are at these sizes.
 enum FixedRoundingVector {
     /// Σ a[i]·b[i].
     static func dot(_ a: [Double], _ b: [Double]) -> Double {
