@@ -64,11 +64,12 @@ extension CommandLineRunning {
             stdin.fileHandleForWriting.write(input)
             try stdin.fileHandleForWriting.close()
         }
-        // Read stderr on another thread so neither pipe can fill up and stall the process.
+        // Read stderr on a thread of its own (not the shared dispatch pool, which parallel tests
+        // can fill) so neither pipe can fill up and stall the process.
         nonisolated(unsafe) var stderr = Data()
         let done = DispatchSemaphore(value: 0)
         let errorHandle = err.fileHandleForReading
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             stderr = errorHandle.readDataToEndOfFile()
             done.signal()
         }

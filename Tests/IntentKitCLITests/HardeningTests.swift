@@ -163,21 +163,21 @@ struct HardeningTests: CommandLineRunning {
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { process.terminate() }
-        let reader = stdout.fileHandleForReading
+        let descriptor = stdout.fileHandleForReading.fileDescriptor
         for utterance in ["check my balance", "send Buttercup 85 bucks"] {
             stdin.fileHandleForWriting.write(Data((utterance + "\n").utf8))
-            // The answer must come while stdin stays open: read with a deadline.
-            nonisolated(unsafe) var line = Data()
-            let answered = DispatchSemaphore(value: 0)
-            DispatchQueue.global().async {
-                while !line.contains(0x0A) {
-                    let chunk = reader.availableData
-                    if chunk.isEmpty { break }
-                    line += chunk
-                }
-                answered.signal()
+            // The answer must come while stdin stays open: poll with a deadline.
+            var line = Data()
+            let deadline = Date().addingTimeInterval(120)
+            while !line.contains(0x0A) && Date() < deadline {
+                var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&ready, 1, 1000) > 0 else { continue }
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let count = read(descriptor, &buffer, buffer.count)
+                if count <= 0 { break }
+                line.append(contentsOf: buffer[0..<count])
             }
-            #expect(answered.wait(timeout: .now() + 60) == .success, "no answer to '\(utterance)' while the input stayed open")
+            #expect(line.contains(0x0A), "no answer to '\(utterance)' while the input stayed open")
             #expect(String(decoding: line, as: UTF8.self).contains("\"text\":\"\(utterance)\""))
         }
     }
