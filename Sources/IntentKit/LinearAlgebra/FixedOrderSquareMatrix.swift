@@ -6,7 +6,7 @@
 /// accumulator summed over i in order (with separate multiplies and adds, no FMA), which the
 /// optimizer may vectorize across outputs but never reorders; the matrix is kept in both
 /// orientations so that `A x` and `Aᵀ x` both read rows.
-package struct FixedOrderSquareMatrix: Sendable, TransitionProducts {
+package struct FixedOrderSquareMatrix: Sendable {
     /// Rows and columns.
     package let size: Int
     /// `[size][size]` row-major.
@@ -64,3 +64,5 @@ package struct FixedOrderSquareMatrix: Sendable, TransitionProducts {
         }
     }
 }
+
+extension FixedOrderSquareMatrix: TransitionProducts {}

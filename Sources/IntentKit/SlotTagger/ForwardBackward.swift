@@ -40,9 +40,13 @@ package struct ForwardBackward: Sendable {
         run(scores: scores, tokenCount: tokenCount, transitions: expTransitions)
     }
 
-    /// Runs both passes with any implementation of the transition products; training passes
-    /// ``FixedOrderSquareMatrix``, whose rounding does not depend on the processor.
-    package mutating func run(scores: UnsafeBufferPointer<Float>, tokenCount: Int, transitions: some TransitionProducts) -> Double {
+    /// Runs both passes over ``FixedOrderSquareMatrix`` products, whose rounding does not depend
+    /// on the processor: what training uses.
+    package mutating func run(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: FixedOrderSquareMatrix) -> Double {
+        run(scores: scores, tokenCount: tokenCount, transitions: expTransitions)
+    }
+
+    private mutating func run(scores: UnsafeBufferPointer<Float>, tokenCount: Int, transitions: some TransitionProducts) -> Double {
         let logZ = forward(scores: scores, tokenCount: tokenCount, transitions: transitions)
         backward(transitions: transitions)
         return logZ
@@ -202,7 +206,7 @@ package struct ForwardBackward: Sendable {
 }
 
 /// The two products of the recursions with E = exp(transitions): `Eᵀ α` forward, `E v` backward.
-package protocol TransitionProducts {
+protocol TransitionProducts {
     func multiply(_ x: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>)
     func multiplyTransposed(_ x: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>)
 }

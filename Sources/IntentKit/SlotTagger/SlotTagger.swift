@@ -238,20 +238,26 @@ public struct SlotTagger: Sendable {
     /// "the work: nikki" a span over `: nikki` is the slot `nikki`, and one over `work:` stays
     /// whole (its colon ends the word). A span of nothing but such marks is no slot.
     func slots(of path: [Int], tokens: TokenizedText, marginal: (Int, Int) -> Float) -> [TaggedSlot] {
-        let tokens = tokens.tokens
-        func gluedToPrevious(_ index: Int) -> Bool {
-            index > 0 && tokens[index - 1].range.upperBound == tokens[index].range.lowerBound
+        let spans = model.labels.spans(of: path)
+        var slots = [TaggedSlot]()
+        slots.reserveCapacity(spans.count)
+        tokens.tokens.withUnsafeBufferPointer { tokens in
+            for span in spans {
+                var lower = span.tokens.lowerBound, upper = span.tokens.upperBound
+                // A mark glued to the word before it (no space between) does not start a slot…
+                while lower < upper, tokens[lower].kind == .punctuation, lower > 0,
+                      tokens[lower - 1].range.upperBound == tokens[lower].range.lowerBound { lower += 1 }
+                // …nor does one glued to the word after it end one.
+                while upper > lower, tokens[upper - 1].kind == .punctuation, upper < tokens.count,
+                      tokens[upper - 1].range.upperBound == tokens[upper].range.lowerBound { upper -= 1 }
+                guard lower < upper else { continue }
+                var confidence = Float.infinity
+                for token in lower..<upper { confidence = min(confidence, marginal(token, path[token])) }
+                slots.append(TaggedSlot(name: span.slot, range: tokens[lower].range.lowerBound..<tokens[upper - 1].range.upperBound,
+                                        tokens: lower..<upper, confidence: Double(confidence)))
+            }
         }
-        return model.labels.spans(of: path).compactMap { span in
-            var lower = span.tokens.lowerBound, upper = span.tokens.upperBound
-            while lower < upper, tokens[lower].kind == .punctuation, gluedToPrevious(lower) { lower += 1 }
-            while upper > lower, tokens[upper - 1].kind == .punctuation, upper < tokens.count, gluedToPrevious(upper) { upper -= 1 }
-            guard lower < upper else { return nil }
-            var confidence = Float.infinity
-            for token in lower..<upper { confidence = min(confidence, marginal(token, path[token])) }
-            return TaggedSlot(name: span.slot, range: tokens[lower].range.lowerBound..<tokens[upper - 1].range.upperBound,
-                              tokens: lower..<upper, confidence: Double(confidence))
-        }
+        return slots
     }
 }
 

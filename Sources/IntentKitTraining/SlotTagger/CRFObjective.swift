@@ -168,7 +168,7 @@ private final class ShardWorkspace: @unchecked Sendable {
                 let T = tokens.count
                 guard T > 0 else { continue }
                 stateScores(sentence: sentence, data: data, rows: rows, stateLabels: stateLabels, weights: weights, labelCount: L, into: scores)
-                logLikelihood += forwardBackward.run(scores: UnsafeBufferPointer(scores), tokenCount: T, transitions: shared.transitionMatrix)
+                logLikelihood += forwardBackward.run(scores: UnsafeBufferPointer(scores), tokenCount: T, expTransitions: shared.transitionMatrix)
                 forwardBackward.writeMarginals(into: marginals.baseAddress!)
                 // Expected state counts: each (attribute, label) pair gets its label's marginal;
                 // a sentence attribute gets the marginals summed over the sentence's tokens.
