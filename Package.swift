@@ -5,13 +5,13 @@ let package = Package(
     name: "IntentKit",
     platforms: [.macOS(.v13)],
     products: [
-        // The embeddable runtime: tokenizer, schema, (later) features, model reading, parsing.
+        // The embeddable runtime: tokenizer, schema, features, model reading, parsing, resolution.
         .library(name: "IntentKit", targets: ["IntentKit"]),
         // Corpora: the SiriKit-style data model, validation, importers and exporters.
         .library(name: "IntentKitCorpus", targets: ["IntentKitCorpus"]),
-        // Training: datasets of tokenized, labelled sequences (the CRF and classifier come next).
+        // Training: the CRF slot tagger and the intent classifier, written as model files.
         .library(name: "IntentKitTraining", targets: ["IntentKitTraining"]),
-        // Evaluation: conlleval-compatible slot scores (reports and gates come next).
+        // Evaluation: intent and slot scores, reports, CI gates, cross-validation.
         .library(name: "IntentKitEvaluation", targets: ["IntentKitEvaluation"]),
         .executable(name: "intentkit", targets: ["intentkit"]),
     ],
