@@ -16,7 +16,8 @@ struct JSONValue: Sendable {
         case number(Double, integer: Int?)
         case string(String)
         case array([JSONValue])
-        /// Members in file order; a repeated key keeps its last value, as JSONSerialization does.
+        /// Members in file order of their first appearance, each key once; a repeated key keeps
+        /// its last value, as JSONSerialization does.
         case object([(key: String, value: JSONValue)])
     }
 
@@ -211,6 +212,7 @@ private struct JSONParser {
     private mutating func parseMembers(path: String) throws -> [(key: String, value: JSONValue)] {
         index += 1  // {
         var members = [(key: String, value: JSONValue)]()
+        var positions = [String: Int]()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return members }
         while true {
@@ -224,8 +226,13 @@ private struct JSONParser {
             index += 1
             skipWhitespace()
             let member = try parseValue(path: path.isEmpty ? key : "\(path).\(key)")
-            members.removeAll { $0.key == key }
-            members.append((key, member))
+            // A repeated key keeps its last value, in one lookup (not a scan of the members).
+            if let position = positions[key] {
+                members[position].value = member
+            } else {
+                positions[key] = members.count
+                members.append((key, member))
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error("the object is never closed; expected ',' or '}'") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
