@@ -16,18 +16,14 @@ struct CorpusInputOptions: ParsableArguments {
     /// Loads the corpus and checks it (``CorpusValidator``), printing the reader's diagnostics
     /// and the validator's errors on stderr (with `countingWarnings`, its warnings as one line
     /// counting them); exits with status 1 when the input cannot be read or has errors.
-    func load(validating: Bool = true, countingWarnings: Bool = false) throws -> LoadedCorpus {
+    func load(countingWarnings: Bool = false) throws -> LoadedCorpus {
         var loaded = try read()
-        if validating {
-            let findings = CorpusValidator().validate(loaded.corpus, source: SourceLocation(file: path))
-            loaded.diagnostics += findings.filter { $0.severity == .error }
-            let warnings = findings.count { $0.severity == .warning }
-            for diagnostic in loaded.diagnostics.sortedByLocation() { StandardError.print(diagnostic.description) }
-            if countingWarnings && warnings > 0 {
-                StandardError.print("\(path): \(warnings) warning\(warnings == 1 ? "" : "s") from the validator; `intentkit validate \(path)` lists them")
-            }
-        } else {
-            for diagnostic in loaded.diagnostics.sortedByLocation() { StandardError.print(diagnostic.description) }
+        let findings = CorpusValidator().validate(loaded.corpus, source: SourceLocation(file: path))
+        loaded.diagnostics += findings.filter { $0.severity == .error }
+        let warnings = findings.count { $0.severity == .warning }
+        for diagnostic in loaded.diagnostics.sortedByLocation() { StandardError.print(diagnostic.description) }
+        if countingWarnings && warnings > 0 {
+            StandardError.print("\(path): \(warnings) warning\(warnings == 1 ? "" : "s") from the validator; `intentkit validate \(path)` lists them")
         }
         if loaded.diagnostics.containsErrors { throw ExitCode.failure }
         return loaded
