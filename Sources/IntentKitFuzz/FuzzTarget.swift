@@ -37,7 +37,7 @@ enum FuzzTarget: String, CaseIterable {
         case .model:
             // The checksum is recomputed, so the loader's structural checks are what is tested.
             let url = write(ModelChecksum.fixed(bytes), to: scratch.appendingPathComponent("fuzz.model"))
-            if let model = try? SlotTaggerModel(contentsOf: url) {
+            if let model = try? NLUModel(contentsOf: url) {
                 let parser = IntentParser(model: model)
                 var workspace = parser.makeWorkspace()
                 _ = parser.parse("send Buttercup 85 bucks on Unicorn Pay", workspace: &workspace, alternatives: 3, resolving: true)

@@ -94,10 +94,10 @@ struct CrossValidateCommand: ParsableCommand {
         }
     }
 
-    private func train(_ corpus: Corpus, _ indices: [Int], _ options: SlotTaggerTrainingOptions) -> IntentParser {
+    private func train(_ corpus: Corpus, _ indices: [Int], _ options: TrainingOptions) -> IntentParser {
         var part = corpus
         part.utterances = indices.map { corpus.utterances[$0] }
-        return IntentParser(model: SlotTaggerTrainer(options: options).train(part).0)
+        return IntentParser(model: ModelTrainer(options: options).train(part).0)
     }
 
     private func evaluate(_ parser: IntentParser, on corpus: Corpus, _ indices: [Int]) -> [FrameComparison] {

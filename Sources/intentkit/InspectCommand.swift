@@ -13,10 +13,10 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         let url = URL(fileURLWithPath: model)
         let file: ModelFileReader
-        let parsed: SlotTaggerModel
+        let parsed: NLUModel
         do {
             file = try ModelFileReader(contentsOf: url)
-            parsed = try SlotTaggerModel(reading: file)
+            parsed = try NLUModel(reading: file)
         } catch {
             StandardError.print(modelErrorMessage(error, path: model))
             throw ExitCode.failure

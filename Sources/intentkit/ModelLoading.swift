@@ -3,9 +3,9 @@ import Foundation
 import IntentKit
 
 /// Loads the model at `path`; on failure prints the path and the reason and exits with status 1.
-func loadModel(_ path: String) throws -> SlotTaggerModel {
+func loadModel(_ path: String) throws -> NLUModel {
     do {
-        return try SlotTaggerModel(contentsOf: URL(fileURLWithPath: path))
+        return try NLUModel(contentsOf: URL(fileURLWithPath: path))
     } catch {
         StandardError.print(modelErrorMessage(error, path: path))
         throw ExitCode.failure

@@ -40,7 +40,7 @@ struct TrainCommand: ParsableCommand {
         let options = try training.options()
 
         let progress = ProgressLine()
-        var trainer = SlotTaggerTrainer(options: options) { progress.show($0) }
+        var trainer = ModelTrainer(options: options) { progress.show($0) }
         Interruption.install()
         trainer.shouldStop = { Interruption.requested }
         let (model, report) = trainer.train(corpus, dev: devCorpus)
@@ -79,7 +79,7 @@ struct TrainCommand: ParsableCommand {
 
 extension TrainCommand {
     /// Why training stopped, in plain words.
-    static func reason(_ report: SlotTaggerTrainer.Report, options: SlotTaggerTrainingOptions) -> String {
+    static func reason(_ report: ModelTrainer.Report, options: TrainingOptions) -> String {
         switch report.stop {
         case "converged": return "the loss stopped improving (converged) at iteration \(report.iterations)"
         case "maxIterations": return "reached --max-iterations \(options.maxIterations)"
@@ -116,7 +116,7 @@ extension TrainCommand {
     }
 }
 
-extension SlotTaggerTrainingOptions.Algorithm: ExpressibleByArgument {}
+extension TrainingOptions.Algorithm: ExpressibleByArgument {}
 extension LabelScheme: ExpressibleByArgument {}
 
 /// One progress line per iteration: redrawn in place on a terminal, appended otherwise.

@@ -3,61 +3,61 @@ import IntentKit
 import IntentKitTraining
 
 /// The training options `train` and `cross-validate` share, with their defaults and help from
-/// ``SlotTaggerTrainingOptions``.
+/// ``TrainingOptions``.
 struct TrainingArguments: ParsableArguments {
     @Option(help: ArgumentHelp(help("algorithm")))
-    var algorithm = SlotTaggerTrainingOptions.Algorithm.lbfgs
+    var algorithm = TrainingOptions.Algorithm.lbfgs
 
     @Option(help: ArgumentHelp(help("c1")))
-    var c1 = SlotTaggerTrainingOptions().c1
+    var c1 = TrainingOptions().c1
 
     @Option(help: ArgumentHelp(help("c2")))
-    var c2 = SlotTaggerTrainingOptions().c2
+    var c2 = TrainingOptions().c2
 
     @Option(help: ArgumentHelp(help("max-iterations")))
-    var maxIterations = SlotTaggerTrainingOptions().maxIterations
+    var maxIterations = TrainingOptions().maxIterations
 
     @Option(help: ArgumentHelp(help("seed")))
-    var seed = SlotTaggerTrainingOptions().seed
+    var seed = TrainingOptions().seed
 
     @Option(help: ArgumentHelp(help("threads")))
-    var threads = SlotTaggerTrainingOptions().threads
+    var threads = TrainingOptions().threads
 
     @Option(help: ArgumentHelp(help("min-frequency")))
-    var minFrequency = SlotTaggerTrainingOptions().minimumFrequency
+    var minFrequency = TrainingOptions().minimumFrequency
 
     @Option(help: ArgumentHelp(help("vocabulary-folds")))
-    var vocabularyFolds = SlotTaggerTrainingOptions().vocabularyFolds
+    var vocabularyFolds = TrainingOptions().vocabularyFolds
 
     @Option(help: ArgumentHelp(help("patience")))
-    var patience = SlotTaggerTrainingOptions().patience
+    var patience = TrainingOptions().patience
 
     @Option(help: ArgumentHelp(help("swap-copies")))
-    var swapCopies = SlotTaggerTrainingOptions().swapCopies
+    var swapCopies = TrainingOptions().swapCopies
 
     @Flag(inversion: .prefixedEnableDisable, help: ArgumentHelp(help("vocabulary-words")))
-    var vocabularyWords = SlotTaggerTrainingOptions().vocabularyWords
+    var vocabularyWords = TrainingOptions().vocabularyWords
 
     @Option(help: ArgumentHelp(help("prune-below")))
-    var pruneBelow = SlotTaggerTrainingOptions().pruneBelow
+    var pruneBelow = TrainingOptions().pruneBelow
 
     @Option(help: ArgumentHelp(help("label-scheme")))
-    var labelScheme = SlotTaggerTrainingOptions().labelScheme
+    var labelScheme = TrainingOptions().labelScheme
 
     @Option(help: ArgumentHelp(help("user-vocabulary-rate")))
-    var userVocabularyRate = SlotTaggerTrainingOptions().userVocabularyRate
+    var userVocabularyRate = TrainingOptions().userVocabularyRate
 
     @Option(help: ArgumentHelp(help("user-vocabulary-unseen-rate")))
-    var userVocabularyUnseenRate = SlotTaggerTrainingOptions().userVocabularyUnseenRate
+    var userVocabularyUnseenRate = TrainingOptions().userVocabularyUnseenRate
 
     @Option(help: ArgumentHelp(help("known-words-dropout")))
-    var knownWordsDropout = SlotTaggerTrainingOptions().knownWordsDropout
+    var knownWordsDropout = TrainingOptions().knownWordsDropout
 
     @Option(help: ArgumentHelp(help("user-vocabulary-noise")))
-    var userVocabularyNoise = SlotTaggerTrainingOptions().userVocabularyNoise
+    var userVocabularyNoise = TrainingOptions().userVocabularyNoise
 
     @Flag(name: .customLong("intent-calibration"), inversion: .prefixedEnableDisable, help: ArgumentHelp(help("intent-calibration")))
-    var calibrateIntents = SlotTaggerTrainingOptions().calibrateIntents
+    var calibrateIntents = TrainingOptions().calibrateIntents
 
     @Option(name: .customLong("intent-char-ngrams"), help: ArgumentHelp(help("intent-char-ngrams")))
     var intentCharacterNGrams = "none"
@@ -71,7 +71,7 @@ struct TrainingArguments: ParsableArguments {
     @Option(help: "Longest prefix and suffix, in characters.")
     var affixLength = FeatureConfiguration().affixLength
 
-    private static func help(_ name: String) -> String { SlotTaggerTrainingOptions.help[name] ?? "" }
+    private static func help(_ name: String) -> String { TrainingOptions.help[name] ?? "" }
 
     init() {}
 
@@ -102,8 +102,8 @@ struct TrainingArguments: ParsableArguments {
 
 
     /// The options as the trainer takes them.
-    func options() throws -> SlotTaggerTrainingOptions {
-        var options = SlotTaggerTrainingOptions()
+    func options() throws -> TrainingOptions {
+        var options = TrainingOptions()
         options.algorithm = algorithm
         options.c1 = c1
         options.c2 = c2

@@ -11,7 +11,7 @@ struct StateScoreTests {
 
     /// A model of `rowLengths.count` attributes (hashes 1000, 1001, …), attribute i with weights
     /// for `rowLengths[i]` labels drawn at random.
-    private func model(rowLengths: [Int], seed: UInt64) throws -> SlotTaggerModel {
+    private func model(rowLengths: [Int], seed: UInt64) throws -> NLUModel {
         var generator = SplitMix64(seed: seed)
         var offsets: [Int32] = [0], stateLabels = [UInt16](), weights = [Float]()
         for length in rowLengths {
@@ -23,7 +23,7 @@ struct StateScoreTests {
             }
             offsets.append(Int32(stateLabels.count))
         }
-        return try SlotTaggerModel(
+        return try NLUModel(
             labels: labels, features: FeatureConfiguration(), gazetteer: Gazetteer(),
             attributes: AttributeTable(hashes: rowLengths.indices.map { UInt64(1000 + $0) }),
             rowOffsets: offsets, stateLabels: stateLabels, stateWeights: weights,
@@ -34,7 +34,7 @@ struct StateScoreTests {
     func denseAndSparseRowsAddUpAsTheirEntries(seed: UInt64) throws {
         let rowLengths = [0, 1, 5, 15, 16, 17, 30, 40, 41, 50, 83, 3, 83, 7]
         let model = try model(rowLengths: rowLengths, seed: seed)
-        #expect(SlotTaggerModel.longRowMinimum == 16)
+        #expect(NLUModel.longRowMinimum == 16)
         #expect(model.longRows.count == rowLengths.filter { $0 >= 16 }.count)
         #expect(model.denseRows.count == model.longRows.count * labels.count)
 

@@ -18,7 +18,7 @@ struct IntentClassifierTests {
 
     @Test func classifiesUnseenUtterancesOfTheDefaultCorpus() {
         // Every fifth utterance held out: same phrasings, new fillers and combinations.
-        let all = SlotTaggerTrainerTests.corpora.train
+        let all = ModelTrainerTests.corpora.train
         var train = all, test = all
         train.utterances = all.utterances.enumerated().filter { $0.offset % 5 != 0 }.map(\.element)
         test.utterances = all.utterances.enumerated().filter { $0.offset % 5 == 0 }.map(\.element)

@@ -7,10 +7,10 @@ import Testing
 /// The runtime entry point end to end, on a model trained on part of the default corpus.
 @Suite("Intent parser")
 struct IntentParserTests {
-    static let model: SlotTaggerModel = {
-        var options = SlotTaggerTrainingOptions()
+    static let model: NLUModel = {
+        var options = TrainingOptions()
         options.maxIterations = 40
-        return SlotTaggerTrainer(options: options).train(SlotTaggerTrainerTests.corpora.train).0
+        return ModelTrainer(options: options).train(ModelTrainerTests.corpora.train).0
     }()
 
     /// Sunday 22 November 2026, 08:00 UTC.
@@ -37,7 +37,7 @@ struct IntentParserTests {
     @Test func slotsStayWithinThePredictedIntentsParameters() {
         let parser = IntentParser(model: Self.model)
         var workspace = parser.makeWorkspace()
-        for utterance in SlotTaggerTrainerTests.corpora.test.utterances {
+        for utterance in ModelTrainerTests.corpora.test.utterances {
             let parse = parser.parse(utterance.text, workspace: &workspace, reference: Self.reference, calendar: Self.calendar)
             let allowed = Self.model.intentSlots[parse.intent ?? ""] ?? []
             #expect(parse.slots.allSatisfy { allowed.contains($0.name) }, "\(utterance.text)")
@@ -54,7 +54,7 @@ struct IntentParserTests {
             var full = restricted
             full.scoresIntentLabelsAlone = false
             var workspace = restricted.makeWorkspace(), fullWorkspace = full.makeWorkspace()
-            for utterance in SlotTaggerTrainerTests.corpora.test.utterances {
+            for utterance in ModelTrainerTests.corpora.test.utterances {
                 let parse = restricted.parse(utterance.text, workspace: &workspace, alternatives: 3, reference: Self.reference, calendar: Self.calendar)
                 #expect(parse == full.parse(utterance.text, workspace: &fullWorkspace, alternatives: 3, reference: Self.reference, calendar: Self.calendar))
             }
@@ -70,7 +70,7 @@ struct IntentParserTests {
         var never = joint
         never.rerankingThreshold = 2  // no runner-up is that likely
         var reranked = 0, changed = 0
-        for utterance in SlotTaggerTrainerTests.corpora.test.utterances {
+        for utterance in ModelTrainerTests.corpora.test.utterances {
             let before = plain.parse(utterance.text, alternatives: 6, reference: Self.reference, calendar: Self.calendar)
             let after = joint.parse(utterance.text, alternatives: 6, reference: Self.reference, calendar: Self.calendar)
             #expect(never.parse(utterance.text, alternatives: 6, reference: Self.reference, calendar: Self.calendar) == before)
@@ -96,7 +96,7 @@ struct IntentParserTests {
 
     @Test func manyThreadsThroughOneParserGiveTheSameResultsAsOne() {
         let parser = IntentParser(model: Self.model)
-        let texts = SlotTaggerTrainerTests.corpora.test.utterances.map(\.text)
+        let texts = ModelTrainerTests.corpora.test.utterances.map(\.text)
         var workspace = parser.makeWorkspace()
         let expected = texts.map { parser.parse($0, workspace: &workspace, reference: Self.reference, calendar: Self.calendar) }
         let results = ParallelResults(count: 8)
@@ -114,7 +114,7 @@ struct IntentParserTests {
     }
 
     @Test func theModelFileCarriesTheSchemaAndEachIntentsSlots() throws {
-        let reread = try SlotTaggerModel(reading: ModelFileReader(bytes: Self.model.fileBytes(), name: "parser"))
+        let reread = try NLUModel(reading: ModelFileReader(bytes: Self.model.fileBytes(), name: "parser"))
         #expect(reread.schema == Self.model.schema && !reread.schema.entities.isEmpty)
         #expect(reread.intentSlots == Self.model.intentSlots && !reread.intentSlots.isEmpty)
         let text = "pay Buttercup twenty euros"
@@ -150,7 +150,7 @@ struct IntentParserTests {
             let checksum = damaged[ModelFileFormat.headerSize...].withUnsafeBytes { CRC32.checksum($0) }
             for byte in 0..<4 { damaged[24 + byte] = UInt8(truncatingIfNeeded: checksum >> (8 * byte)) }
             do {
-                let parser = IntentParser(model: try SlotTaggerModel(reading: ModelFileReader(bytes: damaged, name: "damaged")))
+                let parser = IntentParser(model: try NLUModel(reading: ModelFileReader(bytes: damaged, name: "damaged")))
                 for text in texts {
                     let parse = parser.parse(text, resolving: true, reference: Self.reference, calendar: Self.calendar)
                     #expect(parse.slots.allSatisfy { $0.range.upperBound <= text.unicodeScalars.count })

@@ -16,7 +16,7 @@ struct PlaceholderSwappingTests {
     ])
 
     @Test func copiesKeepContextAndSwapValuesOfTheSameSlot() {
-        let trainer = SlotTaggerTrainer()
+        let trainer = ModelTrainer()
         let folds = [0, 0, 0, 1]  // the last utterance is alone in its fold
         let (augmented, source) = trainer.swappedCopies(corpus, copies: 2, fold: { folds[$0] })
         // Originals first, then two copies of each annotated utterance.
@@ -41,9 +41,9 @@ struct PlaceholderSwappingTests {
 
     @Test func theSameSeedGivesTheSameCopies() {
         let fold: (Int) -> Int = { _ in 0 }
-        let first = SlotTaggerTrainer().swappedCopies(corpus, copies: 3, fold: fold)
-        let second = SlotTaggerTrainer().swappedCopies(corpus, copies: 3, fold: fold)
+        let first = ModelTrainer().swappedCopies(corpus, copies: 3, fold: fold)
+        let second = ModelTrainer().swappedCopies(corpus, copies: 3, fold: fold)
         #expect(first.corpus.utterances == second.corpus.utterances)
-        #expect(SlotTaggerTrainer().swappedCopies(corpus, copies: 0, fold: fold).corpus.utterances == corpus.utterances)
+        #expect(ModelTrainer().swappedCopies(corpus, copies: 0, fold: fold).corpus.utterances == corpus.utterances)
     }
 }

@@ -13,20 +13,20 @@ struct UserVocabularyTrainingTests {
         Utterance(text: "play thriller", intent: "PlayMusic", slots: [SlotAnnotation(name: "album", range: 5..<13)]),
     ])
 
-    private func simulation(rate: Double, noise: Double) -> (SequenceDataset, SlotTaggerTrainer.UserVocabularySimulation, Gazetteer) {
+    private func simulation(rate: Double, noise: Double) -> (SequenceDataset, ModelTrainer.UserVocabularySimulation, Gazetteer) {
         let dataset = SequenceDataset(corpus: corpus, tokenizer: Tokenizer(), scheme: .bio)
         let gazetteer = Gazetteer(entries: [(entity: "album", phrase: "abbey road"), (entity: "artist", phrase: "the beatles")], indexingWords: true)
-        var options = SlotTaggerTrainingOptions()
+        var options = TrainingOptions()
         options.userVocabularyRate = rate
         options.userVocabularyNoise = noise
-        let simulation = SlotTaggerTrainer.UserVocabularySimulation(
+        let simulation = ModelTrainer.UserVocabularySimulation(
             gazetteer: gazetteer, slotNames: dataset.labels.slotNames, entityOfSlot: [:], options: options)
         return (dataset, simulation, gazetteer)
     }
 
     @Test func everySlotIsMatchedAtRateOneAndNoneAtZero() throws {
         let (dataset, simulation, gazetteer) = simulation(rate: 1, noise: 0)
-        let trainer = SlotTaggerTrainer()
+        let trainer = ModelTrainer()
         let (matches, values) = trainer.simulatedUserMatches(dataset.sequences[0], index: 0, labels: dataset.labels, simulation: simulation)
         #expect(values == [1..<3, 4..<6])
         let offset = gazetteer.entityNames.count
@@ -46,7 +46,7 @@ struct UserVocabularyTrainingTests {
 
     @Test func theSameSeedDrawsTheSameVocabulary() {
         let (dataset, simulation, _) = simulation(rate: 0.5, noise: 0.5)
-        let trainer = SlotTaggerTrainer()
+        let trainer = ModelTrainer()
         for index in 0..<2 {
             let first = trainer.simulatedUserMatches(dataset.sequences[index], index: index, labels: dataset.labels, simulation: simulation)
             let second = trainer.simulatedUserMatches(dataset.sequences[index], index: index, labels: dataset.labels, simulation: simulation)
@@ -58,11 +58,11 @@ struct UserVocabularyTrainingTests {
     /// their long words move, the same way for the same seed.
     @Test func unseenRewritesShuffleOnlyTheLongWordsOfMatchedValues() throws {
         let (dataset, simulation, gazetteer) = simulation(rate: 1, noise: 0)
-        var options = SlotTaggerTrainingOptions()
+        var options = TrainingOptions()
         options.userVocabularyUnseenRate = 1
-        let unseenSimulation = SlotTaggerTrainer.UserVocabularySimulation(
+        let unseenSimulation = ModelTrainer.UserVocabularySimulation(
             gazetteer: gazetteer, slotNames: dataset.labels.slotNames, entityOfSlot: [:], options: options)
-        let trainer = SlotTaggerTrainer(), tokenizer = Tokenizer()
+        let trainer = ModelTrainer(), tokenizer = Tokenizer()
         let sequence = dataset.sequences[0]  // "play abbey road by the beatles"
         let rewritten = try #require(trainer.unseenRewrite(sequence.tokens, values: [1..<3, 4..<6], index: 0, simulation: unseenSimulation, tokenizer: tokenizer))
         #expect(rewritten.count == sequence.tokens.count)
@@ -97,14 +97,14 @@ struct UserVocabularyTrainingTests {
     /// Without a user vocabulary, a model trained with the template tags as one trained without
     /// it: the first stage is the same training, the second moves only weights no match fires.
     @Test func withoutAVocabularyTheModelTagsAsWithoutTheTemplate() {
-        var options = SlotTaggerTrainingOptions()
+        var options = TrainingOptions()
         options.maxIterations = 30
-        let with = SlotTaggerTrainer(options: options).train(SlotTaggerTrainerTests.corpora.train).0
+        let with = ModelTrainer(options: options).train(ModelTrainerTests.corpora.train).0
         options.features.templates.remove(.userVocabulary)
-        let without = SlotTaggerTrainer(options: options).train(SlotTaggerTrainerTests.corpora.train).0
+        let without = ModelTrainer(options: options).train(ModelTrainerTests.corpora.train).0
         #expect(with.attributes.count > without.attributes.count, "the user-vocabulary weights are in the model")
         let (withParser, withoutParser) = (IntentParser(model: with), IntentParser(model: without))
-        for utterance in SlotTaggerTrainerTests.corpora.test.utterances {
+        for utterance in ModelTrainerTests.corpora.test.utterances {
             let a = withParser.parse(utterance.text, reference: IntentParserTests.reference, calendar: IntentParserTests.calendar)
             let b = withoutParser.parse(utterance.text, reference: IntentParserTests.reference, calendar: IntentParserTests.calendar)
             #expect(a.intent == b.intent && a.slots.map(\.range) == b.slots.map(\.range) && a.slots.map(\.name) == b.slots.map(\.name), "\(utterance.text)")

@@ -14,9 +14,9 @@ private let root = URL(fileURLWithPath: #filePath)
 private let assistant: (parser: IntentParser, utterances: [String]) = {
     let train = try! CorpusFormat.load(at: root.appendingPathComponent("Corpora/assistant")).corpus
     let test = try! CorpusFormat.load(at: root.appendingPathComponent("Corpora/assistant-test")).corpus
-    var options = SlotTaggerTrainingOptions()
+    var options = TrainingOptions()
     options.maxIterations = 60
-    return (IntentParser(model: SlotTaggerTrainer(options: options).train(train).0), test.utterances.map(\.text))
+    return (IntentParser(model: ModelTrainer(options: options).train(train).0), test.utterances.map(\.text))
 }()
 
 private let snipsModel = ProcessInfo.processInfo.environment["INTENTKIT_SNIPS_MODEL"].map { URL(fileURLWithPath: $0) }

@@ -11,9 +11,9 @@ private let setup: (tagger: SlotTagger, utterances: [String]) = {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let train = try! CorpusFormat.load(at: root.appendingPathComponent("Corpora/assistant")).corpus
     let test = try! CorpusFormat.load(at: root.appendingPathComponent("Corpora/assistant-test")).corpus
-    var options = SlotTaggerTrainingOptions()
+    var options = TrainingOptions()
     options.maxIterations = 60
-    let (model, _) = SlotTaggerTrainer(options: options).train(train)
+    let (model, _) = ModelTrainer(options: options).train(train)
     return (SlotTagger(model: model), test.utterances.map(\.text))
 }()
 

@@ -91,7 +91,7 @@ public struct FeatureExtractor: Sendable {
                 if has(.vocabulary) { Self.matchRanges(of: matches, tokenCount: count, into: matchRanges) }
                 for index in 0..<count {
                     output.beginToken()
-                    output.append(FeatureHash(template: 0).value)  // bias: lets each label learn a prior
+                    output.append(FeatureHash(template: FeatureTemplate.biasID).value)
                     let current = word(index)
                     if has(.intent), let intentPrefixes { appendIntentFeatures(of: index, count: count, prefixes: intentPrefixes, word: word, into: &output) }
                     if has(.words) {
@@ -319,12 +319,12 @@ public struct FeatureExtractor: Sendable {
         "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty",
         "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "billion", "dozen",
-    ].map { FeatureHash.of($0, template: 0) }).sorted()
+    ].map { FeatureHash.of($0, template: FeatureTemplate.biasID) }).sorted()
 
     private static let ordinalWords: [UInt64] = ([
         "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
         "twelfth", "twentieth", "thirtieth", "hundredth",
-    ].map { FeatureHash.of($0, template: 0) }).sorted()
+    ].map { FeatureHash.of($0, template: FeatureTemplate.biasID) }).sorted()
 
     /// Whether the ascending `sorted` holds `value`.
     private static func contains(_ sorted: [UInt64], _ value: UInt64) -> Bool {

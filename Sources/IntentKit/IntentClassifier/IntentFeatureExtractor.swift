@@ -17,10 +17,25 @@ public struct IntentFeatureExtractor: Sendable {
         ignoredEntities = gazetteer.entityNames.indices.map(gazetteer.isWordEntity)
     }
 
+    /// The kinds of feature, each the salt of its hashes. The numbers are part of the model file
+    /// format (a model stores the hashes), apart from the tagger's ``FeatureTemplate`` ids 0-13.
+    enum Template: UInt8 {
+        /// One feature every utterance has: the intents' priors.
+        case bias = 20
+        /// A normalised word.
+        case word = 21
+        /// Two adjacent words, with start and end marks at the utterance's edges.
+        case bigram = 22
+        /// A character n-gram of one word, with boundary marks.
+        case characterNGram = 23
+        /// An entity whose vocabulary matches a whole phrase.
+        case entity = 24
+    }
+
     /// Appends the features of `tokens` to `output` (cleared first).
     public func extract(_ tokens: TokenizedText, matches: [Gazetteer.Match], into output: inout [UInt64]) {
         output.removeAll(keepingCapacity: true)
-        output.append(FeatureHash(template: 20).value)  // bias
+        output.append(FeatureHash(template: Template.bias.rawValue).value)
         let count = tokens.count
         tokens.normalizedStorage.withUnsafeBufferPointer { storage in
             func word(_ index: Int) -> UnsafeBufferPointer<UInt8> {
@@ -29,16 +44,16 @@ public struct IntentFeatureExtractor: Sendable {
             }
             for index in 0..<count {
                 let current = word(index)
-                var unigram = FeatureHash(template: 21)
+                var unigram = FeatureHash(template: Template.word.rawValue)
                 unigram.combine(current)
                 output.append(unigram.value)
-                var bigram = FeatureHash(template: 22)
+                var bigram = FeatureHash(template: Template.bigram.rawValue)
                 if index > 0 { bigram.combine(word(index - 1)) } else { bigram.combine(0x02) }
                 bigram.combine(0x1F)
                 bigram.combine(current)
                 output.append(bigram.value)
                 if index == count - 1 {
-                    var last = FeatureHash(template: 22)
+                    var last = FeatureHash(template: Template.bigram.rawValue)
                     last.combine(current)
                     last.combine(0x1F)
                     last.combine(0x03)
@@ -54,7 +69,7 @@ public struct IntentFeatureExtractor: Sendable {
             // user's playlist is a playlist, whichever vocabulary names it.
             let entity = match.entity >= ignoredEntities.count ? match.entity - ignoredEntities.count : match.entity
             if entity < ignoredEntities.count && ignoredEntities[entity] { continue }
-            var hash = FeatureHash(template: 24)
+            var hash = FeatureHash(template: Template.entity.rawValue)
             hash.combine(int: entity)
             // (A user's match the gazetteer made too counts once.)
             if match.entity >= ignoredEntities.count && output[matchFeatures...].contains(hash.value) { continue }
@@ -76,7 +91,7 @@ public struct IntentFeatureExtractor: Sendable {
             let framed = scalars + 2  // with the start and end marks
             for length in characterNGrams where length <= framed {
                 for first in 0...(framed - length) {
-                    var hash = FeatureHash(template: 23)
+                    var hash = FeatureHash(template: Template.characterNGram.rawValue)
                     for position in first..<(first + length) {
                         if position == 0 {
                             hash.combine(0x02)

@@ -8,7 +8,7 @@ import CBLAS
 /// embedding the runtime never see them.
 ///
 /// OpenBLAS is forced to one thread the first time any wrapper runs: at NLU sizes its worker
-/// threads made gemv 10-15x slower and spun on the second core (see PLATFORM.md); IntentKit
+/// threads made gemv 10-15x slower and spun on the second core; IntentKit
 /// parallelises training across sentences with its own threads instead.
 package enum BLAS {
     /// Runs `openblas_set_num_threads(1)` exactly once, on first use.

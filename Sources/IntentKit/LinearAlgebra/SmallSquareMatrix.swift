@@ -48,7 +48,7 @@ struct SmallSquareMatrix: Sendable {
         while block < count {
             var sum = SIMD8<Float>(repeating: 0)
             for i in 0..<count {
-                // `acc += r * v`, not addProduct: that compiles to per-lane fmaf calls (PLATFORM.md).
+                // `acc += r * v`, not addProduct: that compiles to per-lane fmaf calls.
                 sum += UnsafeRawPointer(rows + (i &* padded &+ block)).loadUnaligned(as: SIMD8<Float>.self) * SIMD8(repeating: weights[i])
             }
             for lane in 0..<min(8, count &- block) { y[block &+ lane] = sum[lane] }

@@ -4,7 +4,7 @@ import Foundation
 /// embeddable entry point of IntentKit.
 ///
 /// Parsing is joint: the intent classifier's prediction conditions the slot tagger's features
-/// and restricts its labels to the slots that intent has (``SlotTaggerModel/intentSlots``), and
+/// and restricts its labels to the slots that intent has (``NLUModel/intentSlots``), and
 /// the tagger decides close calls between the two likeliest intents (``intentReranking``); each
 /// slot is then resolved against the model's vocabulary or a built-in grammar.
 ///
@@ -18,7 +18,7 @@ import Foundation
 /// ```
 public struct IntentParser: Sendable {
     /// The model.
-    public var model: SlotTaggerModel { tagger.model }
+    public var model: NLUModel { tagger.model }
     let tagger: SlotTagger
     /// Resolves slot text to values.
     public let resolver: EntityResolver
@@ -38,9 +38,8 @@ public struct IntentParser: Sendable {
     /// has. When the classifier's runner-up has at least ``rerankingThreshold``, the two are
     /// ranked by `P(intent | x) · P(every label within the intent's slots | x, intent)`, the
     /// second factor from the tagger conditioned on that intent (log Z over the intent's labels
-    /// minus log Z over all). On SNIPS test this took intent accuracy from 97.86 to 98.05 % (means
-    /// of three seeds; `scripts/snips-parse`), at the cost of a second scoring for the one
-    /// utterance in twelve where a runner-up is that likely.
+    /// minus log Z over all). It corrects intents whose words alone are ambiguous but whose slots
+    /// are not, at the cost of a second scoring for the utterances where a runner-up is that likely.
     public var intentReranking = true
     /// Whether a clear intent (no runner-up to rerank) has only its own labels scored; off, every
     /// label is scored and the intent's columns decoded, which gives the same parse (for tests).
@@ -59,7 +58,7 @@ public struct IntentParser: Sendable {
     let vocabularyFeatures: VocabularyFeatures
 
     /// A parser for `model`.
-    public init(model: SlotTaggerModel) {
+    public init(model: NLUModel) {
         tagger = SlotTagger(model: model)
         resolver = EntityResolver(schema: model.schema)
         vocabularyFeatures = VocabularyFeatures(gazetteer: model.gazetteer, ownFeatures: model.features.templates.contains(.userVocabulary))
@@ -85,9 +84,9 @@ public struct IntentParser: Sendable {
         }
     }
 
-    /// Loads the model at `url` (see ``SlotTaggerModel/init(contentsOf:)``).
+    /// Loads the model at `url` (see ``NLUModel/init(contentsOf:)``).
     public init(contentsOf url: URL) throws(ModelError) {
-        self.init(model: try SlotTaggerModel(contentsOf: url))
+        self.init(model: try NLUModel(contentsOf: url))
     }
 
     /// This parser with the user vocabulary `vocabulary`: a cheap copy sharing the model.

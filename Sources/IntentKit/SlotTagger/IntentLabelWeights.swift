@@ -25,14 +25,14 @@ struct IntentLabelWeights: Sendable {
         /// (the spare column) for labels outside the intent.
         let columns: [UInt32]
         /// `[long rows][width]` each long row's weights for the intent's labels
-        /// (``SlotTaggerModel/longRowMinimum``), 0 where the row has none.
+        /// (``NLUModel/longRowMinimum``), 0 where the row has none.
         let longRows: [Float]
     }
 
     /// The weights of `model` for each of `labelSubsets` (full-model label ids, ascending).
     ///
     /// This runs at every load, on two threads, an intent at a time.
-    init(model: SlotTaggerModel, labelSubsets: [[Int]?]) {
+    init(model: NLUModel, labelSubsets: [[Int]?]) {
         let half = labelSubsets.count / 2
         let (first, second) = inParallel(
             { labelSubsets[..<half].map { $0.map { Self.intent(labels: $0, model: model) } } },
@@ -41,7 +41,7 @@ struct IntentLabelWeights: Sendable {
     }
 
     /// `labels`' columns and the dense copies of `model`'s long rows for them.
-    private static func intent(labels: [Int], model: SlotTaggerModel) -> Intent {
+    private static func intent(labels: [Int], model: NLUModel) -> Intent {
         let width = (labels.count + 1 + 7) & ~7
         var columns = [UInt32](repeating: UInt32(labels.count), count: model.labels.count)
         for (column, label) in labels.enumerated() { columns[label] = UInt32(column) }
@@ -63,7 +63,7 @@ struct IntentLabelWeights: Sendable {
     }
 }
 
-extension SlotTaggerModel {
+extension NLUModel {
     /// Adds the state scores of `features` for `intent`'s labels to `scores` (`[T][intent.width]`,
     /// the columns after the intent's labels spare): the columns of ``stateScores(_:into:)``'s `[T][L]` that the
     /// intent's labels select, with the same values.

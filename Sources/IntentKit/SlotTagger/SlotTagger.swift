@@ -1,6 +1,6 @@
 import Foundation
 
-/// Finds the slots of an utterance with a trained ``SlotTaggerModel``.
+/// Finds the slots of an utterance with a trained ``NLUModel``.
 ///
 /// A tagger is immutable and `Sendable`: share one across threads, and give each caller its own
 /// ``Workspace`` (the buffers that grow to the longest utterance seen).
@@ -14,7 +14,7 @@ import Foundation
 /// ```
 public struct SlotTagger: Sendable {
     /// The model.
-    public let model: SlotTaggerModel
+    public let model: NLUModel
     /// The tokenizer the model was trained with.
     public let tokenizer = Tokenizer()
     private let extractor: FeatureExtractor
@@ -24,7 +24,7 @@ public struct SlotTagger: Sendable {
     let expTransitions: [Float]
 
     /// Creates a tagger for `model`.
-    public init(model: SlotTaggerModel) {
+    public init(model: NLUModel) {
         self.model = model
         extractor = FeatureExtractor(configuration: model.features, vocabularyEntities: model.gazetteer.entityNames.count)
         decoder = ViterbiDecoder(labels: model.labels, transitions: model.transitions)
@@ -32,9 +32,9 @@ public struct SlotTagger: Sendable {
         intentExtractor = IntentFeatureExtractor(characterNGrams: model.intentClassifier?.characterNGrams, gazetteer: model.gazetteer)
     }
 
-    /// Loads the model at `url` (see ``SlotTaggerModel/init(contentsOf:)``).
+    /// Loads the model at `url` (see ``NLUModel/init(contentsOf:)``).
     public init(contentsOf url: URL) throws(ModelError) {
-        self.init(model: try SlotTaggerModel(contentsOf: url))
+        self.init(model: try NLUModel(contentsOf: url))
     }
 
     /// One caller's reusable buffers.

@@ -1,6 +1,6 @@
 /// Max-product decoding of a linear-chain CRF under the label scheme's constraints, vectorised over
-/// destination labels with SIMD8 (max-plus cannot be expressed in BLAS; PLATFORM.md measured
-/// the SIMD loop at about half the scalar time).
+/// destination labels with SIMD8 (max-plus cannot be expressed in BLAS; the SIMD loop takes
+/// about half the scalar loop's time).
 ///
 /// Labels are padded to a multiple of 8; disallowed starts, transitions and ends
 /// (``LabelSet/allowsTransition(from:to:)``) and padding carry −∞. Buffers grow to the longest sentence and are reused.

@@ -7,7 +7,7 @@ import Testing
 /// End to end on small data: train on part of the default corpus, tag held-out phrasings, write
 /// and read the model file.
 @Suite("Slot tagger training")
-struct SlotTaggerTrainerTests {
+struct ModelTrainerTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The payments and car domains of the default corpus, and their held-out utterances.
@@ -22,14 +22,14 @@ struct SlotTaggerTrainerTests {
         return (small, heldOut)
     }()
 
-    private func options(_ algorithm: SlotTaggerTrainingOptions.Algorithm) -> SlotTaggerTrainingOptions {
-        var options = SlotTaggerTrainingOptions()
+    private func options(_ algorithm: TrainingOptions.Algorithm) -> TrainingOptions {
+        var options = TrainingOptions()
         options.algorithm = algorithm
         options.maxIterations = algorithm == .lbfgs ? 40 : 15
         return options
     }
 
-    private func f1(_ model: SlotTaggerModel, on corpus: Corpus) -> Double {
+    private func f1(_ model: NLUModel, on corpus: Corpus) -> Double {
         let tagger = SlotTagger(model: model)
         var workspace = tagger.makeWorkspace()
         var correct = 0, predicted = 0, gold = 0
@@ -44,9 +44,9 @@ struct SlotTaggerTrainerTests {
         return precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)
     }
 
-    @Test(arguments: [SlotTaggerTrainingOptions.Algorithm.lbfgs, .perceptron])
-    func learnsSlotsThatGeneraliseToNewPhrasings(algorithm: SlotTaggerTrainingOptions.Algorithm) {
-        let (model, report) = SlotTaggerTrainer(options: options(algorithm)).train(Self.corpora.train)
+    @Test(arguments: [TrainingOptions.Algorithm.lbfgs, .perceptron])
+    func learnsSlotsThatGeneraliseToNewPhrasings(algorithm: TrainingOptions.Algorithm) {
+        let (model, report) = ModelTrainer(options: options(algorithm)).train(Self.corpora.train)
         #expect(report.iterations > 0)
         let score = f1(model, on: Self.corpora.test)
         #expect(score > 0.8, "held-out slot F1 \(score)")
@@ -58,7 +58,7 @@ struct SlotTaggerTrainerTests {
         var options = options(.lbfgs)
         options.maxIterations = 2
         #expect(options.features.templates.contains(.knownWords))
-        let (model, _) = SlotTaggerTrainer(options: options).train(Self.corpora.train)
+        let (model, _) = ModelTrainer(options: options).train(Self.corpora.train)
         let known = try #require(model.gazetteer.knownWordEntityID)
         let tokenizer = Tokenizer()
         func isKnown(_ text: String) -> [Bool] {
@@ -71,7 +71,7 @@ struct SlotTaggerTrainerTests {
         #expect(isKnown("zorblax quibbleworth") == [false, false])
 
         options.features.templates.remove(.knownWords)
-        let (without, _) = SlotTaggerTrainer(options: options).train(Self.corpora.train)
+        let (without, _) = ModelTrainer(options: options).train(Self.corpora.train)
         #expect(without.gazetteer.knownWordEntityID == nil)
         #expect(without.gazetteer.phraseCount < model.gazetteer.phraseCount)
     }
@@ -80,7 +80,7 @@ struct SlotTaggerTrainerTests {
     @Test func thePerceptronTrainsWithoutKnownWords() {
         var options = options(.perceptron)
         options.maxIterations = 1
-        let (model, _) = SlotTaggerTrainer(options: options).train(Self.corpora.train)
+        let (model, _) = ModelTrainer(options: options).train(Self.corpora.train)
         #expect(model.gazetteer.knownWordEntityID == nil)
         #expect(!model.features.templates.contains(.knownWords))
     }
@@ -95,10 +95,10 @@ struct SlotTaggerTrainerTests {
         let known = try #require(gazetteer.knownWordEntityID)
         let tokens = Tokenizer().tokenize("play some songs by the beatles")
         func matches(dropout: Double, index: Int) -> [Gazetteer.Match] {
-            var options = SlotTaggerTrainingOptions()
+            var options = TrainingOptions()
             options.knownWordsDropout = dropout
             var matches = [Gazetteer.Match]()
-            SlotTaggerTrainer(options: options).trainingMatches(tokens, gazetteer: gazetteer, index: index, into: &matches)
+            ModelTrainer(options: options).trainingMatches(tokens, gazetteer: gazetteer, index: index, into: &matches)
             return matches
         }
         let all = matches(dropout: 0, index: 0)
@@ -117,12 +117,12 @@ struct SlotTaggerTrainerTests {
     @Test func bilouLabelsTrainTagAndSurviveTheModelFile() throws {
         var bilou = options(.lbfgs)
         bilou.labelScheme = .bilou
-        let (model, _) = SlotTaggerTrainer(options: bilou).train(Self.corpora.train)
+        let (model, _) = ModelTrainer(options: bilou).train(Self.corpora.train)
         #expect(model.labels.scheme == .bilou)
         #expect(model.labels.count == 1 + 4 * model.labels.slotNames.count)
         let score = f1(model, on: Self.corpora.test)
         #expect(score > 0.8, "held-out slot F1 \(score)")
-        let reread = try SlotTaggerModel(reading: ModelFileReader(bytes: model.fileBytes(), name: "bilou"))
+        let reread = try NLUModel(reading: ModelFileReader(bytes: model.fileBytes(), name: "bilou"))
         #expect(reread.labels == model.labels)
     }
 
@@ -131,9 +131,9 @@ struct SlotTaggerTrainerTests {
         calibrating.maxIterations = 5
         calibrating.calibrateIntents = true
         var lines = [String]()
-        let (calibrated, _) = SlotTaggerTrainer(options: calibrating) { lines.append($0) }.train(Self.corpora.train, dev: Self.corpora.test)
+        let (calibrated, _) = ModelTrainer(options: calibrating) { lines.append($0) }.train(Self.corpora.train, dev: Self.corpora.test)
         calibrating.calibrateIntents = false
-        let (plain, _) = SlotTaggerTrainer(options: calibrating).train(Self.corpora.train, dev: Self.corpora.test)
+        let (plain, _) = ModelTrainer(options: calibrating).train(Self.corpora.train, dev: Self.corpora.test)
         #expect(lines.contains { $0.contains("bias offsets fitted on \(Self.corpora.test.utterances.count) dev utterances") })
         let offsets = zip(calibrated.intentClassifier!.storage.biases, plain.intentClassifier!.storage.biases).map { $0 - $1 }
         #expect(offsets.contains { $0 != 0 })
@@ -145,8 +145,8 @@ struct SlotTaggerTrainerTests {
         keepAll.pruneBelow = 0
         var pruning = keepAll
         pruning.pruneBelow = 0.05
-        let (full, _) = SlotTaggerTrainer(options: keepAll).train(Self.corpora.train)
-        let (pruned, _) = SlotTaggerTrainer(options: pruning).train(Self.corpora.train)
+        let (full, _) = ModelTrainer(options: keepAll).train(Self.corpora.train)
+        let (pruned, _) = ModelTrainer(options: pruning).train(Self.corpora.train)
         #expect(pruned.stateWeightCount < full.stateWeightCount)
         #expect(pruned.storage.stateWeights.allSatisfy { abs($0) >= 0.05 })
         #expect(pruned.storage.transitions == full.storage.transitions)
@@ -162,8 +162,8 @@ struct SlotTaggerTrainerTests {
         base.features.templates.remove(.userVocabulary)
         var sparse = base
         sparse.c1 = 0.5
-        let (dense, _) = SlotTaggerTrainer(options: base).train(Self.corpora.train)
-        let (compact, _) = SlotTaggerTrainer(options: sparse).train(Self.corpora.train)
+        let (dense, _) = ModelTrainer(options: base).train(Self.corpora.train)
+        let (compact, _) = ModelTrainer(options: sparse).train(Self.corpora.train)
         #expect(compact.stateWeightCount < dense.stateWeightCount / 2)
         #expect(compact.provenance["algorithm"] == "owl-qn")
     }
@@ -171,8 +171,8 @@ struct SlotTaggerTrainerTests {
     @Test func theSameSeedGivesAByteIdenticalModel() throws {
         var twoThreads = options(.lbfgs)
         twoThreads.maxIterations = 10
-        let first = try SlotTaggerTrainer(options: twoThreads).train(Self.corpora.train).0.fileBytes()
-        let second = try SlotTaggerTrainer(options: twoThreads).train(Self.corpora.train).0.fileBytes()
+        let first = try ModelTrainer(options: twoThreads).train(Self.corpora.train).0.fileBytes()
+        let second = try ModelTrainer(options: twoThreads).train(Self.corpora.train).0.fileBytes()
         #expect(first == second)
     }
 
@@ -182,16 +182,16 @@ struct SlotTaggerTrainerTests {
             var options = options(.lbfgs)
             options.maxIterations = 10
             options.threads = threads
-            models.append(try SlotTaggerTrainer(options: options).train(Self.corpora.train).0.fileBytes())
+            models.append(try ModelTrainer(options: options).train(Self.corpora.train).0.fileBytes())
         }
         #expect(models[0] == models[1] && models[1] == models[2])
     }
 
     @Test func stopsWhenAskedAndKeepsTheBestIterationSoFar() {
         final class Calls: @unchecked Sendable { var count = 0 }
-        for algorithm in [SlotTaggerTrainingOptions.Algorithm.lbfgs, .perceptron] {
+        for algorithm in [TrainingOptions.Algorithm.lbfgs, .perceptron] {
             let calls = Calls()
-            var trainer = SlotTaggerTrainer(options: options(algorithm))
+            var trainer = ModelTrainer(options: options(algorithm))
             trainer.shouldStop = {
                 calls.count += 1
                 return calls.count >= 3
@@ -207,7 +207,7 @@ struct SlotTaggerTrainerTests {
         options.patience = 3
         options.maxIterations = 200
         var lines = [String]()
-        let (_, report) = SlotTaggerTrainer(options: options) { lines.append($0) }.train(Self.corpora.train, dev: Self.corpora.test)
+        let (_, report) = ModelTrainer(options: options) { lines.append($0) }.train(Self.corpora.train, dev: Self.corpora.test)
         #expect(report.devF1 != nil)
         #expect(lines.contains { $0.contains("dev F1") })
         #expect(report.stop == "stoppedByCaller" || report.stop == "converged")
@@ -216,13 +216,13 @@ struct SlotTaggerTrainerTests {
     @Test func modelFilesRoundTripAndRefuseDamage() throws {
         var quick = options(.lbfgs)
         quick.maxIterations = 5
-        let (model, _) = SlotTaggerTrainer(options: quick).train(Self.corpora.train)
+        let (model, _) = ModelTrainer(options: quick).train(Self.corpora.train)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-model-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent("tagger.model")
         try model.write(to: url)
         try model.write(to: url)  // replacing an existing file works too
-        let reread = try SlotTaggerModel(contentsOf: url)
+        let reread = try NLUModel(contentsOf: url)
         #expect(reread == model)
         #expect(reread.provenance == model.provenance)
 
@@ -233,14 +233,14 @@ struct SlotTaggerTrainerTests {
         func refuses(_ damaged: [UInt8]) -> ModelError? {
             var inMemory: ModelError?
             do {
-                _ = try SlotTaggerModel(reading: ModelFileReader(bytes: damaged, name: "damaged"))
+                _ = try NLUModel(reading: ModelFileReader(bytes: damaged, name: "damaged"))
             } catch {
                 inMemory = error
             }
             var fromFile: ModelError?
             do {
                 try Data(damaged).write(to: damagedURL)
-                _ = try SlotTaggerModel(contentsOf: damagedURL)
+                _ = try NLUModel(contentsOf: damagedURL)
             } catch let error as ModelError {
                 fromFile = error
             } catch {

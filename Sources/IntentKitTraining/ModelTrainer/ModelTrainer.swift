@@ -3,23 +3,23 @@ import IntentKit
 import IntentKitCorpus
 import IntentKitEvaluation
 
-/// Trains a ``SlotTaggerModel`` from a corpus.
+/// Trains a ``NLUModel`` from a corpus.
 ///
 /// Steps: tokenize and label (``SequenceDataset``); build vocabularies — the schema's entity
 /// values and synonyms plus the training spans, the latter out of fold so that a training
-/// utterance never sees its own spans (MODELING.md: a gazetteer built from the utterances it
-/// decorates makes the model trust it blindly); extract features with the runtime's
+/// utterance never sees its own spans (a gazetteer built from the utterances it decorates
+/// makes the model trust it blindly); extract features with the runtime's
 /// ``FeatureExtractor``; freeze a dictionary of the features seen, with weights only for the
 /// labels each was seen with; optimise; keep the best iteration on the dev set.
-public struct SlotTaggerTrainer {
-    public var options: SlotTaggerTrainingOptions
+public struct ModelTrainer {
+    public var options: TrainingOptions
     /// Receives one line per iteration (for stderr).
     public var log: (String) -> Void
     /// Asked after every iteration; `true` ends training there (Ctrl-C in the CLI), keeping
     /// the best iteration so far as an early stop would.
     public var shouldStop: @Sendable () -> Bool = { false }
 
-    public init(options: SlotTaggerTrainingOptions = SlotTaggerTrainingOptions(), log: @escaping (String) -> Void = { _ in }) {
+    public init(options: TrainingOptions = TrainingOptions(), log: @escaping (String) -> Void = { _ in }) {
         self.options = options
         self.log = log
     }
@@ -44,10 +44,8 @@ public struct SlotTaggerTrainer {
     /// Trains on `original`, early-stopping on `dev` when given.
     ///
     /// The averaged perceptron trains without the ``FeatureTemplate/knownWords`` template: with
-    /// no regularisation it leans on whether a word is new (held-out F1 on the payments and car
-    /// domains of the default corpus, seeds 1-3: 0.85 / 0.83 / 0.85 without it, 0.79 / 0.80 /
-    /// 0.82 with it).
-    public func train(_ original: Corpus, dev: Corpus? = nil) -> (SlotTaggerModel, Report) {
+    /// no regularisation it leans on whether a word is new, and tags new phrasings worse.
+    public func train(_ original: Corpus, dev: Corpus? = nil) -> (NLUModel, Report) {
         if options.algorithm == .perceptron, options.features.templates.contains(.knownWords) {
             var without = self
             without.options.features.templates.remove(.knownWords)
@@ -308,7 +306,7 @@ public struct SlotTaggerTrainer {
     }
 
     /// The vocabulary matches of training utterance `index`, as parsing would find them, but
-    /// with each known-word match dropped with probability ``SlotTaggerTrainingOptions/knownWordsDropout``.
+    /// with each known-word match dropped with probability ``TrainingOptions/knownWordsDropout``.
     func trainingMatches(_ tokens: TokenizedText, gazetteer: Gazetteer, index: Int, into matches: inout [Gazetteer.Match]) {
         matches.removeAll(keepingCapacity: true)
         guard options.features.templates.contains(.vocabulary) else { return }

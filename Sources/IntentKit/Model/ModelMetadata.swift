@@ -1,5 +1,5 @@
 /// The JSON `META` section of a model file: configuration and provenance.
-package struct SlotTaggerMetadata: Codable, Sendable, Equatable {
+package struct ModelMetadata: Codable, Sendable, Equatable {
     package var slotNames: [String]
     /// How spans are encoded as labels; absent in files written before BILOU existed (BIO).
     package var labelScheme: LabelScheme?

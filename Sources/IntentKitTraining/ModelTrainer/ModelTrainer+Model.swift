@@ -3,12 +3,12 @@ import IntentKit
 import IntentKitCorpus
 import IntentKitEvaluation
 
-extension SlotTaggerTrainer {
+extension ModelTrainer {
     /// The runtime model: zero weights (OWL-QN makes many) and attributes left empty are dropped.
     func makeModel(
         parameters: [Double], structure: CRFStructure, labels: LabelSet, attributeHashes: [UInt64],
         gazetteer: Gazetteer, classifier: IntentClassifierModel?, corpus: Corpus
-    ) -> SlotTaggerModel {
+    ) -> NLUModel {
         var keptHashes = [UInt64]()
         var rowOffsets: [Int32] = [0]
         var stateLabels = [UInt16]()
@@ -37,7 +37,7 @@ extension SlotTaggerTrainer {
             "intentkitVersion": IntentKitVersion.current,
         ]
         // The parts are consistent by construction; a failure here is a bug, not bad input.
-        return try! SlotTaggerModel(
+        return try! NLUModel(
             labels: labels, features: options.features, gazetteer: gazetteer, attributes: AttributeTable(hashes: keptHashes),
             rowOffsets: rowOffsets, stateLabels: stateLabels, stateWeights: stateWeights, transitions: transitions,
             intentClassifier: classifier, schema: corpus.schema, intentSlots: Self.intentSlots(of: corpus), provenance: provenance)

@@ -5,6 +5,11 @@
 /// Half the size of ``AttributeTable``'s slots, for vocabularies of a user's 100,000 terms. A
 /// lookup compares 40 fingerprint bits after the slot position has matched on others: two
 /// different keys are confused with odds of about one in 2⁴⁰ a probe.
+///
+/// Why not a `Dictionary<UInt64, Int32>`: a user vocabulary is rebuilt whenever the app hands
+/// over new terms, and looked up for every token span of every parse; a dictionary takes twice
+/// the memory a key, rehashes keys that are hashes already, and has no filter to turn most
+/// misses away before the table is touched.
 struct FingerprintTable: Sendable {
     /// 0 where empty, else `fingerprint << 24 | (entry + 1)`.
     private let slots: [UInt64]

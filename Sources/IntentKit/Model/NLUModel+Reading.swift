@@ -1,6 +1,6 @@
 import Foundation
 
-extension SlotTaggerModel {
+extension NLUModel {
     /// Loads a model written by `intentkit train`, refusing a file that is not a model, has an
     /// unsupported format version, is truncated, fails its checksum or contradicts itself.
     ///
@@ -40,7 +40,7 @@ extension SlotTaggerModel {
 
     /// Everything in a model file but the tagger's feature table.
     struct Parts {
-        var metadata: SlotTaggerMetadata
+        var metadata: ModelMetadata
         var labels: LabelSet
         var gazetteer: Gazetteer
         var classifier: IntentClassifierModel?
@@ -52,9 +52,9 @@ extension SlotTaggerModel {
 
         init(_ file: ModelFileReader) throws(ModelError) {
             let metadataBytes = try file.data(.metadata)
-            let metadata: SlotTaggerMetadata
+            let metadata: ModelMetadata
             do {
-                metadata = try JSONDecoder().decode(SlotTaggerMetadata.self, from: Data(metadataBytes))
+                metadata = try JSONDecoder().decode(ModelMetadata.self, from: Data(metadataBytes))
             } catch {
                 throw ModelError.inconsistent("the metadata section is not valid JSON (\(error))")
             }
@@ -79,7 +79,7 @@ extension SlotTaggerModel {
             }
             var classifier: IntentClassifierModel?
             if let intents = metadata.intents, let count = metadata.intentAttributeCount {
-                let table = try SlotTaggerModel.attributeTable(file, keys: .intentKeys, values: .intentValues, count: count)
+                let table = try NLUModel.attributeTable(file, keys: .intentKeys, values: .intentValues, count: count)
                 var characterNGrams: ClosedRange<Int>?
                 switch metadata.intentCharacterNGrams {
                 case nil: characterNGrams = 3...5

@@ -3,7 +3,7 @@ import Foundation
 import IntentKitCorpus
 import IntentKitEvaluation
 
-extension SlotTaggerTrainer {
+extension ModelTrainer {
     func compile(
         _ corpus: Corpus, labels: LabelSet, extractor: FeatureExtractor, gazetteer: Gazetteer,
         attributeIDs: [UInt64: Int32], tokenizer: Tokenizer, classifier: IntentClassifierModel?

@@ -2,7 +2,7 @@
 ///
 /// Weights are sparse over (attribute, label) pairs, as in CRFsuite: an attribute only carries
 /// weights for the labels it was seen with in training. Rows are in CSR layout.
-public struct SlotTaggerModel: Sendable, Equatable {
+public struct NLUModel: Sendable, Equatable {
     /// The BIO labels.
     public let labels: LabelSet
     /// The features the model was trained with.
@@ -110,17 +110,14 @@ public struct SlotTaggerModel: Sendable, Equatable {
 
     /// Rows with at least this many labels are long: they are kept dense over all labels
     /// (``denseCopies(of:rowOffsets:entries:labelCount:)``) and each intent keeps a dense copy of
-    /// its columns of them (``IntentLabelWeights``). At 16 rather than 8, when intents kept
-    /// filtered sparse copies, a SNIPS parse cost 0.9 % more instructions and a load 6 % fewer
-    /// (`scripts/count-instructions`).
+    /// its columns of them (``IntentLabelWeights``). Below 16 labels a sparse row costs less
+    /// than the dense one it would replace; above, the dense copies pay for the memory they take.
     static let longRowMinimum: Int32 = 16
 
     /// Dense copies of the long `rows`: adding one is L/8 vector adds, where a sparse row costs
-    /// a load, an add and a store per label. They are few (437 of 63,835 attributes in a SNIPS
-    /// model, 138 kB) and the most often added: the bias, positions, the commonest words. Until
-    /// intent reranking became the main user of all-label scores, only rows with half of L
-    /// labels were copied; copying every long row cut the p50 of parses that rerank by 4.5 %
-    /// (`intentkit benchmark` on such utterances, five interleaved rounds).
+    /// a load, an add and a store per label. They are few (under 1 % of the attributes of a
+    /// typical model) and the most often added: the bias, positions, the commonest words, which
+    /// every all-label scoring (intent reranking, tagging without an intent) adds.
     private static func denseCopies(of rows: [Int32], rowOffsets: [Int32], entries: [StateWeight], labelCount: Int) -> [Float] {
         var dense = [Float](repeating: 0, count: rows.count * labelCount)
         for (next, row) in rows.enumerated() {

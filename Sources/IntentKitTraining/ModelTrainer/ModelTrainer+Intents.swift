@@ -1,7 +1,7 @@
 import IntentKit
 import IntentKitCorpus
 
-extension SlotTaggerTrainer {
+extension ModelTrainer {
     /// Predicted intents for the training utterances and the classifier for parse time.
     ///
     /// Each training utterance's intent comes from a classifier trained on the other folds

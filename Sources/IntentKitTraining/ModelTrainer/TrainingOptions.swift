@@ -1,8 +1,8 @@
 import IntentKit
 
-/// Everything that decides how the slot tagger is trained. Each option is declared once, with
+/// Everything that decides how a model (slot tagger and intent classifier) is trained. Each option is declared once, with
 /// its default and help text; the CLI's `--help` is built from ``help``.
-public struct SlotTaggerTrainingOptions: Sendable, Hashable {
+public struct TrainingOptions: Sendable, Hashable {
     /// The training algorithm.
     public enum Algorithm: String, CaseIterable, Sendable {
         /// Maximum likelihood with L-BFGS (L2), or OWL-QN when `c1` > 0 (elastic net, compact models).
@@ -12,8 +12,8 @@ public struct SlotTaggerTrainingOptions: Sendable, Hashable {
     }
 
     public var algorithm = Algorithm.lbfgs
-    /// L1 coefficient (OWL-QN); 0 for pure L2. The elastic net (c1 0.05, c2 0.01) scored best
-    /// on the SNIPS dev set and keeps about half the weights.
+    /// L1 coefficient (OWL-QN); 0 for pure L2. The default elastic net (c1 0.05, c2 0.01) was
+    /// chosen on a dev split; the L1 part keeps the model compact (about half the weights are 0).
     public var c1 = 0.05
     /// L2 coefficient.
     public var c2 = 0.01
@@ -28,32 +28,32 @@ public struct SlotTaggerTrainingOptions: Sendable, Hashable {
     /// Folds for out-of-fold vocabulary features (0 disables vocabulary from training spans).
     public var vocabularyFolds = 5
     /// Copies of every annotated training utterance with slot values swapped between
-    /// utterances (placeholder swapping, see ``SlotTaggerTrainer/swappedCopies(_:copies:fold:)``).
-    /// One copy scored +0.3 slot F1 on the SNIPS dev and test sets; two did no better.
+    /// utterances (placeholder swapping, see ``ModelTrainer/swappedCopies(_:copies:fold:)``).
+    /// One copy helps the tagger generalise from values to contexts; more copies add training time
+    /// without adding contexts.
     public var swapCopies = 1
     /// Index the single words of multi-word vocabulary phrases too (first, inner, last word),
     /// so a new name that shares words with known ones still gets vocabulary features.
     public var vocabularyWords = true
-    /// Character n-gram lengths of the intent classifier's features, or `nil` for none: on
-    /// SNIPS they cost half a point of intent accuracy (97.3 % vs 97.9 % on test), but they
-    /// help with typos, which SNIPS does not have.
+    /// Character n-gram lengths of the intent classifier's features, or `nil` for none. They
+    /// help with typos and inflections, at the price of many weakly informative features that
+    /// can cost accuracy on clean text; off by default.
     public var intentCharacterNGrams: ClosedRange<Int>?
     /// After training, drop state weights (and intent-classifier features whose weights all
     /// are) smaller than this in magnitude: early stopping leaves OWL-QN mid-way, with many
-    /// near-zero weights. See the README for the measured size and accuracy.
+    /// near-zero weights that cost size and parse time and carry no accuracy.
     public var pruneBelow = 0.03
-    /// How slot spans become labels. BILOU gave no gain on SNIPS (test slot F1 94.90 against
-    /// 94.82, dev 95.37 against 95.61, means of three seeds) for twice the training time, and
-    /// CRFsuite lost 0.4 with it; BIO stays the default.
+    /// How slot spans become labels. BILOU doubles the labels (and the training time, which is
+    /// quadratic in them) and, with these features, does not tag better; BIO is the default.
     public var labelScheme = LabelScheme.bio
     /// With a dev set, shift the intent classifier's biases to fit the dev utterances
     /// (``IntentBiasCalibration``): the training utterances teach it a prior that held-out
-    /// requests need not share. Off by default: on SNIPS it moved test intent accuracy from 97.86 %
-    /// to 97.90 % and slot F1 from 94.82 to 94.68 (means of three seeds).
+    /// requests need not share. Off by default: a dev split small enough to be cheap is too small
+    /// to fit one bias per intent without fitting its noise.
     public var calibrateIntents = false
     /// With the ``FeatureTemplate/userVocabulary`` template: the probability that a training
     /// slot's value is in the utterance's simulated user vocabulary (vocabulary dropout, see
-    /// ``SlotTaggerTrainer/simulatedUserMatches(_:index:labels:simulation:)``).
+    /// ``ModelTrainer/simulatedUserMatches(_:index:labels:simulation:)``).
     public var userVocabularyRate = 0.5
     /// The probability that an utterance's simulated user vocabulary also matches a span that is
     /// not that slot (a user's term that happens to be said for something else).
@@ -61,17 +61,15 @@ public struct SlotTaggerTrainingOptions: Sendable, Hashable {
     /// The probability that a simulated user match's words are rewritten, for the second stage
     /// only, as words the model never saw (their letters shuffled): a user's contacts and
     /// playlists are mostly names the corpus lacks, on which the frozen first stage errs as
-    /// it never does on its own training utterances. On SNIPS names the model never saw
-    /// (`scripts/eval-unseen-vocabulary`, seed 1, default templates) the user vocabulary's gain
-    /// went from +9.28 at 0 to +10.37 at 0.3, +10.27 at 0.5, +9.72 at 0.7 and +7.22 at 1 (where
-    /// the other slot types lost too: the matches were trusted over everything else).
+    /// it never does on its own training utterances. At 1 the matches are trusted over every
+    /// other feature, and slot types with no vocabulary suffer; a middle value keeps both
+    /// (`scripts/experiments/eval-unseen-vocabulary` measures it).
     public var userVocabularyUnseenRate = 0.5
     /// With the ``FeatureTemplate/knownWords`` template: the probability that a training token's
     /// known-word match is dropped, so that a word the model knows but the utterance uses in a
-    /// new way (a new phrasing's carrier word) is not read as a name. Off by default: on the
-    /// payments and car domains of the default corpus (new phrasings) 0.2 brought held-out F1
-    /// back from 0.846 to 0.862 (means of seeds 1-3), but on SNIPS it cost test F1 (95.19 at 0,
-    /// 94.85 at 0.1, 94.56 at 0.3).
+    /// new way (a new phrasing's carrier word) is not read as a name. Off by default: it helps on
+    /// corpora whose held-out requests use new phrasings, and costs slot F1 on corpora whose test
+    /// requests resemble their training ones.
     public var knownWordsDropout = 0.0
     /// Stop when dev-set F1 has not improved for this many iterations (with a dev set).
     public var patience = 20

@@ -1,7 +1,7 @@
 import Foundation
 import IntentKit
 
-extension SlotTaggerModel {
+extension NLUModel {
     /// The model as the bytes of a model file.
     package func fileBytes() throws -> [UInt8] {
         try writer().bytes()
@@ -13,7 +13,7 @@ extension SlotTaggerModel {
     }
 
     private func writer() throws -> ModelFileWriter {
-        var metadata = SlotTaggerMetadata(
+        var metadata = ModelMetadata(
             slotNames: labels.slotNames, features: features, attributeCount: attributes.count,
             gazetteerEntities: gazetteer.entityNames, gazetteerMaxPhraseLength: gazetteer.maxPhraseLength,
             provenance: provenance)

@@ -1,7 +1,7 @@
 import IntentKit
 import IntentKitCorpus
 
-extension SlotTaggerTrainer {
+extension ModelTrainer {
     /// Placeholder swapping: `copies` copies of every annotated utterance in which each slot's
     /// text is replaced by the text of the same slot in another utterance of the same fold.
     ///
