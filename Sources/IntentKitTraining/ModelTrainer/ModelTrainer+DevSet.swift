@@ -4,6 +4,8 @@ import IntentKitCorpus
 import IntentKitEvaluation
 
 extension ModelTrainer {
+    /// `corpus` (the dev set) through the training dictionary `attributeIDs` and the full
+    /// vocabulary, each utterance with the intent the classifier predicts, as parsing would see it.
     func compile(
         _ corpus: Corpus, labels: LabelSet, extractor: FeatureExtractor, gazetteer: Gazetteer,
         attributeIDs: [UInt64: Int32], tokenizer: Tokenizer, classifier: IntentClassifierModel?
@@ -29,34 +31,4 @@ extension ModelTrainer {
         }
         return data
     }
-
-
-    /// Span F1 of Viterbi decoding `data` with `parameters`.
-    static func slotF1(parameters: [Double], structure: CRFStructure, labels: LabelSet, data: CompiledSequences) -> Double {
-        let L = structure.labelCount
-        let weights = (0..<structure.stateCount).map { Float(parameters[$0]) }
-        let transitions = (0..<(L * L)).map { Float(parameters[structure.transitionOffset + $0]) }
-        var decoder = ViterbiDecoder(labels: labels, transitions: transitions)
-        let longest = (0..<data.sentenceCount).map { data.tokens(ofSentence: $0).count }.max() ?? 0
-        var scores = [Float](repeating: 0, count: longest * L)
-        var path = [Int]()
-        var result = SlotScores()
-        data.withPointers { pointers in
-            structure.withPointers { rows, stateLabels in
-                weights.withUnsafeBufferPointer { weights in
-                    scores.withUnsafeMutableBufferPointer { scores in
-                        for sentence in 0..<data.sentenceCount {
-                            let tokens = pointers.tokens(ofSentence: sentence)
-                            guard !tokens.isEmpty else { continue }
-                            stateScores(sentence: sentence, data: pointers, rows: rows, stateLabels: stateLabels, weights: weights, labelCount: L, into: scores)
-                            decoder.decode(scores: UnsafeBufferPointer(scores), tokenCount: tokens.count, mask: nil, into: &path)
-                            result.add(gold: tokens.map { labels.tag(Int(data.labels[$0])) }, predicted: path.map { labels.tag($0) })
-                        }
-                    }
-                }
-            }
-        }
-        return result.micro.f1
-    }
-
 }

@@ -3,14 +3,24 @@ import IntentKit
 import IntentKitCorpus
 import IntentKitEvaluation
 
-/// Trains a ``NLUModel`` from a corpus.
+/// Trains an ``NLUModel`` from a corpus: its vocabulary (gazetteer), its intent classifier and
+/// its CRF slot tagger.
 ///
-/// Steps: tokenize and label (``SequenceDataset``); build vocabularies — the schema's entity
-/// values and synonyms plus the training spans, the latter out of fold so that a training
-/// utterance never sees its own spans (a gazetteer built from the utterances it decorates
-/// makes the model trust it blindly); extract features with the runtime's
-/// ``FeatureExtractor``; freeze a dictionary of the features seen, with weights only for the
-/// labels each was seen with; optimise; keep the best iteration on the dev set.
+/// ``train(_:dev:)`` runs these stages, each a function of its own:
+/// 1. ``prepareUtterances(_:)``: placeholder-swapped copies, tokens and labels.
+/// 2. ``buildVocabularies(_:utterances:)``: the schema's values and synonyms plus the training
+///    spans, out of fold, so that a training utterance never sees its own spans (a gazetteer
+///    built from the utterances it decorates makes the model trust it blindly).
+/// 3. ``classifyIntents(_:vocabularies:)``: the intent classifier, and cross-fitted intents for
+///    the training utterances (``IntentClassifierTrainer``).
+/// 4. ``extractFeatures(_:vocabularies:intents:simulation:)``: every feature hash once, counted,
+///    with the runtime's ``FeatureExtractor`` (and simulated user vocabularies).
+/// 5. ``compileFeatures(_:utterances:)``: a dictionary of the features seen, with weights only
+///    for the labels each was seen with.
+/// 6. ``CRFTrainer``: the optimiser, keeping the best iteration on the dev set.
+/// 7. ``trainUserVocabularyWeights(_:free:data:structure:)``: the user-vocabulary weights, as a
+///    second stage over the frozen first.
+/// 8. ``makeModel(parameters:structure:labels:attributeHashes:gazetteer:classifier:corpus:)``.
 public struct ModelTrainer {
     public var options: TrainingOptions
     /// Receives one line per iteration (for stderr).
@@ -53,18 +63,100 @@ public struct ModelTrainer {
             return without.train(original, dev: dev)
         }
         let start = Date()
-        let tokenizer = Tokenizer()
-        let folds = options.vocabularyFolds
-        let originalFold: (Int) -> Int = { index in folds > 1 ? Int(splitMix(self.options.seed &+ UInt64(index)) % UInt64(folds)) : 0 }
-        let (corpus, source) = swappedCopies(original, copies: options.swapCopies, fold: originalFold)
-        // A swapped copy belongs to its original's fold.
-        let fold: (Int) -> Int = { originalFold(source[$0]) }
-        let dataset = SequenceDataset(corpus: corpus, tokenizer: tokenizer, scheme: options.labelScheme)
-        let labels = dataset.labels
-        let extractor = FeatureExtractor(configuration: options.features)
+        let utterances = prepareUtterances(original)
+        let vocabularies = buildVocabularies(original, utterances: utterances)
+        var intents = classifyIntents(utterances, vocabularies: vocabularies)
+        // Simulated user vocabularies (the userVocabulary template), for the tagger: the
+        // classifier reads a user's matches as the gazetteer's, which it learns from already.
+        let simulation = options.features.templates.isSuperset(of: [.vocabulary, .userVocabulary])
+            ? UserVocabularySimulation(gazetteer: vocabularies.full, slotNames: utterances.labels.slotNames,
+                                       entityOfSlot: entityOfSlot(original), options: options)
+            : nil
+        var extracted = extractFeatures(utterances, vocabularies: vocabularies, intents: intents, simulation: simulation)
+        let compiled = compileFeatures(&extracted, utterances: utterances)
+        let labels = utterances.labels
+        log("slot tagger: \(compiled.data.sentenceCount) utterances, \(compiled.data.tokenCount) tokens, \(labels.count) labels, \(compiled.attributeHashes.count) features, \(compiled.structure.parameterCount) weights")
 
-        // Vocabularies: one per fold for training utterances, the full one for the model.
-        // (Swapped copies add no phrase: their values are spans of originals of the same fold.)
+        if let dev, let uncalibrated = intents.classifier, options.calibrateIntents {
+            intents.classifier = calibrated(uncalibrated, on: dev, gazetteer: vocabularies.full, intentIndex: intents.index, tokenizer: utterances.tokenizer)
+        }
+        // The dev set, through the same dictionary and the full vocabulary.
+        let devData = dev.map {
+            compile($0, labels: labels, extractor: utterances.extractor, gazetteer: vocabularies.full, attributeIDs: compiled.attributeIDs,
+                    tokenizer: utterances.tokenizer, classifier: intents.classifier)
+        }
+        let crf = CRFTrainer(options: options, log: log, shouldStop: shouldStop)
+            .train(compiled.data, structure: compiled.structure, labels: labels, dev: devData, started: start)
+        var parameters = crf.parameters
+        if compiled.userData.sentenceCount > 0 {
+            let first = Int(compiled.structure.rowOffsets[compiled.userAttributesStart])
+            trainUserVocabularyWeights(&parameters, free: first..<compiled.structure.stateCount, data: compiled.userData, structure: compiled.structure)
+        }
+
+        let model = makeModel(parameters: parameters, structure: compiled.structure, labels: labels, attributeHashes: compiled.attributeHashes,
+                              gazetteer: vocabularies.full, classifier: intents.classifier, corpus: original)
+        let report = Report(
+            iterations: crf.iterations, stop: crf.stop, keptIteration: crf.keptIteration, seconds: Date().timeIntervalSince(start),
+            features: model.attributes.count, weights: model.stateWeightCount, devF1: crf.devF1, misalignedSlots: utterances.dataset.misalignedSlots)
+        return (model, report)
+    }
+
+    // MARK: - 1. Utterances
+
+    /// The training utterances as the tagger sees them: the originals and their
+    /// placeholder-swapped copies, tokenized and labelled, each in a vocabulary fold.
+    struct TrainingUtterances {
+        /// The originals followed by the swapped copies.
+        let corpus: Corpus
+        /// For each utterance of ``corpus``, the original it derives from.
+        let source: [Int]
+        let dataset: SequenceDataset
+        var labels: LabelSet { dataset.labels }
+        let tokenizer: Tokenizer
+        let extractor: FeatureExtractor
+        /// The number of vocabulary folds (``TrainingOptions/vocabularyFolds``).
+        let folds: Int
+        let seed: UInt64
+
+        /// The vocabulary fold of original utterance `index`.
+        func foldOfOriginal(_ index: Int) -> Int {
+            folds > 1 ? Int(splitMix(seed &+ UInt64(index)) % UInt64(folds)) : 0
+        }
+
+        /// The vocabulary fold of utterance `index`: a swapped copy belongs to its original's.
+        func fold(_ index: Int) -> Int { foldOfOriginal(source[index]) }
+    }
+
+    /// Stage 1: swapped copies (``swappedCopies(_:copies:fold:)``), tokens and labels.
+    func prepareUtterances(_ original: Corpus) -> TrainingUtterances {
+        let tokenizer = Tokenizer()
+        let folds = options.vocabularyFolds, seed = options.seed
+        let foldOfOriginal: (Int) -> Int = { index in folds > 1 ? Int(splitMix(seed &+ UInt64(index)) % UInt64(folds)) : 0 }
+        let (corpus, source) = swappedCopies(original, copies: options.swapCopies, fold: foldOfOriginal)
+        return TrainingUtterances(
+            corpus: corpus, source: source, dataset: SequenceDataset(corpus: corpus, tokenizer: tokenizer, scheme: options.labelScheme),
+            tokenizer: tokenizer, extractor: FeatureExtractor(configuration: options.features), folds: folds, seed: seed)
+    }
+
+    // MARK: - 2. Vocabularies
+
+    /// The gazetteers of training: the full one the model keeps, and one per fold that leaves
+    /// out the spans of that fold's utterances.
+    struct Vocabularies {
+        let full: Gazetteer
+        /// `[folds]`, or `[full]` without folds.
+        let perFold: [Gazetteer]
+
+        /// The vocabulary training utterance `index` is matched against: its fold's.
+        func gazetteer(forUtterance index: Int, of utterances: TrainingUtterances) -> Gazetteer {
+            utterances.folds > 1 ? perFold[utterances.fold(index)] : full
+        }
+    }
+
+    /// Stage 2: the vocabularies. (Swapped copies add no phrase: their values are spans of
+    /// originals of the same fold.)
+    func buildVocabularies(_ original: Corpus, utterances: TrainingUtterances) -> Vocabularies {
+        let folds = utterances.folds
         let entries = vocabularyEntries(original)
         var entityNames = uniqueInOrder(entries.schema.map(\.entity) + entries.spans.map(\.entity))
         if options.vocabularyWords {
@@ -72,92 +164,145 @@ public struct ModelTrainer {
                 Gazetteer.WordRole.allCases.map { Gazetteer.wordEntityName(entity, $0) }
             }
         }
-        let fullGazetteer = Gazetteer(entries: entries.schema + (folds > 0 ? entries.spans.map { ($0.entity, $0.phrase) } : []),
-                                      entityNames: entityNames, indexingWords: options.vocabularyWords, tokenizer: tokenizer)
-        let foldGazetteers: [Gazetteer] = folds > 1
+        let full = Gazetteer(entries: entries.schema + (folds > 0 ? entries.spans.map { ($0.entity, $0.phrase) } : []),
+                             entityNames: entityNames, indexingWords: options.vocabularyWords, tokenizer: utterances.tokenizer)
+        let perFold: [Gazetteer] = folds > 1
             ? (0..<folds).map { k in
-                Gazetteer(entries: entries.schema + entries.spans.filter { originalFold($0.utterance) != k }.map { ($0.entity, $0.phrase) },
-                          entityNames: entityNames, indexingWords: options.vocabularyWords, tokenizer: tokenizer)
+                Gazetteer(entries: entries.schema + entries.spans.filter { utterances.foldOfOriginal($0.utterance) != k }.map { ($0.entity, $0.phrase) },
+                          entityNames: entityNames, indexingWords: options.vocabularyWords, tokenizer: utterances.tokenizer)
             }
-            : [fullGazetteer]
+            : [full]
+        return Vocabularies(full: full, perFold: perFold)
+    }
 
-        // Simulated user vocabularies (the userVocabulary template), for the tagger: the
-        // classifier reads a user's matches as the gazetteer's, which it learns from already.
-        let simulation = options.features.templates.isSuperset(of: [.vocabulary, .userVocabulary])
-            ? UserVocabularySimulation(gazetteer: fullGazetteer, slotNames: labels.slotNames, entityOfSlot: entityOfSlot(original), options: options)
-            : nil
-        let userMatches: (Int) -> (matches: [Gazetteer.Match], values: [Range<Int>]) = { index in
-            simulation.map { self.simulatedUserMatches(dataset.sequences[index], index: index, labels: labels, simulation: $0) } ?? ([], [])
-        }
+    // MARK: - 3. Intents
 
-        let intentNames = uniqueInOrder(corpus.schema.intents.map(\.name) + corpus.utterances.map(\.intent))
-        var intentIndex = [String: Int]()
-        for (index, name) in intentNames.enumerated() { intentIndex[name] = index }
-        // Intent features need a predicted intent: cross-fitted for training utterances.
-        let usesIntent = !options.features.templates.isDisjoint(with: [.intent, .intentConjunctions]) && intentNames.count > 1
-        var predictedIntent = [Int?](repeating: nil, count: dataset.sequences.count)
+    /// The intents of training: their names, the classifier, and each training utterance's
+    /// cross-fitted prediction (what the tagger's intent features condition on).
+    struct TrainingIntents {
+        let names: [String]
+        let index: [String: Int]
+        /// `[utterances]` the predicted intent, `nil` when the tagger has no intent features.
+        let predicted: [Int?]
         var classifier: IntentClassifierModel?
-        if usesIntent {
-            (predictedIntent, classifier) = crossFittedIntents(
-                dataset, intentNames: intentNames, intentIndex: intentIndex, source: source,
-                gazetteerOf: { folds > 1 ? foldGazetteers[fold($0)] : fullGazetteer })
+    }
+
+    /// Stage 3: the intent classifier (``crossFittedIntents(_:intentNames:intentIndex:source:gazetteerOf:)``),
+    /// trained when the tagger's features use the intent and the corpus has more than one.
+    func classifyIntents(_ utterances: TrainingUtterances, vocabularies: Vocabularies) -> TrainingIntents {
+        let corpus = utterances.corpus
+        let names = uniqueInOrder(corpus.schema.intents.map(\.name) + corpus.utterances.map(\.intent))
+        var index = [String: Int]()
+        for (position, name) in names.enumerated() { index[name] = position }
+        let usesIntent = !options.features.templates.isDisjoint(with: [.intent, .intentConjunctions]) && names.count > 1
+        guard usesIntent else {
+            return TrainingIntents(names: names, index: index, predicted: Array(repeating: nil, count: utterances.dataset.sequences.count), classifier: nil)
         }
-        // Pass 1: extract every feature hash once, into flat arrays, and count them.
-        var features = TokenFeatures()
-        var matches = [Gazetteer.Match]()
+        let (predicted, classifier) = crossFittedIntents(
+            utterances.dataset, intentNames: names, intentIndex: index, source: utterances.source,
+            gazetteerOf: { vocabularies.gazetteer(forUtterance: $0, of: utterances) })
+        return TrainingIntents(names: names, index: index, predicted: predicted, classifier: classifier)
+    }
+
+    // MARK: - 4. Feature extraction
+
+    /// Every training feature's hash, in flat arrays, and how often each was seen.
+    struct ExtractedFeatures {
+        /// The tokens' feature hashes, token after token (`tokenHashOffsets[t]..<tokenHashOffsets[t + 1]`).
         var tokenHashes = [UInt64](), tokenHashOffsets: [Int] = [0]
+        /// The sentence features' hashes, utterance after utterance.
         var sentenceHashes = [UInt64](), sentenceHashOffsets: [Int] = [0]
         var frequency = [UInt64: Int32]()
-        // The features a simulated user vocabulary adds, per token of the utterances it matches.
+        /// The utterances a simulated user vocabulary matches, and per token of theirs the
+        /// features it adds.
         var userSequences = [Int](), userHashes = [[UInt64]]()
-        // Per second-stage utterance whose values were made unseen, its own features' hashes.
+        /// Per second-stage utterance whose values were made unseen, its own features' hashes.
         var unseenOwnHashes = [Int: [[UInt64]]]()
-        var withUser = TokenFeatures(), unseen = TokenFeatures()
+    }
+
+    /// Stage 4: one pass of the runtime's ``FeatureExtractor`` over the training utterances,
+    /// each matched against its out-of-fold vocabulary and given its cross-fitted intent.
+    func extractFeatures(
+        _ utterances: TrainingUtterances, vocabularies: Vocabularies, intents: TrainingIntents, simulation: UserVocabularySimulation?
+    ) -> ExtractedFeatures {
+        let dataset = utterances.dataset, extractor = utterances.extractor
+        var result = ExtractedFeatures()
+        var features = TokenFeatures(), withUser = TokenFeatures(), unseen = TokenFeatures()
+        var matches = [Gazetteer.Match]()
         for (index, sequence) in dataset.sequences.enumerated() {
-            let gazetteer = folds > 1 ? foldGazetteers[fold(index)] : fullGazetteer
+            let gazetteer = vocabularies.gazetteer(forUtterance: index, of: utterances)
+            let intent = intents.predicted[index]
             trainingMatches(sequence.tokens, gazetteer: gazetteer, index: index, into: &matches)
-            extractor.extract(sequence.tokens, gazetteer: gazetteer, intent: predictedIntent[index], into: &features, scratch: &matches, matchesReady: true)
-            let simulated = userMatches(index)
-            if !simulated.matches.isEmpty, let simulation {
-                var tokens = sequence.tokens
-                var own = features
-                if let rewritten = unseenRewrite(sequence.tokens, values: simulated.values, index: index, simulation: simulation, tokenizer: tokenizer) {
-                    tokens = rewritten
-                    trainingMatches(rewritten, gazetteer: gazetteer, index: index, into: &matches)
-                    extractor.extract(rewritten, gazetteer: gazetteer, intent: predictedIntent[index], into: &unseen, scratch: &matches, matchesReady: true)
-                    own = unseen
-                    unseenOwnHashes[index] = (0..<unseen.tokenCount).map { Array(unseen.features(of: $0)) }
-                }
-                matches += simulated.matches
-                extractor.extract(tokens, gazetteer: gazetteer, intent: predictedIntent[index], into: &withUser, scratch: &matches, matchesReady: true)
-                userSequences.append(index)
-                for token in 0..<withUser.tokenCount {
-                    let ownFeatures = own.features(of: token)
-                    let added = withUser.features(of: token).filter { !ownFeatures.contains($0) }
-                    for hash in added { frequency[hash, default: 0] += 1 }
-                    userHashes.append(added)
+            extractor.extract(sequence.tokens, gazetteer: gazetteer, intent: intent, into: &features, scratch: &matches, matchesReady: true)
+            if let simulation {
+                let simulated = simulatedUserMatches(sequence, index: index, labels: dataset.labels, simulation: simulation)
+                if !simulated.matches.isEmpty {
+                    var tokens = sequence.tokens
+                    var own = features
+                    if let rewritten = unseenRewrite(sequence.tokens, values: simulated.values, index: index, simulation: simulation, tokenizer: utterances.tokenizer) {
+                        tokens = rewritten
+                        trainingMatches(rewritten, gazetteer: gazetteer, index: index, into: &matches)
+                        extractor.extract(rewritten, gazetteer: gazetteer, intent: intent, into: &unseen, scratch: &matches, matchesReady: true)
+                        own = unseen
+                        result.unseenOwnHashes[index] = (0..<unseen.tokenCount).map { Array(unseen.features(of: $0)) }
+                    }
+                    matches += simulated.matches
+                    extractor.extract(tokens, gazetteer: gazetteer, intent: intent, into: &withUser, scratch: &matches, matchesReady: true)
+                    result.userSequences.append(index)
+                    for token in 0..<withUser.tokenCount {
+                        let ownFeatures = own.features(of: token)
+                        let added = withUser.features(of: token).filter { !ownFeatures.contains($0) }
+                        for hash in added { result.frequency[hash, default: 0] += 1 }
+                        result.userHashes.append(added)
+                    }
                 }
             }
             for token in 0..<features.tokenCount {
                 for hash in features.features(of: token) {
-                    frequency[hash, default: 0] += 1
-                    tokenHashes.append(hash)
+                    result.frequency[hash, default: 0] += 1
+                    result.tokenHashes.append(hash)
                 }
-                tokenHashOffsets.append(tokenHashes.count)
+                result.tokenHashOffsets.append(result.tokenHashes.count)
             }
             for hash in features.sentence {
-                frequency[hash, default: 0] += 1
-                sentenceHashes.append(hash)
+                result.frequency[hash, default: 0] += 1
+                result.sentenceHashes.append(hash)
             }
-            sentenceHashOffsets.append(sentenceHashes.count)
+            result.sentenceHashOffsets.append(result.sentenceHashes.count)
         }
-        // Pass 2: freeze the dictionary (first-seen order, deterministic) and compile.
+        return result
+    }
+
+    // MARK: - 5. Feature dictionary
+
+    /// The training data as the optimiser reads it: attribute ids in place of hashes.
+    struct CompiledFeatures {
+        /// Hash → attribute id, for the features kept (seen often enough).
+        var attributeIDs = [UInt64: Int32]()
+        /// Attribute id → hash.
+        var attributeHashes = [UInt64]()
+        /// Which (attribute, label) pairs have a weight.
+        let structure: CRFStructure
+        /// The first stage's sequences.
+        let data: CompiledSequences
+        /// The second stage's: the utterances a simulated user vocabulary matches, with the
+        /// features it adds.
+        let userData: CompiledSequences
+        /// The first attribute of the user-vocabulary features.
+        let userAttributesStart: Int
+    }
+
+    /// Stage 5: freezes the dictionary (first-seen order, deterministic) and compiles the
+    /// sequences; empties `extracted` on the way.
+    func compileFeatures(_ extracted: inout ExtractedFeatures, utterances: TrainingUtterances) -> CompiledFeatures {
+        let dataset = utterances.dataset
         var attributeIDs = [UInt64: Int32]()
         var attributeHashes = [UInt64]()
         var pairs = [Set<UInt16>]()
         var data = CompiledSequences()
+        let frequency = extracted.frequency, minimumFrequency = Int32(options.minimumFrequency)
         func attributeID(_ hash: UInt64) -> Int32? {
-            guard frequency[hash]! >= Int32(options.minimumFrequency) else { return nil }
+            guard frequency[hash]! >= minimumFrequency else { return nil }
             if let known = attributeIDs[hash] { return known }
             let id = Int32(attributeHashes.count)
             attributeIDs[hash] = id
@@ -167,17 +312,17 @@ public struct ModelTrainer {
         }
         var token = 0
         var userSequenceIDs = [Int: (tokens: [[Int32]], sentence: [Int32])]()
-        let userSequenceSet = Set(userSequences)
+        let userSequenceSet = Set(extracted.userSequences)
         for (index, sequence) in dataset.sequences.enumerated() {
             var ids = [[Int32]]()
             for position in 0..<sequence.labels.count {
                 let label = UInt16(sequence.labels[position])
-                let tokenIDs = tokenHashes[tokenHashOffsets[token]..<tokenHashOffsets[token + 1]].compactMap(attributeID)
+                let tokenIDs = extracted.tokenHashes[extracted.tokenHashOffsets[token]..<extracted.tokenHashOffsets[token + 1]].compactMap(attributeID)
                 for id in tokenIDs { pairs[Int(id)].insert(label) }
                 ids.append(tokenIDs)
                 token += 1
             }
-            let sentenceIDs = sentenceHashes[sentenceHashOffsets[index]..<sentenceHashOffsets[index + 1]].compactMap(attributeID)
+            let sentenceIDs = extracted.sentenceHashes[extracted.sentenceHashOffsets[index]..<extracted.sentenceHashOffsets[index + 1]].compactMap(attributeID)
             for id in sentenceIDs { for label in sequence.labels { pairs[Int(id)].insert(UInt16(label)) } }
             data.append(attributeIDs: ids, sentenceAttributeIDs: sentenceIDs, labels: sequence.labels)
             if userSequenceSet.contains(index) { userSequenceIDs[index] = (ids, sentenceIDs) }
@@ -187,185 +332,28 @@ public struct ModelTrainer {
         let userAttributesStart = attributeHashes.count
         var userData = CompiledSequences()
         var userToken = 0
-        for index in userSequences {
+        for index in extracted.userSequences {
             let sequence = dataset.sequences[index], own = userSequenceIDs[index]!
             // Unseen words' features are looked up, not added: the first stage has no weights for them.
-            var ids = unseenOwnHashes[index].map { $0.map { $0.compactMap { attributeIDs[$0] } } } ?? own.tokens
+            var ids = extracted.unseenOwnHashes[index].map { $0.map { $0.compactMap { attributeIDs[$0] } } } ?? own.tokens
             for position in 0..<sequence.labels.count {
-                let added = userHashes[userToken].compactMap(attributeID)
+                let added = extracted.userHashes[userToken].compactMap(attributeID)
                 for id in added { pairs[Int(id)].insert(UInt16(sequence.labels[position])) }
                 ids[position] += added
                 userToken += 1
             }
             userData.append(attributeIDs: ids, sentenceAttributeIDs: own.sentence, labels: sequence.labels)
         }
-        userHashes = []
-        unseenOwnHashes = [:]
-        userSequenceIDs = [:]
-        tokenHashes = []
-        sentenceHashes = []
-        frequency = [:]
+        extracted = ExtractedFeatures()
         var rowOffsets: [Int32] = [0]
         var stateLabels = [UInt16]()
         for row in pairs {
             stateLabels.append(contentsOf: row.sorted())
             rowOffsets.append(Int32(stateLabels.count))
         }
-        let structure = CRFStructure(labelCount: labels.count, rowOffsets: rowOffsets, stateLabels: stateLabels)
-        log("slot tagger: \(data.sentenceCount) utterances, \(data.tokenCount) tokens, \(labels.count) labels, \(attributeHashes.count) features, \(structure.parameterCount) weights")
-
-        if let dev, let uncalibrated = classifier, options.calibrateIntents {
-            classifier = calibrated(uncalibrated, on: dev, gazetteer: fullGazetteer, intentIndex: intentIndex, tokenizer: tokenizer)
-        }
-        // The dev set, through the same dictionary and the full vocabulary.
-        let devData = dev.map { compile($0, labels: labels, extractor: extractor, gazetteer: fullGazetteer, attributeIDs: attributeIDs, tokenizer: tokenizer, classifier: classifier) }
-
-        var parameters = [Double](repeating: 0, count: structure.parameterCount)
-        var best: (f1: Double, parameters: [Double], iteration: Int)?
-        var sinceBest = 0
-        var iterations = 0
-        var interrupted = false
-        var stop: String
-        let loopStart = Date()
-        /// "29/150, 12.3 s, about 40 s left": the time left assumes the iterations to come take
-        /// as long as those so far (an upper bound when early stopping ends it sooner).
-        func timing(_ iteration: Int) -> String {
-            let elapsed = Date().timeIntervalSince(start), perIteration = Date().timeIntervalSince(loopStart) / Double(max(iteration, 1))
-            let left = perIteration * Double(max(options.maxIterations - iteration, 0))
-            return String(format: "  %.1f s, about %@ left", elapsed, left < 60 ? String(format: "%.0f s", left) : String(format: "%.1f min", left / 60))
-        }
-        let evaluateDev: ([Double]) -> Double? = { parameters in
-            devData.map { Self.slotF1(parameters: parameters, structure: structure, labels: labels, data: $0) }
-        }
-        switch options.algorithm {
-        case .lbfgs:
-            var objective = CRFObjective(data: data, structure: structure, l2: options.c2, threads: options.threads)
-            var settings = LBFGS.Settings()
-            settings.maxIterations = options.maxIterations
-            settings.l1 = options.c1
-            let result = LBFGS(settings: settings).minimize(&objective, parameters: &parameters) { progress, current in
-                iterations = progress.iteration
-                let f1 = evaluateDev(Array(current))
-                var line = String(format: "iteration %3d/%d  loss %.1f  |g| %.2f  evaluations %d", progress.iteration, options.maxIterations, progress.value, progress.gradientNorm, progress.evaluations)
-                if let f1 { line += String(format: "  dev F1 %.2f", 100 * f1) }
-                line += timing(progress.iteration)
-                log(line)
-                if shouldStop() { interrupted = true }
-                guard let f1 else { return !interrupted }
-                if f1 > (best?.f1 ?? -1) {
-                    best = (f1, Array(current), progress.iteration)
-                    sinceBest = 0
-                } else {
-                    sinceBest += 1
-                }
-                return sinceBest < options.patience && !interrupted
-            }
-            stop = interrupted ? "interrupted" : result.rawValue
-        case .perceptron:
-            var perceptron = AveragedPerceptron(data: data, structure: structure, labels: labels, seed: options.seed)
-            for epoch in 1...max(1, options.maxIterations) {
-                let mistakes = perceptron.epoch()
-                iterations = epoch
-                let averaged = perceptron.averagedParameters()
-                let f1 = evaluateDev(averaged)
-                var line = String(format: "epoch %3d/%d  mistakes %d", epoch, options.maxIterations, mistakes)
-                if let f1 { line += String(format: "  dev F1 %.2f", 100 * f1) }
-                line += timing(epoch)
-                log(line)
-                parameters = averaged
-                if mistakes == 0 { break }
-                if shouldStop() {
-                    interrupted = true
-                    if let f1, f1 > (best?.f1 ?? -1) { best = (f1, averaged, epoch) }
-                    break
-                }
-                if let f1 {
-                    if f1 > (best?.f1 ?? -1) {
-                        best = (f1, averaged, epoch)
-                        sinceBest = 0
-                    } else {
-                        sinceBest += 1
-                        if sinceBest >= options.patience { break }
-                    }
-                }
-            }
-            stop = interrupted ? "interrupted" : "epochs"
-        }
-        if let best { parameters = best.parameters }
-        if userData.sentenceCount > 0 {
-            let first = Int(structure.rowOffsets[userAttributesStart])
-            trainUserVocabularyWeights(&parameters, free: first..<structure.stateCount, data: userData, structure: structure)
-        }
-
-        let model = makeModel(parameters: parameters, structure: structure, labels: labels, attributeHashes: attributeHashes,
-                              gazetteer: fullGazetteer, classifier: classifier, corpus: original)
-        let report = Report(
-            iterations: iterations, stop: stop, keptIteration: best?.iteration ?? iterations, seconds: Date().timeIntervalSince(start), features: model.attributes.count,
-            weights: model.stateWeightCount, devF1: best?.f1, misalignedSlots: dataset.misalignedSlots)
-        return (model, report)
+        return CompiledFeatures(
+            attributeIDs: attributeIDs, attributeHashes: attributeHashes,
+            structure: CRFStructure(labelCount: dataset.labels.count, rowOffsets: rowOffsets, stateLabels: stateLabels),
+            data: data, userData: userData, userAttributesStart: userAttributesStart)
     }
-
-    /// The vocabulary matches of training utterance `index`, as parsing would find them, but
-    /// with each known-word match dropped with probability ``TrainingOptions/knownWordsDropout``.
-    func trainingMatches(_ tokens: TokenizedText, gazetteer: Gazetteer, index: Int, into matches: inout [Gazetteer.Match]) {
-        matches.removeAll(keepingCapacity: true)
-        guard options.features.templates.contains(.vocabulary) else { return }
-        gazetteer.matches(in: tokens, into: &matches)
-        guard options.knownWordsDropout > 0, let known = gazetteer.knownWordEntityID else { return }
-        let seed = splitMix(options.seed &+ 0xD50F &+ UInt64(index) &* 0x9E37_79B9)
-        matches.removeAll { match in
-            match.entity == known
-                && unitInterval(splitMix(seed &+ UInt64(match.token))) < options.knownWordsDropout
-        }
-    }
-
-    /// Slot name → the vocabulary entity its values belong to, for parameters of entities with
-    /// values (other slots' values form an entity of the slot's own name).
-    private func entityOfSlot(_ corpus: Corpus) -> [String: String] {
-        var entityOfSlot = [String: String]()
-        for intent in corpus.schema.intents {
-            for parameter in intent.parameters {
-                if case .custom(let name) = parameter.entity, corpus.schema.entity(named: name).map({ !$0.values.isEmpty }) ?? false {
-                    entityOfSlot[parameter.name] = name
-                }
-            }
-        }
-        return entityOfSlot
-    }
-
-    /// Schema values and synonyms, and every training span with its utterance index; with the
-    /// ``FeatureTemplate/knownWords`` template also every token of every utterance, as a phrase of
-    /// ``Gazetteer/knownWordEntity`` (out of fold like the spans: a training utterance's own words
-    /// are not known to it, as a new name's are not at parse time).
-    private func vocabularyEntries(_ corpus: Corpus) -> (schema: [(entity: String, phrase: String)], spans: [(entity: String, phrase: String, utterance: Int)]) {
-        var schema = [(entity: String, phrase: String)]()
-        for entity in corpus.schema.entities {
-            for value in entity.values {
-                for phrase in value.allPhrases { schema.append((entity.name, phrase)) }
-            }
-        }
-        let entityOfSlot = entityOfSlot(corpus)
-        var spans = [(entity: String, phrase: String, utterance: Int)]()
-        if options.vocabularyFolds > 0 {
-            for (index, utterance) in corpus.utterances.enumerated() {
-                for slot in utterance.slots {
-                    spans.append((entityOfSlot[slot.name] ?? slot.name, utterance.text(of: slot), index))
-                }
-            }
-        }
-        if options.features.templates.isSuperset(of: [.knownWords, .vocabulary]), options.vocabularyFolds > 1 {
-            let tokenizer = Tokenizer()
-            var tokens = TokenizedText()
-            for (index, utterance) in corpus.utterances.enumerated() {
-                tokenizer.tokenize(utterance.text, into: &tokens)
-                for token in 0..<tokens.count { spans.append((Gazetteer.knownWordEntity, String(tokens.text(at: token)), index)) }
-            }
-        }
-        return (schema, spans)
-    }
-}
-
-private func uniqueInOrder(_ names: [String]) -> [String] {
-    var seen = Set<String>()
-    return names.filter { seen.insert($0).inserted }
 }
