@@ -66,11 +66,17 @@ public struct FeatureExtractor: Sendable {
         _ tokens: TokenizedText, gazetteer: Gazetteer, intent: Int? = nil, into output: inout TokenFeatures,
         scratch matches: inout [Gazetteer.Match], matchesReady: Bool = false
     ) {
-        output.reset()
         if !matchesReady {
             matches.removeAll(keepingCapacity: true)
             if has(.vocabulary) { gazetteer.matches(in: tokens, into: &matches) }
         }
+        extract(tokens, intent: intent, matches: matches, into: &output)
+    }
+
+    /// Extracts the features of every token of `tokens` into `output`, given the vocabulary
+    /// `matches` found in them (the model's and a user's).
+    public func extract(_ tokens: TokenizedText, intent: Int? = nil, matches: [Gazetteer.Match], into output: inout TokenFeatures) {
+        output.reset()
         let count = tokens.count
         tokens.normalizedStorage.withUnsafeBufferPointer { storage in
             func word(_ index: Int) -> UnsafeBufferPointer<UInt8> {

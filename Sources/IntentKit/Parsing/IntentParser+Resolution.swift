@@ -34,7 +34,7 @@ extension IntentParser {
                 parameters.append(ResolvedParameter(name: parameter.name, slot: nil, resolution: resolution))
             }
             for slot in slots {
-                let resolution = resolve(slot, as: parameter, tokens: workspace.tagger.tokens, vocabulary: vocabulary)
+                let resolution = resolve(slot, as: parameter, tokens: workspace.tokens, vocabulary: vocabulary)
                 parameters.append(ResolvedParameter(name: parameter.name, slot: slot, resolution: resolution))
             }
         }

@@ -20,13 +20,12 @@ public struct IntentParser: Sendable {
     /// The model.
     public var model: NLUModel { tagger.model }
     let tagger: SlotTagger
+    /// Predicts the intent; `nil` for a model without a classifier.
+    private let classifier: IntentClassifier?
+    /// Scores, decodes and reranks.
+    private let decoder: JointDecoder
     /// Resolves slot text to values.
     public let resolver: EntityResolver
-    /// `[classifier intents]` a decoder over each intent's labels, `nil` for no restriction.
-    private let subsetDecoders: [LabelSubsetDecoder?]
-    /// The state weights of each intent's labels, to score those alone when the intent is clear;
-    /// `nil` when the tagger cannot (its intent features conjoin all the others).
-    private let intentLabelWeights: IntentLabelWeights?
     /// `[classifier intents]` slot name → the entity its values belong to.
     private let entities: [[String: EntityReference]]
     /// Slot name → entity, for a model without a classifier or an intent the schema lacks.
@@ -60,20 +59,11 @@ public struct IntentParser: Sendable {
     /// A parser for `model`.
     public init(model: NLUModel) {
         tagger = SlotTagger(model: model)
+        classifier = tagger.classifier
+        decoder = JointDecoder(model: model, tagger: tagger)
         resolver = EntityResolver(schema: model.schema)
         vocabularyFeatures = VocabularyFeatures(gazetteer: model.gazetteer, ownFeatures: model.features.templates.contains(.userVocabulary))
         let intents = model.intentClassifier?.intents ?? []
-        let tagger = self.tagger
-        let labelSubsets = intents.map { intent in
-            model.intentSlots[intent].map { slots in
-                (0..<model.labels.count).filter { id in model.labels.tag(id).slot.map(slots.contains) ?? true }
-            }
-        }
-        subsetDecoders = labelSubsets.map { labels in
-            labels.map { LabelSubsetDecoder(labels: $0, decoder: tagger.decoder, expTransitions: tagger.expTransitions) }
-        }
-        intentLabelWeights = tagger.scoresIntentLabelsAlone && labelSubsets.contains { $0 != nil }
-            ? IntentLabelWeights(model: model, labelSubsets: labelSubsets) : nil
         var defaults = [String: EntityReference]()
         for entity in model.schema.entities { defaults[entity.name] = .custom(entity.name) }
         defaultEntities = defaults
@@ -111,20 +101,24 @@ public struct IntentParser: Sendable {
     /// learned vocabulary features for that entity type.
     public func knowsVocabulary(of entity: String) -> Bool { vocabularyFeatures.knows(entity) }
 
-    /// One caller's reusable buffers.
+    /// One caller's reusable buffers, one part per stage of a parse.
     public struct Workspace: Sendable {
-        var tagger: SlotTagger.Workspace
-        var subsetDecoders: [LabelSubsetDecoder?]
-        /// The top intent's state scores while the runner-up's are computed.
-        var savedScores: [Float] = []
-        /// The intent whose subset decoder reranking already ran on this utterance's final scores.
-        var decodedIntent: Int?
+        /// 1. The utterance's tokens.
+        var tokens = TokenizedText()
+        /// 2. The vocabulary matches in them: the model's, then the user's.
+        var matches: [Gazetteer.Match] = []
         /// The utterance's keys for user-vocabulary matching.
         var vocabularyKeys = UtteranceKeys()
+        /// 3. The intent classifier's features and probabilities.
+        var classification = IntentClassifier.Workspace()
+        /// 4. and 5. The slot tagger's features and state scores.
+        var tagging: SlotTagger.Buffers
+        /// 6. The decoders of each intent's labels, and reranking's saved scores.
+        var decoding: JointDecoder.Workspace
     }
 
     /// Buffers for one caller.
-    public func makeWorkspace() -> Workspace { Workspace(tagger: tagger.makeWorkspace(), subsetDecoders: subsetDecoders) }
+    public func makeWorkspace() -> Workspace { Workspace(tagging: tagger.makeBuffers(), decoding: decoder.makeWorkspace()) }
 
     /// Parses `text` with a fresh workspace (convenient; reuse a workspace on a hot path).
     public func parse(
@@ -150,74 +144,44 @@ public struct IntentParser: Sendable {
         return result
     }
 
-    /// The intent and slots of `text`, each slot's value resolved.
+    /// The intent and slots of `text`, each slot's value resolved: the stages of a parse, in
+    /// order, each reading what the ones before it wrote.
     private func parseFrame(
         _ text: String, workspace: inout Workspace, alternatives: Int, vocabulary: UserVocabulary, reference: Date, calendar: Calendar
     ) -> IntentParse {
-        if vocabulary.isEmpty {
-            tagger.extractFeatures(of: text, workspace: &workspace.tagger)
-        } else {
-            // The keys' buffers leave the workspace while its tagger part is in use.
-            // The closure captures the features alone, not a copy of the whole parser.
-            var keys = workspace.vocabularyKeys
-            workspace.vocabularyKeys = UtteranceKeys()
-            let features = vocabularyFeatures
-            tagger.extractFeatures(of: text, workspace: &workspace.tagger) { tokens, matches in
-                features.appendMatches(of: vocabulary, in: tokens, keys: &keys, into: &matches)
-            }
-            workspace.vocabularyKeys = keys
+        // 1. Tokenize.
+        tagger.tokenizer.tokenize(text, into: &workspace.tokens)
+        // 2. Match the model's vocabulary, then the user's.
+        workspace.matches.removeAll(keepingCapacity: true)
+        model.gazetteer.matches(in: workspace.tokens, into: &workspace.matches)
+        if !vocabulary.isEmpty {
+            vocabularyFeatures.appendMatches(of: vocabulary, in: workspace.tokens, keys: &workspace.vocabularyKeys, into: &workspace.matches)
         }
-        workspace.decodedIntent = nil
-        let top = workspace.tagger.intent
-        let second = top.flatMap { runnerUp(of: $0, probabilities: workspace.tagger.intentProbabilities, decoders: workspace.subsetDecoders) }
-        if let top, second == nil, scoresIntentLabelsAlone, let intentLabelWeights, let weights = intentLabelWeights.intents[top],
-           workspace.tagger.tokens.count > 0 {
-            // A clear intent: only its labels are scored and decoded.
-            tagger.scoreExtractedStates(of: top, weights: weights, workspace: &workspace.tagger)
-            let count = workspace.tagger.tokens.count
-            workspace.tagger.subsetScores.withUnsafeBufferPointer { scores in
-                workspace.subsetDecoders[top]!.decode(subsetScores: scores, tokenCount: count)
-            }
-            workspace.decodedIntent = top
-        } else {
-            tagger.scoreExtractedStates(workspace: &workspace.tagger)
-            if let top, let second { rerank(top, second, workspace: &workspace) }
-        }
-        let intent = workspace.tagger.intent
-        let probabilities = workspace.tagger.intentProbabilities
+        // 3. Classify the intent.
+        let predicted = classifier?.classify(workspace.tokens, matches: workspace.matches, workspace: &workspace.classification)
+        // 4. Extract the tagger's features.
+        tagger.extractFeatures(workspace.tokens, matches: workspace.matches, intent: predicted, buffers: &workspace.tagging)
+        // 5. and 6. Score the labels and decode within the intent's, the tagger reranking a
+        // hesitant classifier's two likeliest intents.
+        let decoded = decoder.decode(
+            workspace.tokens, matches: workspace.matches, intent: predicted, probabilities: &workspace.classification.probabilities,
+            tagger: tagger, buffers: &workspace.tagging, workspace: &workspace.decoding,
+            reranking: JointDecoder.Reranking(enabled: intentReranking, threshold: rerankingThreshold, scoresIntentLabelsAlone: scoresIntentLabelsAlone))
         var result = IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [])
-        if let intent, let classifier = model.intentClassifier {
-            result.intent = classifier.intents[intent]
+        if let intent = decoded.intent, let classifier {
+            let probabilities = workspace.classification.probabilities
+            result.intent = classifier.model.intents[intent]
             result.confidence = Double(probabilities[intent])
             result.alternatives = Self.runnersUp(probabilities, excluding: intent, count: alternatives).map {
-                IntentCandidate(intent: classifier.intents[$0], confidence: Double(probabilities[$0]))
+                IntentCandidate(intent: classifier.model.intents[$0], confidence: Double(probabilities[$0]))
             }
         }
-        let count = workspace.tagger.tokens.count
-        guard count > 0 else { return result }
-        let L = model.labels.count
-        // The intent's slots restrict both Viterbi and the marginals behind the confidences.
-        let slots: [TaggedSlot]
-        if let intent, intent < workspace.subsetDecoders.count, workspace.subsetDecoders[intent] != nil {
-            if workspace.decodedIntent != intent {
-                workspace.tagger.scores.withUnsafeBufferPointer { scores in
-                    workspace.subsetDecoders[intent]!.decode(scores: scores, tokenCount: count, labelCount: L)
-                }
-            }
-            let path = workspace.subsetDecoders[intent]!.path
-            guard path.contains(where: { $0 != LabelSet.outside }) else { return result }
-            slots = workspace.subsetDecoders[intent].map { decoder in
-                tagger.slots(of: path, tokens: workspace.tagger.tokens) { decoder.marginal(token: $0, label: $1) }
-            } ?? []
-        } else {
-            let path = tagger.decodeScoredStates(workspace: &workspace.tagger)
-            guard path.contains(where: { $0 != LabelSet.outside }) else { return result }
-            slots = tagger.slotsWithConfidences(of: path, workspace: &workspace.tagger)
-        }
-        let tokens = workspace.tagger.tokens
-        let entityOf = intent.flatMap { $0 < entities.count ? entities[$0] : nil } ?? defaultEntities
+        guard !decoded.slots.isEmpty else { return result }
+        // 7. Resolve each slot's value against the vocabularies and the built-in grammars.
+        let tokens = workspace.tokens
+        let entityOf = decoded.intent.flatMap { $0 < entities.count ? entities[$0] : nil } ?? defaultEntities
         let keys = workspace.vocabularyKeys
-        result.slots = slots.map { slot in
+        result.slots = decoded.slots.map { slot in
             let utf8 = tokens.tokens[slot.tokens.lowerBound].utf8Range.lowerBound..<tokens.tokens[slot.tokens.upperBound - 1].utf8Range.upperBound
             let start = text.utf8.index(text.utf8.startIndex, offsetBy: utf8.lowerBound)
             let end = text.utf8.index(start, offsetBy: utf8.count)
@@ -229,65 +193,6 @@ public struct IntentParser: Sendable {
                               value: value, tokens: slot.tokens)
         }
         return result
-    }
-
-    /// Lets the tagger choose between the classifier's likeliest intent `top` and its runner-up
-    /// `second` (``intentReranking``): leaves the chosen intent, its state scores and both
-    /// intents' rescaled probabilities in `workspace`.
-    private func rerank(_ top: Int, _ second: Int, workspace: inout Workspace) {
-        let topProbability = workspace.tagger.intentProbabilities[top], secondProbability = workspace.tagger.intentProbabilities[second]
-        let count = workspace.tagger.tokens.count, L = model.labels.count
-        guard count > 0 else { return }
-        /// log P(k | x) + log P(labels within k's slots | x, k), for the scores in the workspace.
-        /// Two forward passes; the winner alone is then decoded.
-        func joint(_ k: Int, _ probability: Float) -> Double {
-            let all = tagger.logPartition(workspace: &workspace.tagger)
-            let within = workspace.tagger.scores.withUnsafeBufferPointer { scores in
-                workspace.subsetDecoders[k]!.logPartition(scores: scores, tokenCount: count, labelCount: L)
-            }
-            return Double(logf(probability)) + within - all
-        }
-        let topScore = joint(top, topProbability)
-        // The runner-up's scores replace the top intent's; keep those in case it stays on top.
-        if workspace.savedScores.count < count * L { workspace.savedScores = [Float](repeating: 0, count: count * L) }
-        workspace.savedScores.withUnsafeMutableBufferPointer { saved in
-            workspace.tagger.scores.withUnsafeBufferPointer { scores in
-                _ = saved.update(fromContentsOf: scores[0..<(count * L)])
-            }
-        }
-        tagger.rescoreStates(forIntent: second, workspace: &workspace.tagger)
-        let secondScore = joint(second, secondProbability)
-        // The two share their probability mass in proportion to their joint scores.
-        let mass = topProbability + secondProbability
-        let secondShare = Float(1 / (1 + exp(topScore - secondScore)))
-        workspace.tagger.intentProbabilities[top] = mass * (1 - secondShare)
-        workspace.tagger.intentProbabilities[second] = mass * secondShare
-        // The winner's decoder holds its forward pass: Viterbi and the backward pass finish it,
-        // and parsing need not decode again.
-        let winner = secondScore > topScore ? second : top
-        workspace.subsetDecoders[winner]!.finishDecoding()
-        workspace.decodedIntent = winner
-        if secondScore > topScore {
-            workspace.tagger.intent = second
-        } else {
-            workspace.tagger.scores.withUnsafeMutableBufferPointer { scores in
-                workspace.savedScores.withUnsafeBufferPointer { saved in
-                    _ = scores.update(fromContentsOf: saved[0..<(count * L)])
-                }
-            }
-        }
-    }
-
-    /// The intent the tagger weighs against `top` (``intentReranking``): the likeliest other
-    /// intent with at least ``rerankingThreshold``, when both have label subsets.
-    private func runnerUp(of top: Int, probabilities: [Float], decoders: [LabelSubsetDecoder?]) -> Int? {
-        guard intentReranking else { return nil }
-        var second = -1
-        for k in probabilities.indices where k != top && probabilities[k] >= rerankingThreshold {
-            if second < 0 || probabilities[k] > probabilities[second] { second = k }
-        }
-        guard second >= 0, decoders.indices.contains(top), decoders[top] != nil, decoders[second] != nil else { return nil }
-        return second
     }
 
     /// The indices of the `count` largest probabilities other than `excluded`, largest first.

@@ -24,16 +24,17 @@ extension SlotTagger {
         let L = model.labels.count
         var hypotheses = [NBestDecoder.Hypothesis]()
         var logZ = 0.0
-        workspace.scores.withUnsafeBufferPointer { scores in
+        workspace.buffers.scores.withUnsafeBufferPointer { scores in
             let used = UnsafeBufferPointer(rebasing: scores[0..<(tokenCount * L)])
-            hypotheses = workspace.nBestDecoder.decode(stateScores: used, tokenCount: tokenCount, count: count, mask: mask)
+            hypotheses = workspace.buffers.nBestDecoder.decode(stateScores: used, tokenCount: tokenCount, count: count, mask: mask)
             logZ = expTransitions.withUnsafeBufferPointer { expTransitions in
-                workspace.forwardBackward.run(scores: used, tokenCount: tokenCount, expTransitions: expTransitions.baseAddress!)
+                workspace.buffers.forwardBackward.run(scores: used, tokenCount: tokenCount, expTransitions: expTransitions.baseAddress!)
             }
         }
+        let forwardBackward = workspace.buffers.forwardBackward
         return hypotheses.map { hypothesis in
-            SlotHypothesis(slots: slots(of: hypothesis.labels, workspace: workspace), labels: hypothesis.labels,
-                           probability: exp(Double(hypothesis.score) - logZ))
+            SlotHypothesis(slots: slots(of: hypothesis.labels, tokens: workspace.tokens) { forwardBackward.marginal(token: $0, label: $1) },
+                           labels: hypothesis.labels, probability: exp(Double(hypothesis.score) - logZ))
         }
     }
 }

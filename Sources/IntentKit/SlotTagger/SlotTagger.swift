@@ -5,6 +5,9 @@ import Foundation
 /// A tagger is immutable and `Sendable`: share one across threads, and give each caller its own
 /// ``Workspace`` (the buffers that grow to the longest utterance seen).
 ///
+/// Tagging runs the stages of a parse (``IntentParser``) up to the slots: tokenize, match the
+/// model's vocabulary, classify the intent, extract features, score every label, decode.
+///
 /// ```swift
 /// let tagger = try SlotTagger(contentsOf: modelURL)
 /// var workspace = tagger.makeWorkspace()
@@ -18,7 +21,8 @@ public struct SlotTagger: Sendable {
     /// The tokenizer the model was trained with.
     public let tokenizer = Tokenizer()
     private let extractor: FeatureExtractor
-    private let intentExtractor: IntentFeatureExtractor
+    /// The model's intent classifier, for the tagger's own API (a parser runs its own).
+    let classifier: IntentClassifier?
     let decoder: ViterbiDecoder
     /// `[L][L]` exp(transitions), for marginals.
     let expTransitions: [Float]
@@ -29,7 +33,7 @@ public struct SlotTagger: Sendable {
         extractor = FeatureExtractor(configuration: model.features, vocabularyEntities: model.gazetteer.entityNames.count)
         decoder = ViterbiDecoder(labels: model.labels, transitions: model.transitions)
         expTransitions = model.transitions.map { expf($0) }
-        intentExtractor = IntentFeatureExtractor(characterNGrams: model.intentClassifier?.characterNGrams, gazetteer: model.gazetteer)
+        classifier = model.intentClassifier.map { IntentClassifier(model: $0, gazetteer: model.gazetteer) }
     }
 
     /// Loads the model at `url` (see ``NLUModel/init(contentsOf:)``).
@@ -39,31 +43,42 @@ public struct SlotTagger: Sendable {
 
     /// One caller's reusable buffers.
     public struct Workspace: Sendable {
+        /// The tokens of the last utterance tagged.
         public internal(set) var tokens = TokenizedText()
-        var features = TokenFeatures()
         var matches: [Gazetteer.Match] = []
+        var classification = IntentClassifier.Workspace()
+        /// The intent predicted for the last utterance, when the model has a classifier.
+        public internal(set) var intent: Int?
+        /// The tagger's own stages' buffers.
+        var buffers: Buffers
+    }
+
+    /// The buffers of the tagger's stages (features, state scores, decoders), which a parser
+    /// keeps beside those of the stages before (tokens, matches, classification).
+    struct Buffers: Sendable {
+        var features = TokenFeatures()
+        /// The intent-dependent features of the intent being scored.
+        var intentTokenFeatures = TokenFeatures()
+        /// `[T][L]` every label's state score.
         var scores: [Float] = []
+        /// `[T][L]` the state scores of the features that do not depend on the intent.
+        var baseScores: [Float] = []
+        /// `[T][K]` the state scores of one intent's K labels
+        /// (``scoreStates(_:of:weights:buffers:)``).
+        var subsetScores: [Float] = []
         var path: [Int] = []
         var decoder: ViterbiDecoder
         var forwardBackward: ForwardBackward
         var nBestDecoder: NBestDecoder
-        var intentFeatures: [UInt64] = []
-        /// The intent-dependent tagger features of the intent being scored.
-        var intentTokenFeatures = TokenFeatures()
-        /// `[T][L]` the state scores of the features that do not depend on the intent.
-        var baseScores: [Float] = []
-        /// `[T][K]` the state scores of one intent's K labels
-        /// (``scoreExtractedStates(of:weights:workspace:)``).
-        var subsetScores: [Float] = []
-        var intentProbabilities: [Float] = []
-        /// The intent predicted for the last utterance, when the model has a classifier.
-        public internal(set) var intent: Int?
     }
 
     /// Buffers for one caller.
-    public func makeWorkspace() -> Workspace {
-        Workspace(decoder: decoder, forwardBackward: ForwardBackward(labelCount: model.labels.count),
-                  nBestDecoder: NBestDecoder(labels: model.labels, transitions: model.transitions))
+    public func makeWorkspace() -> Workspace { Workspace(buffers: makeBuffers()) }
+
+    /// The tagger's stages' buffers for one caller.
+    func makeBuffers() -> Buffers {
+        Buffers(decoder: decoder, forwardBackward: ForwardBackward(labelCount: model.labels.count),
+                nBestDecoder: NBestDecoder(labels: model.labels, transitions: model.transitions))
     }
 
     /// A label mask allowing only `slots` (and `O`), for ``labels(of:workspace:mask:)``.
@@ -79,81 +94,70 @@ public struct SlotTagger: Sendable {
     @discardableResult
     public func labels(of text: String, workspace: inout Workspace, mask: [Float]? = nil) -> [Int] {
         scoreStates(of: text, workspace: &workspace)
-        return decodeScoredStates(workspace: &workspace, mask: mask)
+        return decodeScoredStates(tokenCount: workspace.tokens.count, buffers: &workspace.buffers, mask: mask)
     }
 
-    /// Tokenizes `text` into the workspace, predicts its intent and writes every token's label
-    /// scores to `workspace.scores` (`[T][L]`): everything decoding needs.
-    /// - Parameter addingMatches: adds vocabulary matches beyond the model's own (a user's
-    ///   vocabulary) before the classifier and the tagger read them.
-    func scoreStates(
-        of text: String, workspace: inout Workspace,
-        addingMatches: (TokenizedText, inout [Gazetteer.Match]) -> Void = { _, _ in }
-    ) {
-        extractFeatures(of: text, workspace: &workspace, addingMatches: addingMatches)
-        scoreExtractedStates(workspace: &workspace)
-    }
-
-    /// Tokenizes `text` into the workspace, predicts its intent and extracts the tagger's
-    /// features: what ``scoreExtractedStates(workspace:)`` or
-    /// ``scoreExtractedStates(of:weights:workspace:)`` then score.
-    func extractFeatures(
-        of text: String, workspace: inout Workspace,
-        addingMatches: (TokenizedText, inout [Gazetteer.Match]) -> Void = { _, _ in }
-    ) {
+    /// The tagger's own API, every stage but decoding: tokenizes `text`, matches the model's
+    /// vocabulary, predicts the intent, extracts the features and scores every label
+    /// (`workspace.buffers.scores`, `[T][L]`).
+    func scoreStates(of text: String, workspace: inout Workspace) {
         tokenizer.tokenize(text, into: &workspace.tokens)
-        workspace.intent = nil
         workspace.matches.removeAll(keepingCapacity: true)
         model.gazetteer.matches(in: workspace.tokens, into: &workspace.matches)
-        addingMatches(workspace.tokens, &workspace.matches)
-        if let classifier = model.intentClassifier {
-            intentExtractor.extract(workspace.tokens, matches: workspace.matches, into: &workspace.intentFeatures)
-            workspace.intent = classifier.predict(features: workspace.intentFeatures, scratch: &workspace.intentProbabilities)
-        }
-        // With separate intent features, those the intents share are extracted here and each
-        // intent's own when it is scored.
-        let intent = extractor.separatesIntentFeatures ? nil : workspace.intent
-        extractor.extract(workspace.tokens, gazetteer: model.gazetteer, intent: intent, into: &workspace.features,
-                          scratch: &workspace.matches, matchesReady: true)
+        workspace.intent = classifier?.classify(workspace.tokens, matches: workspace.matches, workspace: &workspace.classification)
+        extractFeatures(workspace.tokens, matches: workspace.matches, intent: workspace.intent, buffers: &workspace.buffers)
+        scoreStates(workspace.tokens, intent: workspace.intent, buffers: &workspace.buffers)
     }
 
-    /// Writes every token's label scores for the extracted features to `workspace.scores` (`[T][L]`).
-    func scoreExtractedStates(workspace: inout Workspace) {
-        let count = workspace.tokens.count
+    // MARK: - Stages
+
+    /// Extracts the features of `tokens`, given their vocabulary `matches` and predicted
+    /// `intent`, into `buffers.features`. With separate intent features (the default), those the
+    /// intents share are extracted here and each intent's own when it is scored.
+    func extractFeatures(_ tokens: TokenizedText, matches: [Gazetteer.Match], intent: Int?, buffers: inout Buffers) {
+        extractor.extract(tokens, intent: extractor.separatesIntentFeatures ? nil : intent, matches: matches, into: &buffers.features)
+    }
+
+    /// Writes every token's label scores for the extracted features (and `intent`'s, when
+    /// separate) to `buffers.scores` (`[T][L]`).
+    @inline(never)
+    func scoreStates(_ tokens: TokenizedText, intent: Int?, buffers: inout Buffers) {
+        let count = tokens.count
         let L = model.labels.count
-        if workspace.scores.count < count * L { workspace.scores = [Float](repeating: 0, count: count * L) }
-        guard extractor.separatesIntentFeatures, let intent = workspace.intent else {
-            workspace.scores.withUnsafeMutableBufferPointer { scores in
-                model.stateScores(workspace.features, into: UnsafeMutableBufferPointer(rebasing: scores[0..<(count * L)]))
+        if buffers.scores.count < count * L { buffers.scores = [Float](repeating: 0, count: count * L) }
+        guard extractor.separatesIntentFeatures, let intent else {
+            buffers.scores.withUnsafeMutableBufferPointer { scores in
+                model.stateScores(buffers.features, into: UnsafeMutableBufferPointer(rebasing: scores[0..<(count * L)]))
             }
             return
         }
         // The scores of the features every intent shares are kept, so that scoring another
-        // intent (``rescoreStates(forIntent:workspace:)``) only adds that intent's own.
-        if workspace.baseScores.count < count * L { workspace.baseScores = [Float](repeating: 0, count: count * L) }
-        workspace.baseScores.withUnsafeMutableBufferPointer { scores in
-            model.stateScores(workspace.features, into: UnsafeMutableBufferPointer(rebasing: scores[0..<(count * L)]))
+        // intent (``rescoreStates(_:matches:forIntent:buffers:)``) only adds that intent's own.
+        if buffers.baseScores.count < count * L { buffers.baseScores = [Float](repeating: 0, count: count * L) }
+        buffers.baseScores.withUnsafeMutableBufferPointer { scores in
+            model.stateScores(buffers.features, into: UnsafeMutableBufferPointer(rebasing: scores[0..<(count * L)]))
         }
-        addIntentScores(intent, workspace: &workspace)
+        addIntentScores(tokens, intent: intent, buffers: &buffers)
     }
 
-    /// Whether ``scoreExtractedStates(of:weights:workspace:)`` can score one intent's
-    /// labels alone: the intent-dependent features are separate.
+    /// Whether ``scoreStates(_:of:weights:buffers:)`` can score one intent's labels alone: the
+    /// intent-dependent features are separate.
     var scoresIntentLabelsAlone: Bool { extractor.separatesIntentFeatures }
 
     /// Writes the label scores of `intent`'s labels alone, for the extracted features and that
-    /// intent's, to `workspace.subsetScores` (`[T][K]`, K = the intent's labels): the columns of
-    /// ``scoreExtractedStates(workspace:)``'s scores for those labels, at a fraction of the work.
+    /// intent's, to `buffers.subsetScores` (`[T][K]`, K = the intent's labels): the columns of
+    /// ``scoreStates(_:intent:buffers:)``'s scores for those labels, at a fraction of the work.
     /// Requires ``scoresIntentLabelsAlone``.
-    func scoreExtractedStates(of intent: Int, weights: IntentLabelWeights.Intent, workspace: inout Workspace) {
-        let count = workspace.tokens.count, width = weights.width
-        if workspace.subsetScores.count < count * width { workspace.subsetScores = [Float](repeating: 0, count: count * width) }
-        extractor.extractIntentFeatures(workspace.tokens, intent: intent, into: &workspace.intentTokenFeatures)
-        workspace.subsetScores.withUnsafeMutableBufferPointer { scores in
+    @inline(never)
+    func scoreStates(_ tokens: TokenizedText, of intent: Int, weights: IntentLabelWeights.Intent, buffers: inout Buffers) {
+        let count = tokens.count, width = weights.width
+        if buffers.subsetScores.count < count * width { buffers.subsetScores = [Float](repeating: 0, count: count * width) }
+        extractor.extractIntentFeatures(tokens, intent: intent, into: &buffers.intentTokenFeatures)
+        buffers.subsetScores.withUnsafeMutableBufferPointer { scores in
             let scores = UnsafeMutableBufferPointer(rebasing: scores[0..<(count * width)])
             scores.update(repeating: 0)
-            model.addStateScores(workspace.features, of: weights, into: scores)
-            model.addStateScores(workspace.intentTokenFeatures, of: weights, into: scores)
+            model.addStateScores(buffers.features, of: weights, into: scores)
+            model.addStateScores(buffers.intentTokenFeatures, of: weights, into: scores)
             // Drop the spare and padding columns: rows move down in place to `[T][K]`.
             let labels = weights.labelCount
             for t in 1..<max(count, 1) {
@@ -162,37 +166,36 @@ public struct SlotTagger: Sendable {
         }
     }
 
-    /// `workspace.scores` = the shared scores plus those of `intent`'s own features.
-    private func addIntentScores(_ intent: Int, workspace: inout Workspace) {
-        let count = workspace.tokens.count, L = model.labels.count
-        extractor.extractIntentFeatures(workspace.tokens, intent: intent, into: &workspace.intentTokenFeatures)
-        workspace.scores.withUnsafeMutableBufferPointer { scores in
+    /// `buffers.scores` = the shared scores plus those of `intent`'s own features.
+    private func addIntentScores(_ tokens: TokenizedText, intent: Int, buffers: inout Buffers) {
+        let count = tokens.count, L = model.labels.count
+        extractor.extractIntentFeatures(tokens, intent: intent, into: &buffers.intentTokenFeatures)
+        buffers.scores.withUnsafeMutableBufferPointer { scores in
             let scores = UnsafeMutableBufferPointer(rebasing: scores[0..<(count * L)])
-            workspace.baseScores.withUnsafeBufferPointer { base in _ = scores.update(fromContentsOf: base[0..<(count * L)]) }
-            model.addStateScores(workspace.intentTokenFeatures, into: scores)
+            buffers.baseScores.withUnsafeBufferPointer { base in _ = scores.update(fromContentsOf: base[0..<(count * L)]) }
+            model.addStateScores(buffers.intentTokenFeatures, into: scores)
         }
     }
 
-    /// Recomputes the state scores of the utterance in `workspace` as if its intent were `intent`.
-    func rescoreStates(forIntent intent: Int, workspace: inout Workspace) {
-        guard extractor.separatesIntentFeatures, workspace.intent != nil else {
-            let count = workspace.tokens.count, L = model.labels.count
-            extractor.extract(workspace.tokens, gazetteer: model.gazetteer, intent: intent, into: &workspace.features,
-                              scratch: &workspace.matches, matchesReady: true)
-            workspace.scores.withUnsafeMutableBufferPointer { scores in
-                model.stateScores(workspace.features, into: UnsafeMutableBufferPointer(rebasing: scores[0..<(count * L)]))
+    /// Recomputes the state scores of `tokens` (scored before with an intent) as if their
+    /// intent were `intent`.
+    func rescoreStates(_ tokens: TokenizedText, matches: [Gazetteer.Match], forIntent intent: Int, buffers: inout Buffers) {
+        guard extractor.separatesIntentFeatures else {
+            let count = tokens.count, L = model.labels.count
+            extractor.extract(tokens, intent: intent, matches: matches, into: &buffers.features)
+            buffers.scores.withUnsafeMutableBufferPointer { scores in
+                model.stateScores(buffers.features, into: UnsafeMutableBufferPointer(rebasing: scores[0..<(count * L)]))
             }
             return
         }
-        addIntentScores(intent, workspace: &workspace)
+        addIntentScores(tokens, intent: intent, buffers: &buffers)
     }
 
-    /// log Z of the state scores in `workspace` over all labels (a forward pass).
-    func logPartition(workspace: inout Workspace) -> Double {
-        let count = workspace.tokens.count
-        return workspace.scores.withUnsafeBufferPointer { scores in
+    /// log Z of the state scores in `buffers` over all labels (a forward pass).
+    func logPartition(tokenCount count: Int, buffers: inout Buffers) -> Double {
+        buffers.scores.withUnsafeBufferPointer { scores in
             expTransitions.withUnsafeBufferPointer { expTransitions in
-                workspace.forwardBackward.logPartition(scores: scores, tokenCount: count, expTransitions: expTransitions.baseAddress!)
+                buffers.forwardBackward.logPartition(scores: scores, tokenCount: count, expTransitions: expTransitions.baseAddress!)
             }
         }
     }
@@ -202,33 +205,27 @@ public struct SlotTagger: Sendable {
     public func tag(_ text: String, workspace: inout Workspace, allowedSlots: Set<String>? = nil) -> [TaggedSlot] {
         let path = labels(of: text, workspace: &workspace, mask: allowedSlots.map(mask(allowing:)))
         guard !path.isEmpty, path.contains(where: { $0 != LabelSet.outside }) else { return [] }
-        return slotsWithConfidences(of: path, workspace: &workspace)
+        return slotsWithConfidences(of: path, tokens: workspace.tokens, buffers: &workspace.buffers)
     }
 
-    /// Viterbi over the state scores ``scoreStates(of:workspace:)`` left in `workspace`.
-    func decodeScoredStates(workspace: inout Workspace, mask: [Float]? = nil) -> [Int] {
-        let count = workspace.tokens.count
-        workspace.scores.withUnsafeBufferPointer { scores in
-            workspace.decoder.decode(scores: scores, tokenCount: count, mask: mask, into: &workspace.path)
+    /// Viterbi over the state scores in `buffers` (``scoreStates(_:intent:buffers:)``).
+    func decodeScoredStates(tokenCount count: Int, buffers: inout Buffers, mask: [Float]? = nil) -> [Int] {
+        buffers.scores.withUnsafeBufferPointer { scores in
+            buffers.decoder.decode(scores: scores, tokenCount: count, mask: mask, into: &buffers.path)
         }
-        return workspace.path
+        return buffers.path
     }
 
-    /// The slots of `path`, with confidences from a forward-backward pass over the state scores
-    /// in `workspace`.
-    func slotsWithConfidences(of path: [Int], workspace: inout Workspace) -> [TaggedSlot] {
-        workspace.scores.withUnsafeBufferPointer { scores in
+    /// The slots of `path` over `tokens`, with confidences from a forward-backward pass over
+    /// the state scores in `buffers`.
+    func slotsWithConfidences(of path: [Int], tokens: TokenizedText, buffers: inout Buffers) -> [TaggedSlot] {
+        buffers.scores.withUnsafeBufferPointer { scores in
             expTransitions.withUnsafeBufferPointer { expTransitions in
-                _ = workspace.forwardBackward.run(scores: scores, tokenCount: path.count, expTransitions: expTransitions.baseAddress!)
+                _ = buffers.forwardBackward.run(scores: scores, tokenCount: path.count, expTransitions: expTransitions.baseAddress!)
             }
         }
-        return slots(of: path, workspace: workspace)
-    }
-
-    /// The slots of the label sequence `path`, with confidences from the marginals of the last
-    /// forward-backward run in `workspace`.
-    func slots(of path: [Int], workspace: Workspace) -> [TaggedSlot] {
-        slots(of: path, tokens: workspace.tokens) { workspace.forwardBackward.marginal(token: $0, label: $1) }
+        let forwardBackward = buffers.forwardBackward
+        return slots(of: path, tokens: tokens) { forwardBackward.marginal(token: $0, label: $1) }
     }
 
     /// The slots of the label sequence `path` over `tokens`, with confidences from `marginal`

@@ -1,0 +1,28 @@
+/// Predicts the intent of a tokenized utterance from its words and vocabulary matches: the
+/// classification stage of a parse.
+///
+/// A multinomial logistic regression over ``IntentFeatureExtractor``'s sparse features.
+struct IntentClassifier: Sendable {
+    let model: IntentClassifierModel
+    private let extractor: IntentFeatureExtractor
+
+    /// A classifier for `model`, whose vocabulary entities are numbered as `gazetteer`'s.
+    init(model: IntentClassifierModel, gazetteer: Gazetteer) {
+        self.model = model
+        extractor = IntentFeatureExtractor(characterNGrams: model.characterNGrams, gazetteer: gazetteer)
+    }
+
+    /// One caller's buffers: the features, and the probabilities the last classification left.
+    struct Workspace: Sendable {
+        var features: [UInt64] = []
+        /// `[intents]` P(intent | utterance) of the last ``IntentClassifier/classify(_:matches:workspace:)``.
+        var probabilities: [Float] = []
+    }
+
+    /// The most probable intent of `tokens` (an index into ``IntentClassifierModel/intents``);
+    /// every intent's probability is left in `workspace.probabilities`.
+    func classify(_ tokens: TokenizedText, matches: [Gazetteer.Match], workspace: inout Workspace) -> Int {
+        extractor.extract(tokens, matches: matches, into: &workspace.features)
+        return model.predict(features: workspace.features, scratch: &workspace.probabilities)
+    }
+}
