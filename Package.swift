@@ -63,7 +63,8 @@ let package = Package(
         ),
         .testTarget(
             name: "IntentKitTests",
-            dependencies: ["IntentKit"]
+            dependencies: ["IntentKit"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "IntentKitCorpusTests",

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Benchmarking) @testable import IntentKit
+@testable import IntentKit
 
 /// Forward-backward and Viterbi against brute-force enumeration on problems small enough to
 /// list every label sequence.

@@ -3,9 +3,9 @@
 ///
 /// The extractor writes into a reusable ``TokenFeatures`` buffer and allocates nothing once the
 /// buffer has grown; feature names are hashed byte by byte, never built as strings.
-public struct FeatureExtractor: Sendable {
+package struct FeatureExtractor: Sendable {
     /// Which features, and their sizes.
-    public let configuration: FeatureConfiguration
+    package let configuration: FeatureConfiguration
     private let enabled: [Bool]
     /// `[2 · window + 1]` the hash state after the ``FeatureTemplate/words`` template id and
     /// the offset, for offsets −window…window: FNV-1a is sequential, so each word feature
@@ -22,7 +22,7 @@ public struct FeatureExtractor: Sendable {
     /// - Parameter vocabularyEntities: the number of entities of the gazetteer it will match
     ///   (`Gazetteer.entityNames.count`), whose vocabulary features are prepared in advance; others
     ///   are hashed as they come, to the same values.
-    public init(configuration: FeatureConfiguration, vocabularyEntities: Int = 0) {
+    package init(configuration: FeatureConfiguration, vocabularyEntities: Int = 0) {
         self.configuration = configuration
         var enabled = [Bool](repeating: false, count: 16)
         for template in configuration.templates { enabled[Int(template.id)] = true }
@@ -62,7 +62,7 @@ public struct FeatureExtractor: Sendable {
     ///     needed them for the intent classifier); do not match again.
     ///   - intent: the utterance's (predicted) intent index, for the ``FeatureTemplate/intent``
     ///     template; `nil` adds no intent features.
-    public func extract(
+    package func extract(
         _ tokens: TokenizedText, gazetteer: Gazetteer, intent: Int? = nil, into output: inout TokenFeatures,
         scratch matches: inout [Gazetteer.Match], matchesReady: Bool = false
     ) {
@@ -75,7 +75,7 @@ public struct FeatureExtractor: Sendable {
 
     /// Extracts the features of every token of `tokens` into `output`, given the vocabulary
     /// `matches` found in them (the model's and a user's).
-    public func extract(_ tokens: TokenizedText, intent: Int? = nil, matches: [Gazetteer.Match], into output: inout TokenFeatures) {
+    package func extract(_ tokens: TokenizedText, intent: Int? = nil, matches: [Gazetteer.Match], into output: inout TokenFeatures) {
         output.reset()
         let count = tokens.count
         tokens.normalizedStorage.withUnsafeBufferPointer { storage in
@@ -195,13 +195,13 @@ public struct FeatureExtractor: Sendable {
     /// Whether ``extractIntentFeatures(_:intent:into:)`` gives every intent-dependent feature:
     /// true unless the ``FeatureTemplate/intentConjunctions`` template is on (its features
     /// conjoin all the others).
-    public var separatesIntentFeatures: Bool { !has(.intentConjunctions) }
+    package var separatesIntentFeatures: Bool { !has(.intentConjunctions) }
 
     /// Extracts only the features that depend on the intent (the ``FeatureTemplate/intent``
     /// template's) into `output`: with ``separatesIntentFeatures``, `extract(…, intent: nil)` and
     /// these together are exactly `extract(…, intent: intent)`, token by token. Scoring several
     /// intents then shares the rest.
-    public func extractIntentFeatures(_ tokens: TokenizedText, intent: Int, into output: inout TokenFeatures) {
+    package func extractIntentFeatures(_ tokens: TokenizedText, intent: Int, into output: inout TokenFeatures) {
         output.reset()
         let count = tokens.count
         tokens.normalizedStorage.withUnsafeBufferPointer { storage in

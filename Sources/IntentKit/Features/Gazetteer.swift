@@ -3,19 +3,19 @@
 /// Phrases are matched on normalised tokens (case, diacritics and typographic quotes folded),
 /// so "nest egg" in a vocabulary matches "Nest Egg" in an utterance. Every match is reported,
 /// overlapping ones too: they become features, not decisions.
-public struct Gazetteer: Sendable, Equatable {
+package struct Gazetteer: Sendable, Equatable {
     /// Where a token sits in a matched phrase.
-    public enum Position: UInt8, Sendable, CaseIterable {
+    package enum Position: UInt8, Sendable, CaseIterable {
         case begin, inside, last, unit
     }
 
     /// One token's part in one match.
-    public struct Match: Hashable, Sendable {
-        public var token: Int
-        public var entity: Int
-        public var position: Position
+    package struct Match: Hashable, Sendable {
+        package var token: Int
+        package var entity: Int
+        package var position: Position
 
-        public init(token: Int, entity: Int, position: Position) {
+        package init(token: Int, entity: Int, position: Position) {
             self.token = token
             self.entity = entity
             self.position = position
@@ -23,17 +23,17 @@ public struct Gazetteer: Sendable, Equatable {
     }
 
     /// The role of a word inside a multi-word phrase, for word entries.
-    public enum WordRole: String, CaseIterable, Sendable {
+    package enum WordRole: String, CaseIterable, Sendable {
         case first, inner, last
     }
 
     /// The entity names, indexed by `Match.entity`.
-    public let entityNames: [String]
+    package let entityNames: [String]
     /// `[entityNames.count]` whether the entity stands for single words of another entity's
     /// phrases (see ``init(entries:entityNames:indexingWords:tokenizer:)``).
     let wordEntities: [Bool]
     /// The longest phrase, in tokens.
-    public let maxPhraseLength: Int
+    package let maxPhraseLength: Int
     /// Phrase hash (normalised tokens joined by 0x1F) → phrase index; phrases are numbered in
     /// hash order, as model files store them, so loading builds no per-phrase arrays.
     let phraseTable: AttributeTable
@@ -54,7 +54,7 @@ public struct Gazetteer: Sendable, Equatable {
     let phraseEntities: [UInt16]
 
     /// An empty gazetteer.
-    public init() {
+    package init() {
         entityNames = []
         wordEntities = []
         maxPhraseLength = 0
@@ -73,7 +73,7 @@ public struct Gazetteer: Sendable, Equatable {
     ///     ``wordEntityName(_:_:)`` with its role (first, inner, last word). A name never seen
     ///     whole often shares words with known ones ("larry heard" and "larry carlton"): word
     ///     entries let the tagger use that, as token-level gazetteers do in NER.
-    public init(
+    package init(
         entries: some Sequence<(entity: String, phrase: String)>, entityNames fixed: [String] = [],
         indexingWords: Bool = false, tokenizer: Tokenizer = Tokenizer()
     ) {
@@ -162,7 +162,7 @@ public struct Gazetteer: Sendable, Equatable {
     }
 
     /// The entity under which the words of `entity`'s phrases in `role` are indexed.
-    public static func wordEntityName(_ entity: String, _ role: WordRole) -> String {
+    package static func wordEntityName(_ entity: String, _ role: WordRole) -> String {
         entity + "\u{1F}" + role.rawValue
     }
 
@@ -170,28 +170,28 @@ public struct Gazetteer: Sendable, Equatable {
     /// ``FeatureTemplate/knownWords`` template: its matches become vocabulary features like any
     /// entity's. Named like a word entity, so that the intent classifier and user vocabularies
     /// leave it alone.
-    public static let knownWordEntity = "\u{1F}word"
+    package static let knownWordEntity = "\u{1F}word"
 
     /// The index of ``knownWordEntity`` in `entityNames`, if the gazetteer has known words.
-    public var knownWordEntityID: Int? { entityNames.firstIndex(of: Self.knownWordEntity) }
+    package var knownWordEntityID: Int? { entityNames.firstIndex(of: Self.knownWordEntity) }
 
     private static func isWordEntityName(_ name: String) -> Bool { name.unicodeScalars.contains("\u{1F}") }
 
     /// Whether entity `id` stands for single words of phrases, not for whole phrases.
     @inline(__always)
-    public func isWordEntity(_ id: Int) -> Bool { wordEntities[id] }
+    package func isWordEntity(_ id: Int) -> Bool { wordEntities[id] }
 
     /// Whether the gazetteer has no phrase.
-    public var isEmpty: Bool { phraseTable.count == 0 }
+    package var isEmpty: Bool { phraseTable.count == 0 }
 
     /// The number of distinct phrases.
-    public var phraseCount: Int { phraseTable.count }
+    package var phraseCount: Int { phraseTable.count }
 
     /// Appends every token of every match in `tokens` to `matches`.
     ///
     /// - Complexity: O(n · m) hash lookups for n tokens and the longest phrase m; from each
     ///   token only as far as the span is a phrase's prefix (about two tokens on SNIPS).
-    public func matches(in tokens: TokenizedText, into matches: inout [Match]) {
+    package func matches(in tokens: TokenizedText, into matches: inout [Match]) {
         guard phraseTable.count > 0 else { return }
         tokens.normalizedStorage.withUnsafeBufferPointer { storage in
             phraseFilter.withView { filter in

@@ -1,22 +1,22 @@
 /// The features of every token of one utterance: `[tokenCount + 1]` offsets into a flat list of
 /// feature hashes. Reused across utterances; it only grows.
-public struct TokenFeatures: Sendable {
+package struct TokenFeatures: Sendable {
     /// `hashes[offsets[t]..<offsets[t + 1]]` are token `t`'s features.
-    public private(set) var offsets: [Int] = [0]  // [tokenCount + 1] once finished
+    package private(set) var offsets: [Int] = [0]  // [tokenCount + 1] once finished
     /// Feature hashes of all tokens, token after token.
-    public private(set) var hashes: [UInt64] = []
+    package private(set) var hashes: [UInt64] = []
     /// Sentence-level feature hashes: they apply to every token alike (computing them once per
     /// utterance instead of once per token turns O(T²) work into O(T)).
-    public private(set) var sentence: [UInt64] = []
+    package private(set) var sentence: [UInt64] = []
 
     /// An empty buffer.
-    public init() {}
+    package init() {}
 
     /// The number of tokens.
-    public var tokenCount: Int { offsets.count - 1 }
+    package var tokenCount: Int { offsets.count - 1 }
 
     /// Token `index`'s features.
-    public func features(of index: Int) -> ArraySlice<UInt64> { hashes[offsets[index]..<offsets[index + 1]] }
+    package func features(of index: Int) -> ArraySlice<UInt64> { hashes[offsets[index]..<offsets[index + 1]] }
 
     mutating func reset() {
         offsets.removeAll(keepingCapacity: true)

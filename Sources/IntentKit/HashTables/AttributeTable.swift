@@ -17,7 +17,7 @@
 ///
 /// The hashes are kept in id order too, apart from the slots: model files store them, and
 /// ``forEachKey(_:)`` reads them.
-public struct AttributeTable: Sendable, Equatable {
+package struct AttributeTable: Sendable, Equatable {
     /// `[capacity]` slots: 0 where empty, else the mixed key's low 64 − ``idBits`` bits, then id + 1.
     @usableFromInline let slots: [UInt64]
     /// k: log2 of the capacity, the bits of a slot that hold id + 1.
@@ -25,7 +25,7 @@ public struct AttributeTable: Sendable, Equatable {
     /// The hashes, in id order.
     private let hashes: [UInt64]
     /// The number of attributes stored.
-    public let count: Int
+    package let count: Int
 
     /// Builds the table of `hashes`, where `hashes[i]` gets attribute id `i`.
     ///
@@ -33,7 +33,7 @@ public struct AttributeTable: Sendable, Equatable {
     /// bits of the home slot (a bucket spans about 64 slots) turns a cache miss per key, in a
     /// table of megabytes, into a walk from front to back. The sort is stable, so a repeated
     /// hash still ends with its last id, and every key still sits in its probe sequence.
-    public init(hashes: [UInt64]) {
+    package init(hashes: [UInt64]) {
         (slots, idBits, distinctCount) = hashes.withUnsafeBufferPointer { Self.build($0) }
         self.hashes = hashes
         count = hashes.count
@@ -77,7 +77,7 @@ public struct AttributeTable: Sendable, Equatable {
 
     /// The attribute id of `hash`, or `nil` if the model never saw that feature.
     @inlinable @inline(__always)
-    public func id(of hash: UInt64) -> Int? {
+    package func id(of hash: UInt64) -> Int? {
         let mixed = Self.mix(hash), bits = UInt64(truncatingIfNeeded: idBits)
         let stored = mixed &<< bits, idMask = (1 &<< bits) &- 1
         return slots.withUnsafeBufferPointer { slots in
@@ -104,11 +104,11 @@ public struct AttributeTable: Sendable, Equatable {
 
     /// The number of distinct hashes stored: less than ``count`` when the hashes the table was
     /// built from repeat one (leaving an attribute unreachable, which model readers refuse).
-    public let distinctCount: Int
+    package let distinctCount: Int
 
     /// The feature hashes in attribute-id order, as keys (``key(of:)``): what model files store;
     /// ``init(hashes:)`` rebuilds the table from them.
-    public var hashesInIDOrder: [UInt64] { hashes.map(Self.key) }
+    package var hashesInIDOrder: [UInt64] { hashes.map(Self.key) }
 
     /// A multiply by an odd constant (Knuth's multiplicative hashing, a bijection on 64 bits):
     /// its top bits pick the home slot, the rest are stored.

@@ -6,7 +6,7 @@ public struct IntentClassifierModel: Sendable, Equatable {
     /// The intent names, indexed by class.
     public let intents: [String]
     /// Feature hash → attribute id.
-    public let attributes: AttributeTable
+    package let attributes: AttributeTable
     /// `[attributes][intents]` row-major weights.
     let weights: [Float]
     /// `[intents]` biases.
@@ -15,7 +15,7 @@ public struct IntentClassifierModel: Sendable, Equatable {
     public let characterNGrams: ClosedRange<Int>?
 
     /// Creates a model; sizes are checked.
-    public init(
+    package init(
         intents: [String], attributes: AttributeTable, weights: [Float], biases: [Float], characterNGrams: ClosedRange<Int>? = nil
     ) throws(ModelError) {
         guard !intents.isEmpty, weights.count == attributes.count * intents.count, biases.count == intents.count,

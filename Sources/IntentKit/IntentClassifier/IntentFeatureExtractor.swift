@@ -2,17 +2,17 @@
 /// unigrams and bigrams, optionally character n-grams of each word (for typos and unseen
 /// inflections), and the entities whose vocabulary matches a whole phrase (so "SparkleCar" and
 /// "GlitterPool" both say "rideOption").
-public struct IntentFeatureExtractor: Sendable {
+package struct IntentFeatureExtractor: Sendable {
     /// Character n-grams from `lowerBound` to `upperBound` scalars, over `<word>` with boundary
     /// marks; `nil` for none.
-    public let characterNGrams: ClosedRange<Int>?
+    package let characterNGrams: ClosedRange<Int>?
     /// `[entities]` entities whose matches are ignored: single words of phrases (their matches
     /// help the tagger find a name's boundaries but only add noise to the request's intent).
     private let ignoredEntities: [Bool]
 
     /// An extractor for matches of `gazetteer`'s entities (or of any gazetteer numbering its
     /// entities the same way).
-    public init(characterNGrams: ClosedRange<Int>? = nil, gazetteer: Gazetteer = Gazetteer()) {
+    package init(characterNGrams: ClosedRange<Int>? = nil, gazetteer: Gazetteer = Gazetteer()) {
         self.characterNGrams = characterNGrams
         ignoredEntities = gazetteer.entityNames.indices.map(gazetteer.isWordEntity)
     }
@@ -33,7 +33,7 @@ public struct IntentFeatureExtractor: Sendable {
     }
 
     /// Appends the features of `tokens` to `output` (cleared first).
-    public func extract(_ tokens: TokenizedText, matches: [Gazetteer.Match], into output: inout [UInt64]) {
+    package func extract(_ tokens: TokenizedText, matches: [Gazetteer.Match], into output: inout [UInt64]) {
         output.removeAll(keepingCapacity: true)
         output.append(FeatureHash(template: Template.bias.rawValue).value)
         let count = tokens.count

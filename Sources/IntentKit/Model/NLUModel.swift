@@ -8,9 +8,9 @@ public struct NLUModel: Sendable, Equatable {
     /// The features the model was trained with.
     public let features: FeatureConfiguration
     /// The vocabulary matched by the ``FeatureTemplate/vocabulary`` template.
-    public let gazetteer: Gazetteer
+    package let gazetteer: Gazetteer
     /// Feature hash → attribute id.
-    public let attributes: AttributeTable
+    package let attributes: AttributeTable
     /// `[attributes.count + 1]` offsets into `stateLabels` / `stateWeights`.
     let rowOffsets: [Int32]
     /// `[nnz]` state weights with their labels, side by side (one cache miss per row, not two).
@@ -39,7 +39,7 @@ public struct NLUModel: Sendable, Equatable {
     public var provenance: [String: String] { provenanceStorage }
 
     /// Creates a model from its parts; the arrays must be consistent (checked).
-    public init(
+    package init(
         labels: LabelSet, features: FeatureConfiguration, gazetteer: Gazetteer, attributes: AttributeTable,
         rowOffsets: [Int32], stateLabels: [UInt16], stateWeights: [Float], transitions: [Float],
         intentClassifier: IntentClassifierModel? = nil, schema: Schema = Schema(), intentSlots: [String: Set<String>] = [:],

@@ -4,8 +4,7 @@
 ///
 /// Labels are padded to a multiple of 8; disallowed starts, transitions and ends
 /// (``LabelSet/allowsTransition(from:to:)``) and padding carry −∞. Buffers grow to the longest sentence and are reused.
-@_spi(Benchmarking)
-public struct ViterbiDecoder: Sendable {
+package struct ViterbiDecoder: Sendable {
     package let labelCount: Int
     /// Labels rounded up to a multiple of 8.
     let paddedCount: Int
@@ -18,8 +17,8 @@ public struct ViterbiDecoder: Sendable {
     /// `[T][paddedCount]` the max-plus scores of every position.
     private var delta: [Float] = []
 
-    @_spi(Benchmarking)
-    public init(labels: LabelSet, transitions weights: [Float]) {
+
+    package init(labels: LabelSet, transitions weights: [Float]) {
         let L = labels.count
         labelCount = L
         paddedCount = (L + 7) / 8 * 8
@@ -56,8 +55,8 @@ public struct ViterbiDecoder: Sendable {
     /// are recomputed for the one label the path takes at each position when tracing back (L
     /// scalar steps a token, against L·P blends to keep them all), with the same candidates and the
     /// same tie-break, the lowest label, so the path is the one the pointers would give.
-    @_spi(Benchmarking)
-    public mutating func decode(scores: UnsafeBufferPointer<Float>, tokenCount: Int, mask: [Float]?, into path: inout [Int]) {
+
+    package mutating func decode(scores: UnsafeBufferPointer<Float>, tokenCount: Int, mask: [Float]?, into path: inout [Int]) {
         path.removeAll(keepingCapacity: true)
         guard tokenCount > 0 else { return }
         let L = labelCount, P = paddedCount

@@ -1,4 +1,4 @@
-@_spi(Benchmarking) import IntentKit
+import IntentKit
 
 /// The averaged structured perceptron (Collins 2002) over the CRF's parameters: decode each
 /// sentence with the current weights, and on a mistake add the gold features and subtract the

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarking) import IntentKit
+import IntentKit
 import IntentKitEvaluation
 
 /// Fits the weights of a linear-chain CRF (Lafferty, McCallum & Pereira 2001) to compiled

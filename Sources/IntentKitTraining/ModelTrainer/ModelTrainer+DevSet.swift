@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarking) import IntentKit
+import IntentKit
 import IntentKitCorpus
 import IntentKitEvaluation
 

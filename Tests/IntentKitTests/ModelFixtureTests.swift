@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import IntentKit
+
+/// The model files in `Fixtures/models`, one per format version this IntentKit still reads,
+/// each written by the IntentKit of its time from `Fixtures/corpus` (scripts/dev/make-model-fixtures):
+/// every one loads and parses, so a change to the reader that breaks an old format fails here.
+@Suite("Model fixtures of every readable format")
+struct ModelFixtureTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/models")
+    static let versions = ["1.0", "1.1", "1.2", "1.3"]
+
+    static func fixture(_ version: String) -> URL { directory.appendingPathComponent("format-\(version).model") }
+
+    @Test("each format version loads and finds the payee and the app", arguments: versions)
+    func eachVersionLoadsAndParses(_ version: String) throws {
+        let parser = try IntentParser(contentsOf: Self.fixture(version))
+        let parse = parser.parse("send Buttercup 85 bucks on Unicorn Pay")
+        let slots = Dictionary(parse.slots.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })
+        #expect(slots["payee"] == "Buttercup")
+        #expect(slots["app"] == "Unicorn Pay")
+        #expect(slots["amount"]?.hasPrefix("85") == true)
+    }
+
+    @Test("from format 1.1 on, a model has an intent classifier, a schema and resolves values", arguments: versions.dropFirst())
+    func intentsAndValuesFromVersionOneOne(_ version: String) throws {
+        let parser = try IntentParser(contentsOf: Self.fixture(version))
+        let parse = parser.parse("send Buttercup 85 bucks on Unicorn Pay")
+        #expect(parse.intent == "SendPayment")
+        #expect(parse.confidence > 0.5)
+        let values = Dictionary(parse.slots.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        #expect(values["payee"] == .custom("contact.buttercup"))
+        #expect(values["app"] == .custom("app.unicornpay"))
+        #expect(values["amount"] == .amountOfMoney(85, currency: "USD"))
+        #expect(parser.parse("get me a ride to the library").intent == "RequestRide")
+    }
+
+    @Test("a format 1.0 model, which predates the classifier, parses with no intent")
+    func versionOneZeroHasNoIntent() throws {
+        let parse = try IntentParser(contentsOf: Self.fixture("1.0")).parse("send Buttercup 85 bucks on Unicorn Pay")
+        #expect(parse.intent == nil)
+        #expect(parse.alternatives.isEmpty)
+    }
+
+    @Test("the newest fixture is of the format this IntentKit writes, so a format change needs a new fixture")
+    func newestFixtureIsTheCurrentFormat() throws {
+        let newest = try #require(Self.versions.last)
+        #expect(newest == "\(ModelFileFormat.majorVersion).\(ModelFileFormat.minorVersion)")
+        let model = try NLUModel(contentsOf: Self.fixture(newest))
+        #expect(model.provenance["intentkitModelFormat"] == newest)
+    }
+}
