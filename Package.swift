@@ -55,7 +55,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // libFuzzer targets for the readers, the model loader and parsing (scripts/fuzz); built
+        // libFuzzer targets for the readers, the model loader and parsing (scripts/dev/fuzz); built
         // plainly, a replay tool for their inputs.
         .executableTarget(
             name: "IntentKitFuzz",

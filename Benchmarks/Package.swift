@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // IntentKit's benchmarks, in a package of their own so that users of the library never build
-// the benchmark machinery. Run from this directory: `swift package benchmark`.
+// the benchmark machinery. They depend on the runtime alone and load models, never train them.
+// Run from this directory: `swift package benchmark`; thresholds live in Thresholds/.
 import Foundation
 import PackageDescription
 
@@ -20,7 +21,6 @@ let package = Package(
             name: "TokenizerBenchmarks",
             dependencies: [
                 .product(name: "IntentKit", package: intentKit),
-                .product(name: "IntentKitCorpus", package: intentKit),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/TokenizerBenchmarks",
@@ -30,8 +30,6 @@ let package = Package(
             name: "SlotTaggerBenchmarks",
             dependencies: [
                 .product(name: "IntentKit", package: intentKit),
-                .product(name: "IntentKitCorpus", package: intentKit),
-                .product(name: "IntentKitTraining", package: intentKit),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/SlotTaggerBenchmarks",
@@ -41,8 +39,6 @@ let package = Package(
             name: "ParserBenchmarks",
             dependencies: [
                 .product(name: "IntentKit", package: intentKit),
-                .product(name: "IntentKitCorpus", package: intentKit),
-                .product(name: "IntentKitTraining", package: intentKit),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ParserBenchmarks",

@@ -4,7 +4,7 @@ import IntentKit
 // IntentKit's fuzz targets, one binary for all of them: INTENTKIT_FUZZ_TARGET names the target
 // (`FuzzTarget`), INTENTKIT_FUZZ_MODEL the model the parse and vocabulary targets parse with.
 //
-// Built by scripts/fuzz with `-sanitize=fuzzer,address -DLIBFUZZER`, it hands its arguments to
+// Built by scripts/dev/fuzz with `-sanitize=fuzzer,address -DLIBFUZZER`, it hands its arguments to
 // libFuzzer's driver. Built plainly (as `swift build` does), it replays files instead:
 // `IntentKitFuzz FILE…` runs the target once on each, which is how a crash is reproduced and how
 // the seed corpora run in the unit tests' build.

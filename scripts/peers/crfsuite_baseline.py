@@ -1,4 +1,4 @@
-"""python-crfsuite baseline for scripts/compare-crfsuite: trains L-BFGS to convergence on a BIO
+"""python-crfsuite baseline for scripts/peers/compare-crfsuite: trains L-BFGS to convergence on a BIO
 train directory and tags a test directory. Prints {"seconds", "iterations"} as JSON.
 
 Template (the best we found for CRFsuite on SNIPS; MODELING.md): a +-3 window of lowercased

@@ -1,4 +1,4 @@
-"""For scripts/compare-seqeval: turns `intentkit evaluate --predictions` spans back into BIO tags
+"""For scripts/peers/compare-seqeval: turns `intentkit evaluate --predictions` spans back into BIO tags
 on the white-space tokens of a BIO test split, scores them with seqeval and compares with the
 IntentKit report. Prints both and exits 1 if any slot P/R/F1 differs at four decimals."""
 import json

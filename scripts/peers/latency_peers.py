@@ -1,4 +1,4 @@
-"""Peers for scripts/compare-latency: trains python-crfsuite (slot tagger) and fastText (intent
+"""Peers for scripts/peers/compare-latency: trains python-crfsuite (slot tagger) and fastText (intent
 classifier) on a BIO train split, then times them one utterance at a time on the test split, in
 this process, the way IntentKit's `intentkit benchmark` times parses. Prints one JSON object.
 
@@ -7,7 +7,7 @@ this process, the way IntentKit's `intentkit benchmark` times parses. Prints one
 
 - python-crfsuite: the template of crfsuite_baseline.py (the best we found for it), L-BFGS
   capped at 100 iterations (latency depends on the model's size, not on the last digits of its
-  convergence; scripts/compare-crfsuite trains it to convergence). Timed twice: `tag` on
+  convergence; scripts/peers/compare-crfsuite trains it to convergence). Timed twice: `tag` on
   features built beforehand (its C++ alone), and feature building in Python plus `tag` (what a
   user of sklearn-crfsuite / snips-nlu pays per utterance).
 - fastText: supervised, word bigrams, 25 epochs; `predict` of the top intent (its own

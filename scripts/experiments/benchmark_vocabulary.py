@@ -2,10 +2,10 @@
 """Writes, as a JSON vocabulary file on stdout, the 100,000 made-up user terms of the
 ParserBenchmarks target (Benchmarks/Benchmarks/ParserBenchmarks): two- and three-word names
 from syllables, 40k artists and 20k each of playlists, films and titles, drawn by the same
-generator, so that `intentkit benchmark --vocabulary` and `scripts/count-instructions` measure
+generator, so that `intentkit benchmark --vocabulary` and `scripts/perf/count-instructions` measure
 the same terms as the benchmark.
 
-    python3 scripts/benchmark_vocabulary.py > out/benchmark-vocabulary.json
+    python3 scripts/experiments/benchmark_vocabulary.py > out/benchmark-vocabulary.json
 """
 import json
 import sys

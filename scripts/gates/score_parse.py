@@ -1,7 +1,7 @@
 """Scores `intentkit parse` JSON lines against a BIO directory (seq.in, seq.out, label):
 intent accuracy, sentence accuracy (intent and every slot exact) and span slot F1, with slots
 compared as (name, start, end) in Unicode scalars. An independent check of `intentkit evaluate`
-(scripts/accuracy-gate). Usage: score_parse.py BIO_DIR PARSE_JSONL [--json]
+(scripts/gates/accuracy-gate). Usage: score_parse.py BIO_DIR PARSE_JSONL [--json]
 """
 import sys, json
 d, f = sys.argv[1:3]

@@ -1,4 +1,4 @@
-"""The unseen-value experiment of `scripts/eval-unseen-vocabulary` (IntentKit issue 6).
+"""The unseen-value experiment of `scripts/experiments/eval-unseen-vocabulary` (IntentKit issue 6).
 
   split TRAIN_DIR TEST_DIR WORK [--types a,b,…]
       Finds the test utterances with a value of a held-out slot type (names: artists, playlists,

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// The examples in README.md and docs/ are kept true: every IntentKit YAML corpus example
+/// validates, every JSON example is JSON, and the README's quick start runs as written (with
+/// training capped at a few iterations, to keep the debug run short).
+@Suite("README and docs examples")
+struct ReadmeExampleTests: CommandLineRunning {
+    /// The fenced blocks of `language` in the README and every file of docs/, with where each is.
+    static func blocks(_ language: String) throws -> [(place: String, text: String)] {
+        let docs = Self.repository.appendingPathComponent("docs")
+        let files = [Self.repository.appendingPathComponent("README.md")]
+            + (try FileManager.default.contentsOfDirectory(at: docs, includingPropertiesForKeys: nil)).filter { $0.pathExtension == "md" }.sorted { $0.path < $1.path }
+        var blocks = [(place: String, text: String)]()
+        for file in files {
+            let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+            var index = 0
+            while index < lines.count {
+                if lines[index] == "```\(language)" {
+                    let start = index + 1
+                    var end = start
+                    while end < lines.count, lines[end] != "```" { end += 1 }
+                    blocks.append(("\(file.lastPathComponent):\(start)", lines[start..<end].joined(separator: "\n")))
+                    index = end
+                }
+                index += 1
+            }
+        }
+        return blocks
+    }
+
+    @Test("every IntentKit YAML corpus example validates")
+    func yamlCorpusExamplesValidate() throws {
+        let corpora = try Self.blocks("yaml").filter { block in
+            block.text.components(separatedBy: "\n").contains { $0.hasPrefix("intents:") || $0.hasPrefix("domain:") || $0.hasPrefix("entities:") }
+        }
+        #expect(!corpora.isEmpty)
+        let directory = try temporaryDirectory()
+        for (number, block) in corpora.enumerated() {
+            let file = directory.appendingPathComponent("example-\(number).yaml")
+            try block.text.write(to: file, atomically: true, encoding: .utf8)
+            let result = try run("validate", file.path)
+            #expect(result.status == 0, "\(block.place): \(result.stderr)")
+        }
+    }
+
+    @Test("every JSON example is JSON")
+    func jsonExamplesParse() throws {
+        let blocks = try Self.blocks("json")
+        #expect(blocks.count >= 2)
+        for block in blocks {
+            // A block holds one JSON document, or JSON lines.
+            let whole = try? JSONSerialization.jsonObject(with: Data(block.text.utf8))
+            if whole != nil { continue }
+            for line in block.text.components(separatedBy: "\n") where !line.isEmpty {
+                #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(block.place): \(line)")
+            }
+        }
+    }
+
+    /// Splits a shell command line into words: white space separates them, double quotes group.
+    static func words(_ line: String) -> [String] {
+        var words = [String](), current = "", quoted = false, started = false
+        for character in line {
+            if character == "\"" {
+                quoted.toggle()
+                started = true
+            } else if character == " " && !quoted {
+                if started { words.append(current) }
+                current = ""
+                started = false
+            } else {
+                current.append(character)
+                started = true
+            }
+        }
+        if started { words.append(current) }
+        return words
+    }
+
+    @Test("the README's quick start runs")
+    func quickStartRuns() throws {
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Quick start").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
+        let commands = block.components(separatedBy: "\n").filter { $0.hasPrefix("intentkit ") }
+        #expect(commands.count >= 5)
+        let directory = try temporaryDirectory()
+        for command in commands {
+            var arguments = Array(Self.words(command).dropFirst())
+            // The model goes to the test's folder; training is capped for the debug build.
+            arguments = arguments.map { $0 == "assistant.model" ? directory.appendingPathComponent("assistant.model").path : $0 }
+            if arguments.first == "train" { arguments += ["--max-iterations", "8"] }
+            let result = try run(arguments)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            if arguments.first == "parse" { #expect(result.stdout.contains("\"intent\""), "\(command): \(result.stdout)") }
+        }
+    }
+}
