@@ -93,14 +93,16 @@ struct ParseCommand: ParsableCommand {
     }
 }
 
-/// The JSON shape of a parse (key names are part of the command's interface).
+/// The JSON shape of a parse (key names are part of the command's interface): the runtime's
+/// `Codable` shape of ``IntentParse``, with confidences rounded to four decimals, alternatives
+/// only with `--top-k`, parameters only with `--resolve`, and a parameter's slot given by its text.
 private struct ParseJSON: Encodable {
     struct Slot: Encodable {
         var name: String
         var text: String
         var start: Int
         var end: Int
-        var value: Value?
+        var value: SlotValue?
         var confidence: Double
 
         func encode(to encoder: Encoder) throws {
@@ -116,41 +118,17 @@ private struct ParseJSON: Encodable {
         enum CodingKeys: String, CodingKey { case name, text, start, end, value, confidence }
     }
 
-    struct Value: Encodable {
-        var kind: String
-        var value: Scalar
-        var unit: String?
-    }
-
-    enum Scalar: Encodable {
-        case number(Double)
-        case text(String)
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.singleValueContainer()
-            switch self {
-            case .number(let value): try container.encode(value)
-            case .text(let value): try container.encode(value)
-            }
-        }
-    }
-
     struct Alternative: Encodable {
         var intent: String
         var confidence: Double
-    }
-
-    struct Candidate: Encodable {
-        var id: String
-        var phrase: String
     }
 
     struct Parameter: Encodable {
         var name: String
         var outcome: String
         var text: String?
-        var value: Value?
-        var candidates: [Candidate]?
+        var value: SlotValue?
+        var candidates: [UserVocabulary.Candidate]?
         var prompt: String?
         var reason: String?
     }
@@ -168,7 +146,7 @@ private struct ParseJSON: Encodable {
         confidence = Self.rounded(parse.confidence)
         slots = parse.slots.map { slot in
             Slot(name: slot.name, text: slot.text, start: slot.range.lowerBound, end: slot.range.upperBound,
-                 value: slot.value.map(Self.value), confidence: Self.rounded(slot.confidence))
+                 value: slot.value, confidence: Self.rounded(slot.confidence))
         }
         alternatives = topK > 1 ? parse.alternatives.map { Alternative(intent: $0.intent, confidence: Self.rounded($0.confidence)) } : nil
         parameters = resolve ? parse.parameters.map(Self.parameter) : nil
@@ -177,8 +155,8 @@ private struct ParseJSON: Encodable {
     private static func parameter(_ parameter: ResolvedParameter) -> Parameter {
         var result = Parameter(name: parameter.name, outcome: parameter.resolution.outcome, text: parameter.slot?.text)
         switch parameter.resolution {
-        case .success(let value), .confirmationRequired(let value): result.value = Self.value(value)
-        case .disambiguation(let candidates): result.candidates = candidates.map { Candidate(id: $0.identifier, phrase: $0.phrase) }
+        case .success(let value), .confirmationRequired(let value): result.value = value
+        case .disambiguation(let candidates): result.candidates = candidates
         case .needsValue(let prompt): result.prompt = prompt
         case .unsupported(let reason): result.reason = reason
         case .notRequired: break
@@ -188,16 +166,4 @@ private struct ParseJSON: Encodable {
 
     /// Four decimals: enough to rank, short enough to read.
     private static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
-
-    private static func value(_ value: SlotValue) -> Value {
-        switch value {
-        case .custom(let identifier): return Value(kind: value.kind, value: .text(identifier))
-        case .number(let number), .percentage(let number): return Value(kind: value.kind, value: .number(number))
-        case .ordinal(let number): return Value(kind: value.kind, value: .number(Double(number)))
-        case .amountOfMoney(let amount, let currency): return Value(kind: value.kind, value: .number(amount), unit: currency)
-        case .duration(let seconds): return Value(kind: value.kind, value: .number(seconds), unit: "second")
-        case .dateTime(let dateTime): return Value(kind: value.kind, value: .text(dateTime.description))
-        case .temperature(let degrees, let unit): return Value(kind: value.kind, value: .number(degrees), unit: unit)
-        }
-    }
 }

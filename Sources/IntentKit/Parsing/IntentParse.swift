@@ -16,7 +16,7 @@ public struct IntentParse: Hashable, Sendable {
 }
 
 /// An intent and its probability.
-public struct IntentCandidate: Hashable, Sendable {
+public struct IntentCandidate: Hashable, Sendable, Codable {
     public var intent: String
     public var confidence: Double
 }
