@@ -45,7 +45,7 @@ let package = Package(
         ),
         .target(
             name: "IntentKitEvaluation",
-            dependencies: ["IntentKit"]
+            dependencies: ["IntentKit", "IntentKitCorpus"]
         ),
         .executableTarget(
             name: "intentkit",
@@ -79,7 +79,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntentKitEvaluationTests",
-            dependencies: ["IntentKitEvaluation", "IntentKit"]
+            dependencies: ["IntentKitEvaluation", "IntentKitCorpus", "IntentKit"]
         ),
         .testTarget(
             name: "IntentKitCLITests",

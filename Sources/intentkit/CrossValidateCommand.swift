@@ -101,13 +101,6 @@ struct CrossValidateCommand: ParsableCommand {
     }
 
     private func evaluate(_ parser: IntentParser, on corpus: Corpus, _ indices: [Int]) -> [FrameComparison] {
-        let reference = Date(timeIntervalSince1970: 1_795_334_400)
-        var workspace = parser.makeWorkspace()
-        let phrases = FrameComparison.phrases(of: parser.model.schema)
-        return indices.map { index in
-            let utterance = corpus.utterances[index]
-            let parse = parser.parse(utterance.text, workspace: &workspace, alternatives: 0, reference: reference)
-            return FrameComparison(utterance, parse, phrases: phrases)
-        }
+        Evaluator().comparisons(of: parser, on: indices.map { corpus.utterances[$0] }, resolving: false)
     }
 }

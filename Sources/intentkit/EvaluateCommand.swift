@@ -101,18 +101,9 @@ struct EvaluateCommand: ParsableCommand {
         let gate = try makeGate()
         if !allowUnknownLabels { try checkLabels(corpus, parser: parser) }
 
-        // A fixed reference date: relative dates resolve the same way on every run.
-        let reference = Date(timeIntervalSince1970: 1_795_334_400)
-        var workspace = parser.makeWorkspace()
-        let phrases = FrameComparison.phrases(of: parser.model.schema)
-        var comparisons = [FrameComparison]()
-        comparisons.reserveCapacity(corpus.utterances.count)
-        for utterance in corpus.utterances {
-            let parse = parser.parse(utterance.text, workspace: &workspace, alternatives: 0, resolving: true, reference: reference)
-            comparisons.append(FrameComparison(utterance, parse, phrases: phrases))
-        }
         var evaluator = Evaluator()
         evaluator.examplesPerError = examples
+        let comparisons = evaluator.comparisons(of: parser, on: corpus.utterances)
         let report = evaluator.evaluate(comparisons)
         print(ReportFormatter.text(report))
 

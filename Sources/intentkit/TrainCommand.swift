@@ -64,13 +64,7 @@ struct TrainCommand: ParsableCommand {
         if report.stop == "interrupted" { throw ExitCode(130) }
         if let devCorpus, !devCorpus.utterances.isEmpty {
             // The dev set parsed as `parse` would: the joint figures `evaluate` reports.
-            let parser = IntentParser(model: model)
-            let phrases = FrameComparison.phrases(of: model.schema)
-            var workspace = parser.makeWorkspace()
-            let comparisons = devCorpus.utterances.map { utterance in
-                FrameComparison(utterance, parser.parse(utterance.text, workspace: &workspace, alternatives: 0), phrases: phrases)
-            }
-            let scores = Evaluator().evaluate(comparisons)
+            let scores = Evaluator().evaluate(IntentParser(model: model), on: devCorpus.utterances, resolving: false)
             StandardError.print(String(format: "dev (%d utterances): intent accuracy %.2f %%, slot F1 %.2f, sentence accuracy %.2f %%",
                                        scores.utterances, scores.intents.accuracy, scores.slots.micro.f1, scores.sentenceAccuracy))
         }

@@ -77,7 +77,7 @@ public struct FeatureConfiguration: Hashable, Sendable, Codable {
 
     /// The templates used unless told otherwise: all but ``FeatureTemplate/intentConjunctions``
     /// (it doubles the features and, in the tagger, does not tag better). The averaged
-    /// perceptron does not use ``FeatureTemplate/knownWords`` (see ``ModelTrainer``).
+    /// perceptron does not use ``FeatureTemplate/knownWords`` (see `ModelTrainer`).
     public static let defaultTemplates: Set<FeatureTemplate> = Set(FeatureTemplate.allCases).subtracting([.intentConjunctions])
 
     /// The defaults: every template but ``FeatureTemplate/intentConjunctions``, a window of 2

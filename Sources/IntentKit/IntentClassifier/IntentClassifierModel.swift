@@ -11,7 +11,7 @@ public struct IntentClassifierModel: Sendable, Equatable {
     let weights: [Float]
     /// `[intents]` biases.
     let biases: [Float]
-    /// The character n-grams of ``IntentFeatureExtractor`` the model was trained with.
+    /// The character n-grams of the intent feature extractor the model was trained with.
     public let characterNGrams: ClosedRange<Int>?
 
     /// Creates a model; sizes are checked.

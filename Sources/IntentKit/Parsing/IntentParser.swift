@@ -130,9 +130,12 @@ public struct IntentParser: Sendable {
 
     /// Parses `text`.
     /// - Parameters:
+    ///   - text: the utterance.
+    ///   - workspace: this caller's buffers (``makeWorkspace()``), reused from parse to parse.
     ///   - alternatives: how many runner-up intents to return.
     ///   - resolving: also resolve every parameter of the intent (``IntentParse/parameters``).
     ///   - reference: the moment relative dates ("tomorrow at 7") resolve against.
+    ///   - calendar: the calendar and time zone they resolve in.
     public func parse(
         _ text: String, workspace: inout Workspace, alternatives: Int = 2, resolving: Bool = false,
         reference: Date = Date(), calendar: Calendar = .current

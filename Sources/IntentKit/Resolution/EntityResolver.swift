@@ -1,7 +1,7 @@
 import Foundation
 
 /// Maps a slot's text to its resolved value: vocabulary values through their phrases and
-/// synonyms, built-in entities through ``BuiltinGrammar``.
+/// synonyms, built-in entities through the built-in grammars.
 ///
 /// Vocabulary lookups ignore case, diacritics and spacing: a phrase's key is its tokens'
 /// normalised forms joined without separators, so "nest egg", "Nest Egg" and "NestEgg" all

@@ -90,7 +90,10 @@ public struct SlotTagger: Sendable {
     }
 
     /// Tokenizes `text` into the workspace and returns the best label id per token.
-    /// - Parameter mask: from ``mask(allowing:)``; `nil` allows every slot.
+    /// - Parameters:
+    ///   - text: the utterance.
+    ///   - workspace: this caller's buffers (``makeWorkspace()``).
+    ///   - mask: from ``mask(allowing:)``; `nil` allows every slot.
     @discardableResult
     public func labels(of text: String, workspace: inout Workspace, mask: [Float]? = nil) -> [Int] {
         scoreStates(of: text, workspace: &workspace)

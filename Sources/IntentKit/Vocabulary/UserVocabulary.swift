@@ -151,7 +151,12 @@ public struct UserVocabulary: Sendable {
 
     /// Looks up the words `tokens[range]` among the terms of `entity`: exact phrases first, then
     /// words; at most `limit` candidates (distinct identifiers), highest priority first.
-    /// - Parameter allowingEdits: let one word of four letters or more match within one edit.
+    /// - Parameters:
+    ///   - tokens: the utterance, tokenized.
+    ///   - range: the token indices of the words to look up.
+    ///   - entity: the entity type whose terms to search.
+    ///   - limit: the most candidates to return.
+    ///   - allowingEdits: let one word of four letters or more match within one edit.
     public func lookup(_ tokens: TokenizedText, range: Range<Int>, entity: String, limit: Int = 10, allowingEdits: Bool = true) -> Match? {
         guard let index = indices[entity], !range.isEmpty else { return nil }
         func candidates(_ terms: some Sequence<UInt32>) -> [Candidate] {
@@ -168,7 +173,7 @@ public struct UserVocabulary: Sendable {
         return .partial(candidates(partial.terms), edited: partial.edited)
     }
 
-    /// Looks up `text` among the terms of `entity` (see ``lookup(_:range:entity:limit:)``).
+    /// Looks up `text` among the terms of `entity` (see ``lookup(_:range:entity:limit:allowingEdits:)``).
     public func lookup(_ text: String, entity: String, limit: Int = 10) -> Match? {
         let tokens = tokenizer.tokenize(text)
         return lookup(tokens, range: 0..<tokens.count, entity: entity, limit: limit)

@@ -1,6 +1,6 @@
+import Foundation
 import IntentKit
 import IntentKitCorpus
-import IntentKitEvaluation
 
 extension FrameComparison {
     /// The gold frame of `utterance` beside `parse`, whose slots are scored exactly as `parse`
@@ -8,7 +8,7 @@ extension FrameComparison {
     /// part of a gold word does not match it.
     /// - Parameter phrases: an entity value's identifier → its canonical phrase, so that a gold
     ///   value written either way counts as resolved.
-    init(_ utterance: Utterance, _ parse: IntentParse, phrases: [String: String]) {
+    public init(_ utterance: Utterance, _ parse: IntentParse, phrases: [String: String]) {
         let spans = parse.slots.map { Span(name: $0.name, start: $0.range.lowerBound, end: $0.range.upperBound) }
         let names: [[String]] = parse.slots.map { slot in
             guard case .custom(let identifier)? = slot.value else { return [] }
@@ -29,11 +29,36 @@ extension FrameComparison {
     }
 
     /// Entity value identifier → canonical phrase, from a model's schema.
-    static func phrases(of schema: Schema) -> [String: String] {
+    public static func phrases(of schema: Schema) -> [String: String] {
         var phrases = [String: String]()
         for entity in schema.entities {
             for value in entity.values where phrases[value.identifier] == nil { phrases[value.identifier] = value.phrase }
         }
         return phrases
+    }
+}
+
+extension Evaluator {
+    /// The moment relative dates resolve against when a corpus is scored: fixed, so that the
+    /// same model and corpus give the same report on every run.
+    public static let referenceDate = Date(timeIntervalSince1970: 1_795_334_400)
+
+    /// Parses every utterance with `parser`, as `intentkit parse` does, and compares each parse
+    /// with the utterance's gold frame: the one parse → compare step behind every score IntentKit
+    /// reports (`evaluate`, `train --dev`, `cross-validate`).
+    /// - Parameter resolving: also resolve every parameter, for the resolution outcomes
+    ///   (slower; the intent and slot scores do not depend on it).
+    public func comparisons(of parser: IntentParser, on utterances: [Utterance], resolving: Bool = true) -> [FrameComparison] {
+        var workspace = parser.makeWorkspace()
+        let phrases = FrameComparison.phrases(of: parser.model.schema)
+        return utterances.map { utterance in
+            let parse = parser.parse(utterance.text, workspace: &workspace, alternatives: 0, resolving: resolving, reference: Self.referenceDate)
+            return FrameComparison(utterance, parse, phrases: phrases)
+        }
+    }
+
+    /// Scores `parser` on `utterances` (see ``comparisons(of:on:resolving:)``).
+    public func evaluate(_ parser: IntentParser, on utterances: [Utterance], resolving: Bool = true) -> EvaluationReport {
+        evaluate(comparisons(of: parser, on: utterances, resolving: resolving))
     }
 }

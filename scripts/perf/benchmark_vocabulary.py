@@ -5,7 +5,7 @@ from syllables, 40k artists and 20k each of playlists, films and titles, drawn b
 generator, so that `intentkit benchmark --vocabulary` and `scripts/perf/count-instructions` measure
 the same terms as the benchmark.
 
-    python3 scripts/experiments/benchmark_vocabulary.py > out/benchmark-vocabulary.json
+    python3 scripts/perf/benchmark_vocabulary.py > out/benchmark-vocabulary.json
 """
 import json
 import sys
