@@ -140,17 +140,11 @@ public struct NLUModel: Sendable, Equatable {
     func addStateScores(_ features: TokenFeatures, into scores: UnsafeMutableBufferPointer<Float>) {
         let labelCount = labels.count
         denseRows.withUnsafeBufferPointer { denseRows in
-            forEachKnownFeature(features, rowWidth: labelCount, scores: scores) { entries, start, end, longRow, target in
-                if longRow >= 0 {
-                    Self.add(denseRows.baseAddress! + Int(longRow) &* labelCount, to: target, count: labelCount)
-                    return
-                }
-                for entry in entries[Int(start)..<Int(end)] { target[Int(entry.label)] += entry.weight }
-            }
+            forEachKnownFeature(features, rowWidth: labelCount, scores: scores, adder: AllLabels(denseRows: denseRows.baseAddress!, labelCount: labelCount))
         }
     }
 
-    /// Calls `add(entries, start, end, longRow, target)` for every feature of `features` the
+    /// Calls `adder.add(entries, start, end, longRow, target)` for every feature of `features` the
     /// model knows, `entries[start..<end]` being its row of state weights, `longRow` its index
     /// among the long rows (−1 for a short row) and `target` the score row (`rowWidth` floats) it
     /// adds to: a token's row of `scores` (`[T][rowWidth]`), or for a sentence feature a row that
@@ -161,9 +155,8 @@ public struct NLUModel: Sendable, Equatable {
     /// that depend on them alone (independent of one another, so the processor overlaps their
     /// misses), then the rows they found.
     @inline(__always)
-    func forEachKnownFeature(
-        _ features: TokenFeatures, rowWidth: Int, scores: UnsafeMutableBufferPointer<Float>,
-        add: (_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ end: Int32, _ longRow: Int32, _ target: UnsafeMutablePointer<Float>) -> Void
+    func forEachKnownFeature<Adder: StateRowAdder>(
+        _ features: TokenFeatures, rowWidth: Int, scores: UnsafeMutableBufferPointer<Float>, adder: Adder
     ) {
         let tokenCount = features.tokenCount
         guard tokenCount > 0 else { return }
@@ -186,7 +179,7 @@ public struct NLUModel: Sendable, Equatable {
                                 foundCount &+= 1
                             }
                             for k in 0..<foundCount {
-                                add(entries, found[k].start, found[k].end, found[k].longRow, target + found[k].scoreRow)
+                                adder.add(entries, found[k].start, found[k].end, found[k].longRow, target + found[k].scoreRow)
                             }
                             first = last
                         }
@@ -259,6 +252,30 @@ public struct NLUModel: Sendable, Equatable {
     /// The raw arrays, for the model writer in the training module.
     package var storage: (rowOffsets: [Int32], stateLabels: [UInt16], stateWeights: [Float], transitions: [Float]) {
         (rowOffsets, stateEntries.map { UInt16($0.label) }, stateEntries.map(\.weight), transitions)
+    }
+}
+
+/// Adds a feature's row of state weights to a row of scores, for
+/// ``NLUModel/forEachKnownFeature(_:rowWidth:scores:adder:)``: a type per way of adding (every
+/// label, one intent's labels), so that each gets its own specialisation of the loop.
+protocol StateRowAdder {
+    /// Adds the row `entries[start..<end]` (its index among the long rows `longRow`, −1 for a
+    /// short row) to the score row `target`.
+    func add(_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ end: Int32, _ longRow: Int32, _ target: UnsafeMutablePointer<Float>)
+}
+
+/// Every label's scores: a long row from its dense copy, a short one entry by entry.
+struct AllLabels: StateRowAdder {
+    let denseRows: UnsafePointer<Float>
+    let labelCount: Int
+
+    @inline(__always)
+    func add(_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ end: Int32, _ longRow: Int32, _ target: UnsafeMutablePointer<Float>) {
+        if longRow >= 0 {
+            NLUModel.add(denseRows + Int(longRow) &* labelCount, to: target, count: labelCount)
+            return
+        }
+        for entry in entries[Int(start)..<Int(end)] { target[Int(entry.label)] += entry.weight }
     }
 }
 

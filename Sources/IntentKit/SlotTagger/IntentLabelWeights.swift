@@ -73,14 +73,26 @@ extension NLUModel {
         let width = intent.width
         intent.columns.withUnsafeBufferPointer { columns in
             intent.longRows.withUnsafeBufferPointer { longRows in
-                forEachKnownFeature(features, rowWidth: width, scores: scores) { entries, start, end, longRow, target in
-                    if longRow >= 0 {
-                        Self.addLanes(longRows.baseAddress! + Int(longRow) &* width, to: target, count: width)
-                        return
-                    }
-                    for entry in entries[Int(start)..<Int(end)] { target[Int(columns[Int(entry.label)])] += entry.weight }
-                }
+                forEachKnownFeature(features, rowWidth: width, scores: scores,
+                                    adder: IntentLabels(columns: columns.baseAddress!, longRows: longRows.baseAddress!, width: width))
             }
         }
+    }
+}
+
+/// One intent's label scores: a long row from the intent's dense copy, a short one's entries
+/// mapped to the intent's columns (other labels' to the spare column).
+struct IntentLabels: StateRowAdder {
+    let columns: UnsafePointer<UInt32>
+    let longRows: UnsafePointer<Float>
+    let width: Int
+
+    @inline(__always)
+    func add(_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ end: Int32, _ longRow: Int32, _ target: UnsafeMutablePointer<Float>) {
+        if longRow >= 0 {
+            NLUModel.addLanes(longRows + Int(longRow) &* width, to: target, count: width)
+            return
+        }
+        for entry in entries[Int(start)..<Int(end)] { target[Int(columns[Int(entry.label)])] += entry.weight }
     }
 }
