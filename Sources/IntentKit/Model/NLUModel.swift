@@ -1,7 +1,12 @@
-/// A trained linear-chain CRF slot tagger: everything decoding needs, immutable and shareable.
+/// A trained model, everything a parse needs, immutable and shareable: the schema (domains,
+/// intents, parameters, entities) that resolution reads, the intent classifier, the vocabulary
+/// the features match (gazetteer), and the slot tagger: a linear-chain CRF's state and
+/// transition weights over its BIO labels.
 ///
-/// Weights are sparse over (attribute, label) pairs, as in CRFsuite: an attribute only carries
-/// weights for the labels it was seen with in training. Rows are in CSR layout.
+/// Load one with ``init(contentsOf:)``; ``IntentParser`` and ``SlotTagger`` parse with it.
+///
+/// The tagger's weights are sparse over (attribute, label) pairs, as in CRFsuite: an attribute
+/// only carries weights for the labels it was seen with in training. Rows are in CSR layout.
 public struct NLUModel: Sendable, Equatable {
     /// The BIO labels.
     public let labels: LabelSet

@@ -123,7 +123,6 @@ public struct SlotTagger: Sendable {
 
     /// Writes every token's label scores for the extracted features (and `intent`'s, when
     /// separate) to `buffers.scores` (`[T][L]`).
-    @inline(never)
     func scoreStates(_ tokens: TokenizedText, intent: Int?, buffers: inout Buffers) {
         let count = tokens.count
         let L = model.labels.count
@@ -151,7 +150,6 @@ public struct SlotTagger: Sendable {
     /// intent's, to `buffers.subsetScores` (`[T][K]`, K = the intent's labels): the columns of
     /// ``scoreStates(_:intent:buffers:)``'s scores for those labels, at a fraction of the work.
     /// Requires ``scoresIntentLabelsAlone``.
-    @inline(never)
     func scoreStates(_ tokens: TokenizedText, of intent: Int, weights: IntentLabelWeights.Intent, buffers: inout Buffers) {
         let count = tokens.count, width = weights.width
         if buffers.subsetScores.count < count * width { buffers.subsetScores = [Float](repeating: 0, count: count * width) }
