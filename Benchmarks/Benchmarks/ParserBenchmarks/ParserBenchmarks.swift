@@ -4,7 +4,7 @@ import IntentKit
 
 /// `IntentParser.parse` from text to resolved slots, one thread, on two models:
 /// - `INTENTKIT_MODEL` (default: the runtime tests' fixture model, a slice of the default
-///   corpus), on `Benchmarks/utterances.txt` (the default corpus's held-out utterances);
+///   corpus), on `Tests/IntentKitTests/Fixtures/held-out-utterances.txt` (the default corpus's held-out utterances);
 ///   `scripts/perf/benchmark-parse` passes a model trained on the whole default corpus;
 /// - a SNIPS model from `INTENTKIT_SNIPS_MODEL` (`scripts/perf/benchmark-parse` trains one), on the
 ///   SNIPS test utterances; skipped when the variable is unset.
@@ -20,7 +20,7 @@ private func lines(of url: URL) -> [String] {
 private let assistant: (parser: IntentParser, utterances: [String]) = {
     let model = ProcessInfo.processInfo.environment["INTENTKIT_MODEL"].map { URL(fileURLWithPath: $0) }
         ?? root.appendingPathComponent("Tests/IntentKitTests/Fixtures/models/format-1.3.model")
-    return (try! IntentParser(contentsOf: model), lines(of: root.appendingPathComponent("Benchmarks/utterances.txt")))
+    return (try! IntentParser(contentsOf: model), lines(of: root.appendingPathComponent("Tests/IntentKitTests/Fixtures/held-out-utterances.txt")))
 }()
 
 private let snipsModel = ProcessInfo.processInfo.environment["INTENTKIT_SNIPS_MODEL"].map { URL(fileURLWithPath: $0) }

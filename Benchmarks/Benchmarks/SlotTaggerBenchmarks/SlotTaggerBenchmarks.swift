@@ -4,13 +4,13 @@ import IntentKit
 
 /// The slot tagger alone (tokenizing, intent prediction, features, scores, Viterbi; then the
 /// marginals behind confidences), on `INTENTKIT_MODEL` (default: the runtime tests' fixture
-/// model) and the default corpus's held-out utterances (`Benchmarks/utterances.txt`).
+/// model) and the default corpus's held-out utterances (`Tests/IntentKitTests/Fixtures/held-out-utterances.txt`).
 private let setup: (tagger: SlotTagger, utterances: [String]) = {
     let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let model = ProcessInfo.processInfo.environment["INTENTKIT_MODEL"].map { URL(fileURLWithPath: $0) }
         ?? root.appendingPathComponent("Tests/IntentKitTests/Fixtures/models/format-1.3.model")
-    let utterances = try! String(contentsOf: root.appendingPathComponent("Benchmarks/utterances.txt"), encoding: .utf8)
+    let utterances = try! String(contentsOf: root.appendingPathComponent("Tests/IntentKitTests/Fixtures/held-out-utterances.txt"), encoding: .utf8)
         .split(separator: "\n").map(String.init)
     return (try! SlotTagger(contentsOf: model), utterances)
 }()

@@ -6,7 +6,7 @@ import IntentKit
 private let utterances: [String] = {
     let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return try! String(contentsOf: root.appendingPathComponent("Benchmarks/utterances.txt"), encoding: .utf8)
+    return try! String(contentsOf: root.appendingPathComponent("Tests/IntentKitTests/Fixtures/held-out-utterances.txt"), encoding: .utf8)
         .split(separator: "\n").map(String.init)
 }()
 

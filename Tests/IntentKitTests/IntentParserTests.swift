@@ -1,17 +1,16 @@
 import Foundation
-import IntentKitCorpus
 import Testing
 @testable import IntentKit
-@testable import IntentKitTraining
 
-/// The runtime entry point end to end, on a model trained on part of the default corpus.
+/// The runtime entry point end to end, on the current-format fixture model (a slice of the
+/// default corpus, `Fixtures/models`) and the default corpus's held-out utterances.
 @Suite("Intent parser")
 struct IntentParserTests {
-    static let model: NLUModel = {
-        var options = TrainingOptions()
-        options.maxIterations = 40
-        return ModelTrainer(options: options).train(ModelTrainerTests.corpora.train).0
-    }()
+    static let model = ParameterResolutionTests.model
+    static let modelURL = ModelFixtureTests.fixture(ModelFixtureTests.versions.last!)
+    /// The default corpus's 500 held-out utterances, every domain (the model knows three intents).
+    static let utterances = try! String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/held-out-utterances.txt"), encoding: .utf8).split(separator: "\n").map(String.init)
 
     /// Sunday 22 November 2026, 08:00 UTC.
     static let reference = Date(timeIntervalSince1970: 1_795_334_400)
@@ -37,10 +36,10 @@ struct IntentParserTests {
     @Test func slotsStayWithinThePredictedIntentsParameters() {
         let parser = IntentParser(model: Self.model)
         var workspace = parser.makeWorkspace()
-        for utterance in ModelTrainerTests.corpora.test.utterances {
-            let parse = parser.parse(utterance.text, workspace: &workspace, reference: Self.reference, calendar: Self.calendar)
+        for text in Self.utterances {
+            let parse = parser.parse(text, workspace: &workspace, reference: Self.reference, calendar: Self.calendar)
             let allowed = Self.model.intentSlots[parse.intent ?? ""] ?? []
-            #expect(parse.slots.allSatisfy { allowed.contains($0.name) }, "\(utterance.text)")
+            #expect(parse.slots.allSatisfy { allowed.contains($0.name) }, "\(text)")
         }
         #expect(Self.model.intentSlots["SendPayment"]?.isSuperset(of: ["payee", "amount"]) == true)
     }
@@ -54,9 +53,9 @@ struct IntentParserTests {
             var full = restricted
             full.scoresIntentLabelsAlone = false
             var workspace = restricted.makeWorkspace(), fullWorkspace = full.makeWorkspace()
-            for utterance in ModelTrainerTests.corpora.test.utterances {
-                let parse = restricted.parse(utterance.text, workspace: &workspace, alternatives: 3, reference: Self.reference, calendar: Self.calendar)
-                #expect(parse == full.parse(utterance.text, workspace: &fullWorkspace, alternatives: 3, reference: Self.reference, calendar: Self.calendar))
+            for text in Self.utterances {
+                let parse = restricted.parse(text, workspace: &workspace, alternatives: 3, reference: Self.reference, calendar: Self.calendar)
+                #expect(parse == full.parse(text, workspace: &fullWorkspace, alternatives: 3, reference: Self.reference, calendar: Self.calendar))
             }
         }
     }
@@ -70,12 +69,12 @@ struct IntentParserTests {
         var never = joint
         never.rerankingThreshold = 2  // no runner-up is that likely
         var reranked = 0, changed = 0
-        for utterance in ModelTrainerTests.corpora.test.utterances {
-            let before = plain.parse(utterance.text, alternatives: 6, reference: Self.reference, calendar: Self.calendar)
-            let after = joint.parse(utterance.text, alternatives: 6, reference: Self.reference, calendar: Self.calendar)
-            #expect(never.parse(utterance.text, alternatives: 6, reference: Self.reference, calendar: Self.calendar) == before)
+        for text in Self.utterances {
+            let before = plain.parse(text, alternatives: 6, reference: Self.reference, calendar: Self.calendar)
+            let after = joint.parse(text, alternatives: 6, reference: Self.reference, calendar: Self.calendar)
+            #expect(never.parse(text, alternatives: 6, reference: Self.reference, calendar: Self.calendar) == before)
             guard let runnerUp = before.alternatives.first, runnerUp.confidence >= Double(joint.rerankingThreshold) else {
-                #expect(after == before, "\(utterance.text)")
+                #expect(after == before, "\(text)")
                 continue
             }
             reranked += 1
@@ -96,7 +95,7 @@ struct IntentParserTests {
 
     @Test func manyThreadsThroughOneParserGiveTheSameResultsAsOne() {
         let parser = IntentParser(model: Self.model)
-        let texts = ModelTrainerTests.corpora.test.utterances.map(\.text)
+        let texts = Self.utterances
         var workspace = parser.makeWorkspace()
         let expected = texts.map { parser.parse($0, workspace: &workspace, reference: Self.reference, calendar: Self.calendar) }
         let results = ParallelResults(count: 8)
@@ -113,15 +112,6 @@ struct IntentParserTests {
         for thread in 0..<8 { #expect(results.value(at: thread) == expected) }
     }
 
-    @Test func theModelFileCarriesTheSchemaAndEachIntentsSlots() throws {
-        let reread = try NLUModel(reading: ModelFileReader(bytes: Self.model.fileBytes(), name: "parser"))
-        #expect(reread.schema == Self.model.schema && !reread.schema.entities.isEmpty)
-        #expect(reread.intentSlots == Self.model.intentSlots && !reread.intentSlots.isEmpty)
-        let text = "pay Buttercup twenty euros"
-        #expect(IntentParser(model: reread).parse(text, reference: Self.reference, calendar: Self.calendar)
-                == IntentParser(model: Self.model).parse(text, reference: Self.reference, calendar: Self.calendar))
-    }
-
     /// A hostile file passes the checksum: the reader must still refuse it or load something
     /// that parses without trapping. Each case overwrites one to three 4-byte values in the
     /// sections (or the section table) of a real model, recomputes the checksum, loads the bytes
@@ -129,8 +119,7 @@ struct IntentParserTests {
     /// `INTENTKIT_FUZZ_MODEL=out/snips.model INTENTKIT_FUZZ_ROUNDS=5000 swift test -c release --filter damagedModels`.
     @Test func damagedModelsWithValidChecksumsAreRefusedOrParseSafely() throws {
         let environment = ProcessInfo.processInfo.environment
-        let bytes = try environment["INTENTKIT_FUZZ_MODEL"].map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: $0))) }
-            ?? Self.model.fileBytes()
+        let bytes = [UInt8](try Data(contentsOf: environment["INTENTKIT_FUZZ_MODEL"].map { URL(fileURLWithPath: $0) } ?? Self.modelURL))
         let reader = try ModelFileReader(bytes: bytes, name: "model")
         let sections = reader.sectionTable.map(\.range).filter { !$0.isEmpty }
         let tableRange = ModelFileFormat.headerSize..<sections.map(\.lowerBound).min()!

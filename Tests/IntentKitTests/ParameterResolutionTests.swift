@@ -2,20 +2,28 @@ import Foundation
 import Testing
 @testable import IntentKit
 
-/// Runtime vocabulary and parameter resolution, on the parser test model (part of the default
-/// corpus): the model never saw the user's terms.
+/// Runtime vocabulary and parameter resolution, on the current-format fixture model (a slice of
+/// the default corpus, `Fixtures/models`): the model never saw the user's terms.
 @Suite("Parameter resolution")
 struct ParameterResolutionTests {
+    static let model = try! NLUModel(contentsOf: ModelFixtureTests.fixture(ModelFixtureTests.versions.last!))
+    /// Sunday 22 November 2026, 08:00 UTC.
+    static let reference = Date(timeIntervalSince1970: 1_795_334_400)
+    static var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }
     static let contacts = [
         VocabularyTerm("Buttercup Jones", identifier: "contact-17"),
         VocabularyTerm("Buttercup Smith", identifier: "contact-42"),
         VocabularyTerm("Buttercup the Pony", identifier: "contact-58"),
         VocabularyTerm("Xiomara Quill", identifier: "contact-99"),
     ]
-    static let parser = IntentParser(model: IntentParserTests.model).using(UserVocabulary(["contact": contacts]))
+    static let parser = IntentParser(model: Self.model).using(UserVocabulary(["contact": contacts]))
 
     static func parse(_ text: String, with parser: IntentParser = parser) -> IntentParse {
-        parser.parse(text, resolving: true, reference: IntentParserTests.reference, calendar: IntentParserTests.calendar)
+        parser.parse(text, resolving: true, reference: Self.reference, calendar: Self.calendar)
     }
 
     static func resolution(_ name: String, in parse: IntentParse) -> ParameterResolution? {
@@ -25,7 +33,7 @@ struct ParameterResolutionTests {
     @Test func everyParameterOfTheIntentIsResolvedInSchemaOrder() throws {
         let parse = Self.parse("pay Xiomara Quill 85 bucks")
         #expect(parse.intent == "SendPayment")
-        let schema = try #require(IntentParserTests.model.schema.intent(named: "SendPayment"))
+        let schema = try #require(Self.model.schema.intent(named: "SendPayment"))
         #expect(parse.parameters.map(\.name) == schema.parameters.map(\.name))
         #expect(Self.resolution("payee", in: parse) == .success(.custom("contact-99")))
         #expect(Self.resolution("amount", in: parse) == .success(.amountOfMoney(85, currency: "USD")))
@@ -65,7 +73,7 @@ struct ParameterResolutionTests {
         let tokens = parser.tagger.tokenizer.tokenize("book a unicorn carriage")
         let slot = ParsedSlot(name: "rideOption", text: "unicorn carriage", range: 7..<23, confidence: 0.9, value: nil, tokens: 2..<4)
         let parameter = Parameter(name: "rideOption", entity: .custom("rideOption"))
-        #expect(IntentParserTests.model.schema.entity(named: "rideOption")?.allowsOtherValues == false)
+        #expect(Self.model.schema.entity(named: "rideOption")?.allowsOtherValues == false)
         #expect(parser.resolve(slot, as: parameter, tokens: tokens, vocabulary: UserVocabulary()) == .unsupported(reason: "'unicorn carriage' is not a known rideOption"))
         let open = Parameter(name: "note", entity: .custom("freeText"))
         #expect(parser.resolve(slot, as: open, tokens: tokens, vocabulary: UserVocabulary()) == .success(.custom("unicorn carriage")), "free text is its own value")
@@ -75,8 +83,8 @@ struct ParameterResolutionTests {
 
     /// A user's term reaches the tagger and the classifier as the model's own vocabulary matches.
     @Test func userTermsBecomeTheModelsVocabularyMatches() throws {
-        let features = VocabularyFeatures(gazetteer: IntentParserTests.model.gazetteer)
-        let contact = try #require(IntentParserTests.model.gazetteer.entityNames.firstIndex(of: "contact"))
+        let features = VocabularyFeatures(gazetteer: Self.model.gazetteer)
+        let contact = try #require(Self.model.gazetteer.entityNames.firstIndex(of: "contact"))
         let tokens = Tokenizer().tokenize("pay xiomara quill now")
         var matches = [Gazetteer.Match]()
         features.appendMatches(of: UserVocabulary(["contact": Self.contacts]), in: tokens, into: &matches)
@@ -90,7 +98,7 @@ struct ParameterResolutionTests {
 
     @Test func deletionTakesEffectOnTheNextParse() {
         let store = VocabularyStore(UserVocabulary(["contact": Self.contacts]))
-        let parser = IntentParser(model: IntentParserTests.model).using(store)
+        let parser = IntentParser(model: Self.model).using(store)
         #expect(Self.resolution("payee", in: Self.parse("pay Xiomara Quill 5 dollars", with: parser)) == .success(.custom("contact-99")))
         store.update { $0.removeTerms(withIdentifiers: ["contact-99", "contact-42"], for: "contact") }
         #expect(Self.resolution("payee", in: Self.parse("pay Xiomara Quill 5 dollars", with: parser))?.value != .custom("contact-99"))
@@ -106,7 +114,7 @@ struct ParameterResolutionTests {
         let three = UserVocabulary(["contact": Self.contacts])
         let one = UserVocabulary(["contact": [VocabularyTerm("Buttercup Jones", identifier: "contact-17")]])
         let store = VocabularyStore(three)
-        let parser = IntentParser(model: IntentParserTests.model).using(store)
+        let parser = IntentParser(model: Self.model).using(store)
         let expectedThree = Self.resolution("payee", in: Self.parse("pay Buttercup 5 dollars", with: parser.using(three)))
         let expectedOne = Self.resolution("payee", in: Self.parse("pay Buttercup 5 dollars", with: parser.using(one)))
         #expect(expectedThree != expectedOne)
@@ -119,7 +127,7 @@ struct ParameterResolutionTests {
             var workspace = parser.makeWorkspace()
             for _ in 0..<40 {
                 let parse = parser.parse("pay Buttercup 5 dollars", workspace: &workspace, resolving: true,
-                                         reference: IntentParserTests.reference, calendar: IntentParserTests.calendar)
+                                         reference: Self.reference, calendar: Self.calendar)
                 outcomes.add(Self.resolution("payee", in: parse))
             }
         }
