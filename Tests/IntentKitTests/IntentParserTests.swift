@@ -6,19 +6,11 @@ import Testing
 /// default corpus, `Fixtures/models`) and the default corpus's held-out utterances.
 @Suite("Intent parser")
 struct IntentParserTests {
-    static let model = ParameterResolutionTests.model
-    static let modelURL = ModelFixtureTests.fixture(ModelFixtureTests.versions.last!)
-    /// The default corpus's 500 held-out utterances, every domain (the model knows three intents).
-    static let utterances = try! String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/held-out-utterances.txt"), encoding: .utf8).split(separator: "\n").map(String.init)
-
-    /// Sunday 22 November 2026, 08:00 UTC.
-    static let reference = Date(timeIntervalSince1970: 1_795_334_400)
-    static var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }
+    static let model = RuntimeFixtures.model
+    static let modelURL = RuntimeFixtures.modelURL
+    static let utterances = RuntimeFixtures.heldOutUtterances
+    static let reference = RuntimeFixtures.reference
+    static var calendar: Calendar { RuntimeFixtures.calendar }
 
     @Test func parsesIntentSlotsAndResolvedValues() throws {
         let parser = IntentParser(model: Self.model)

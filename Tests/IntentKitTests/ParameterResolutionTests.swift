@@ -6,14 +6,9 @@ import Testing
 /// the default corpus, `Fixtures/models`): the model never saw the user's terms.
 @Suite("Parameter resolution")
 struct ParameterResolutionTests {
-    static let model = try! NLUModel(contentsOf: ModelFixtureTests.fixture(ModelFixtureTests.versions.last!))
-    /// Sunday 22 November 2026, 08:00 UTC.
-    static let reference = Date(timeIntervalSince1970: 1_795_334_400)
-    static var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }
+    static let model = RuntimeFixtures.model
+    static let reference = RuntimeFixtures.reference
+    static var calendar: Calendar { RuntimeFixtures.calendar }
     static let contacts = [
         VocabularyTerm("Buttercup Jones", identifier: "contact-17"),
         VocabularyTerm("Buttercup Smith", identifier: "contact-42"),

@@ -5,8 +5,8 @@ import Testing
 /// A parse encodes to the documented JSON shape and decodes back to the same parse.
 @Suite("Parse results as JSON")
 struct ParseCodingTests {
-    static let model = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/models/format-1.3.model")
-    static let reference = Date(timeIntervalSince1970: 1_795_334_400)
+    static let model = RuntimeFixtures.modelURL
+    static let reference = RuntimeFixtures.reference
 
     /// The parse without the slots' token ranges, which JSON does not carry.
     private func withoutTokens(_ parse: IntentParse) -> IntentParse {

@@ -105,8 +105,8 @@ struct UserVocabularyTrainingTests {
         #expect(with.attributes.count > without.attributes.count, "the user-vocabulary weights are in the model")
         let (withParser, withoutParser) = (IntentParser(model: with), IntentParser(model: without))
         for utterance in ModelTrainerTests.corpora.test.utterances {
-            let a = withParser.parse(utterance.text, reference: ModelWritingTests.reference, calendar: ModelWritingTests.calendar)
-            let b = withoutParser.parse(utterance.text, reference: ModelWritingTests.reference, calendar: ModelWritingTests.calendar)
+            let a = withParser.parse(utterance.text, reference: ModelWritingTests.reference)
+            let b = withoutParser.parse(utterance.text, reference: ModelWritingTests.reference)
             #expect(a.intent == b.intent && a.slots.map(\.range) == b.slots.map(\.range) && a.slots.map(\.name) == b.slots.map(\.name), "\(utterance.text)")
         }
     }
