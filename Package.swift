@@ -83,7 +83,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntentKitCLITests",
-            dependencies: ["intentkit"]
+            dependencies: ["intentkit", .product(name: "Yams", package: "Yams")]
         ),
     ]
 )

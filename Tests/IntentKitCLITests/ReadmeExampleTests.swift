@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import Yams
 
-/// The examples in README.md and docs/ are kept true: every IntentKit YAML corpus example
-/// validates, every JSON example is JSON, and the README's quick start runs as written (with
+/// The examples in README.md and docs/ are kept true: every YAML example is YAML and every
+/// IntentKit corpus among them validates, every JSON example is JSON, and the README's quick start runs as written (with
 /// training capped at a few iterations, to keep the debug run short).
 @Suite("README and docs examples")
 struct ReadmeExampleTests: CommandLineRunning {
@@ -29,9 +30,13 @@ struct ReadmeExampleTests: CommandLineRunning {
         return blocks
     }
 
-    @Test("every IntentKit YAML corpus example validates")
+    @Test("every YAML example is YAML, and every IntentKit corpus among them validates")
     func yamlCorpusExamplesValidate() throws {
-        let corpora = try Self.blocks("yaml").filter { block in
+        let yaml = try Self.blocks("yaml")
+        for block in yaml {
+            #expect(throws: Never.self, "\(block.place)") { _ = try Yams.load(yaml: block.text) }
+        }
+        let corpora = yaml.filter { block in
             block.text.components(separatedBy: "\n").contains { $0.hasPrefix("intents:") || $0.hasPrefix("domain:") || $0.hasPrefix("entities:") }
         }
         #expect(!corpora.isEmpty)
