@@ -11,8 +11,8 @@ struct ParseCommand: ParsableCommand {
             line by line from stdin and answers each with one compact JSON object on a line of its \
             own, written as soon as the input waits (so another program can drive it); a line \
             that is not valid UTF-8 is an error (skipped with a warning under --lenient). On a \
-            terminal it is a small shell with a '> ' prompt. Keys: text, intent, \
-            confidence, slots (each name, text, start, end, value, confidence; start and end count \
+            terminal it is a small shell with a '> ' prompt. Keys: text, intent (absent \
+            when out of scope), outOfScope (true for an utterance without a word), confidence, slots (each name, text, start, end, value, confidence; start and end count \
             Unicode scalars, end exclusive), and alternatives with --top-k above 1. A value is \
             {"kind": …, "value": …} (plus "unit" for money, durations and temperatures), or null \
             when the words do not resolve. With --resolve, "parameters" lists every parameter of \
@@ -135,6 +135,7 @@ private struct ParseJSON: Encodable {
 
     var text: String
     var intent: String?
+    var outOfScope: Bool
     var confidence: Double
     var slots: [Slot]
     var alternatives: [Alternative]?
@@ -143,6 +144,7 @@ private struct ParseJSON: Encodable {
     init(_ parse: IntentParse, topK: Int, resolve: Bool = false) {
         text = parse.text
         intent = parse.intent
+        outOfScope = parse.isOutOfScope
         confidence = Self.rounded(parse.confidence)
         slots = parse.slots.map { slot in
             Slot(name: slot.name, text: slot.text, start: slot.range.lowerBound, end: slot.range.upperBound,

@@ -155,7 +155,7 @@ struct CommandLineTests: CommandLineRunning {
         #expect(single.status == 0, "\(single.stderr)")
         #expect(single.stdout.contains("\n  "))  // readable: indented over several lines
         let object = try #require(try JSONSerialization.jsonObject(with: Data(single.stdout.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["text", "intent", "confidence", "slots"])
+        #expect(Set(object.keys) == ["text", "intent", "outOfScope", "confidence", "slots"])
         #expect(object["intent"] as? String == "SendPayment")
         let slots = try #require(object["slots"] as? [[String: Any]])
         let amount = try #require(slots.first { $0["name"] as? String == "amount" })
@@ -169,9 +169,15 @@ struct CommandLineTests: CommandLineRunning {
         for line in lines.prefix(2) {
             #expect(!line.contains("\n  "))
             let parsed = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            #expect(Set(parsed.keys) == ["text", "intent", "confidence", "slots", "alternatives"])
+            #expect(Set(parsed.keys) == ["text", "intent", "outOfScope", "confidence", "slots", "alternatives"])
             #expect((parsed["alternatives"] as? [[String: Any]])?.count == 1)
         }
+
+        // A line without a word is out of scope: no intent.
+        let empty = try piping("   \n", ["parse", "--model", model])
+        let emptyParse = try #require(try JSONSerialization.jsonObject(with: Data(empty[0].utf8)) as? [String: Any])
+        #expect(emptyParse["outOfScope"] as? Bool == true && emptyParse["intent"] == nil)
+        #expect((emptyParse["slots"] as? [Any])?.isEmpty == true)
 
         let refused = try run("parse", "--model", model, "--reference-date", "tomorrow", "hi")
         #expect(refused.status != 0 && refused.stderr.contains("--reference-date"))

@@ -150,6 +150,15 @@ struct IntentParserTests {
         let parse = IntentParser(model: Self.model).parse("   ")
         #expect(parse.slots.isEmpty && parse.text == "   ")
     }
+
+    /// Nothing said is no intent's request: out of scope, never the intent with the largest prior.
+    @Test(arguments: ["", " ", "   ", "\t\n", "\u{3000}"])
+    func anUtteranceWithoutAWordIsOutOfScope(_ text: String) {
+        let parse = IntentParser(model: Self.model).parse(text, alternatives: 3, resolving: true, reference: Self.reference, calendar: Self.calendar)
+        #expect(parse.isOutOfScope)
+        #expect(parse.intent == nil && parse.confidence == 0 && parse.alternatives.isEmpty && parse.slots.isEmpty && parse.parameters.isEmpty)
+        #expect(!IntentParser(model: Self.model).parse("send money to Buttercup").isOutOfScope)
+    }
 }
 
 /// Per-thread results, written once each under a lock.

@@ -35,7 +35,7 @@ struct ParseCodingTests {
         let parser = try IntentParser(contentsOf: Self.model)
         let parse = parser.parse("send Buttercup 85 bucks on Unicorn Pay", resolving: true, reference: Self.reference)
         let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(parse)) as? [String: Any])
-        #expect(Set(object.keys) == ["text", "intent", "confidence", "alternatives", "slots", "parameters"])
+        #expect(Set(object.keys) == ["text", "intent", "outOfScope", "confidence", "alternatives", "slots", "parameters"])
         let slots = try #require(object["slots"] as? [[String: Any]])
         let amount = try #require(slots.first { $0["name"] as? String == "amount" })
         #expect(Set(amount.keys) == ["name", "text", "start", "end", "confidence", "value"])

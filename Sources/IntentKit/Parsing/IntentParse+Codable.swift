@@ -2,7 +2,7 @@ import Foundation
 
 // The JSON shape of a parse, shared by apps that send parses on and by `intentkit parse`:
 //
-//     {"text": "send Buttercup 85 bucks", "intent": "SendPayment", "confidence": 0.99,
+//     {"text": "send Buttercup 85 bucks", "intent": "SendPayment", "outOfScope": false, "confidence": 0.99,
 //      "alternatives": [{"intent": "RequestPayment", "confidence": 0.01}],
 //      "slots": [{"name": "amount", "text": "85 bucks", "start": 15, "end": 23, "confidence": 0.98,
 //                 "value": {"kind": "amountOfMoney", "value": 85, "unit": "USD"}}],
@@ -10,10 +10,11 @@ import Foundation
 //                      "candidates": [{"id": "contact-17", "phrase": "Buttercup Jones"}]}]}
 //
 // `start`/`end` are Unicode-scalar offsets, end exclusive. A slot's `value` is `null` when its
-// words do not resolve, never absent.
+// words do not resolve, never absent. An out-of-scope utterance has `"outOfScope": true` and no
+// `intent`.
 
 extension IntentParse: Codable {
-    private enum CodingKeys: String, CodingKey { case text, intent, confidence, alternatives, slots, parameters }
+    private enum CodingKeys: String, CodingKey { case text, intent, outOfScope, confidence, alternatives, slots, parameters }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -23,13 +24,15 @@ extension IntentParse: Codable {
             confidence: try container.decode(Double.self, forKey: .confidence),
             alternatives: try container.decodeIfPresent([IntentCandidate].self, forKey: .alternatives) ?? [],
             slots: try container.decode([ParsedSlot].self, forKey: .slots),
-            parameters: try container.decodeIfPresent([ResolvedParameter].self, forKey: .parameters) ?? [])
+            parameters: try container.decodeIfPresent([ResolvedParameter].self, forKey: .parameters) ?? [],
+            isOutOfScope: try container.decodeIfPresent(Bool.self, forKey: .outOfScope) ?? false)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(text, forKey: .text)
         try container.encodeIfPresent(intent, forKey: .intent)
+        try container.encode(isOutOfScope, forKey: .outOfScope)
         try container.encode(confidence, forKey: .confidence)
         try container.encode(alternatives, forKey: .alternatives)
         try container.encode(slots, forKey: .slots)

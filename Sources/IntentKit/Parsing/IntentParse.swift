@@ -2,7 +2,8 @@
 public struct IntentParse: Hashable, Sendable {
     /// The utterance.
     public var text: String
-    /// The most probable intent, or `nil` when the model has no intent classifier.
+    /// The most probable intent; `nil` when the utterance is out of scope (``isOutOfScope``) or
+    /// the model has no intent classifier.
     public var intent: String?
     /// The classifier's probability of ``intent``, from 0 to 1.
     public var confidence: Double
@@ -13,6 +14,10 @@ public struct IntentParse: Hashable, Sendable {
     /// Every parameter of the intent with its resolution, in the schema's order (empty unless
     /// the parse was asked to resolve).
     public var parameters: [ResolvedParameter] = []
+    /// Whether the utterance belongs to none of the model's intents: then ``intent`` is `nil`
+    /// and there are no slots. An utterance without a word (empty, or only white space) is out
+    /// of scope.
+    public var isOutOfScope = false
 }
 
 /// An intent and its probability.

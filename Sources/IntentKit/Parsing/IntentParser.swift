@@ -154,6 +154,10 @@ public struct IntentParser: Sendable {
     ) -> IntentParse {
         // 1. Tokenize.
         tagger.tokenizer.tokenize(text, into: &workspace.tokens)
+        // Nothing said is no request for any intent.
+        guard workspace.tokens.count > 0 else {
+            return IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [], isOutOfScope: true)
+        }
         // 2. Match the model's vocabulary, then the user's.
         workspace.matches.removeAll(keepingCapacity: true)
         model.gazetteer.matches(in: workspace.tokens, into: &workspace.matches)
