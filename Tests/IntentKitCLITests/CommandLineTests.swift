@@ -179,6 +179,16 @@ struct CommandLineTests: CommandLineRunning {
         #expect(emptyParse["outOfScope"] as? Bool == true && emptyParse["intent"] == nil)
         #expect((emptyParse["slots"] as? [Any])?.isEmpty == true)
 
+        // Under --min-confidence, out of scope with the likeliest intent as an alternative.
+        let unsure = try piping("send Buttercup 85 bucks on Unicorn Pay\n", ["parse", "--model", model, "--min-confidence", "1"])
+        let unsureParse = try #require(try JSONSerialization.jsonObject(with: Data(unsure[0].utf8)) as? [String: Any])
+        #expect(unsureParse["outOfScope"] as? Bool == true && unsureParse["intent"] == nil)
+        #expect((unsureParse["alternatives"] as? [[String: Any]])?.first?["intent"] as? String == "SendPayment")
+        for value in ["1.5", "-0.1", "nan"] {
+            let wrong = try run("parse", "--model", model, "--min-confidence", value, "hi")
+            #expect(wrong.status != 0 && wrong.stderr.contains("--min-confidence"), "\(value): \(wrong.stderr)")
+        }
+
         let refused = try run("parse", "--model", model, "--reference-date", "tomorrow", "hi")
         #expect(refused.status != 0 && refused.stderr.contains("--reference-date"))
 

@@ -151,6 +151,24 @@ struct IntentParserTests {
         #expect(parse.slots.isEmpty && parse.text == "   ")
     }
 
+    /// Below the minimum confidence a parse is out of scope, its intents kept as alternatives;
+    /// above it, or without one, it is the parse it always was.
+    @Test func belowTheMinimumConfidenceAParseIsOutOfScope() {
+        let plain = IntentParser(model: Self.model)
+        var strict = plain
+        strict.minimumConfidence = 1.01  // no intent is that sure
+        var lenient = plain
+        lenient.minimumConfidence = 0
+        for text in Self.utterances.prefix(60) {
+            let parse = plain.parse(text, alternatives: 2, resolving: true, reference: Self.reference, calendar: Self.calendar)
+            #expect(lenient.parse(text, alternatives: 2, resolving: true, reference: Self.reference, calendar: Self.calendar) == parse)
+            let rejected = strict.parse(text, alternatives: 2, resolving: true, reference: Self.reference, calendar: Self.calendar)
+            #expect(rejected.isOutOfScope && rejected.intent == nil && rejected.slots.isEmpty && rejected.parameters.isEmpty)
+            #expect(rejected.alternatives.map(\.intent) == [parse.intent!] + parse.alternatives.map(\.intent))
+            #expect(rejected.confidence == parse.confidence)
+        }
+    }
+
     /// Nothing said is no intent's request: out of scope, never the intent with the largest prior.
     @Test(arguments: ["", " ", "   ", "\t\n", "\u{3000}"])
     func anUtteranceWithoutAWordIsOutOfScope(_ text: String) {

@@ -5,7 +5,8 @@ public struct IntentParse: Hashable, Sendable {
     /// The most probable intent; `nil` when the utterance is out of scope (``isOutOfScope``) or
     /// the model has no intent classifier.
     public var intent: String?
-    /// The classifier's probability of ``intent``, from 0 to 1.
+    /// The classifier's probability of ``intent``, from 0 to 1; out of scope, that of the
+    /// likeliest intent (0 for an utterance without a word).
     public var confidence: Double
     /// The next most probable intents, best first (as many as asked for).
     public var alternatives: [IntentCandidate]
@@ -14,9 +15,11 @@ public struct IntentParse: Hashable, Sendable {
     /// Every parameter of the intent with its resolution, in the schema's order (empty unless
     /// the parse was asked to resolve).
     public var parameters: [ResolvedParameter] = []
-    /// Whether the utterance belongs to none of the model's intents: then ``intent`` is `nil`
-    /// and there are no slots. An utterance without a word (empty, or only white space) is out
-    /// of scope.
+    /// Whether the utterance belongs to none of the model's intents: then ``intent`` is `nil`,
+    /// there are no slots, and ``alternatives`` lists the likeliest intents with their
+    /// probabilities. An utterance without a word (empty, or only white space) is out of scope,
+    /// and so is one whose likeliest intent has a probability under the parser's
+    /// ``IntentParser/minimumConfidence``.
     public var isOutOfScope = false
 }
 

@@ -45,6 +45,10 @@ public struct IntentParser: Sendable {
     var scoresIntentLabelsAlone = true
     /// The smallest classifier probability of an intent the tagger reconsiders.
     public var rerankingThreshold: Float = 0.01
+    /// Below this intent probability a parse is out of scope (``IntentParse/isOutOfScope``): no
+    /// intent and no slots, the likeliest intents listed as alternatives. `nil` (the default)
+    /// answers every utterance with a word with an intent.
+    public var minimumConfidence: Double?
     /// Below this slot confidence, a resolved value asks for confirmation
     /// (``ParameterResolution/confirmationRequired(_:)``).
     public var confirmationThreshold: Double = 0.5
@@ -143,6 +147,14 @@ public struct IntentParser: Sendable {
         // One snapshot for the whole parse: a concurrent update applies from the next one.
         let vocabulary = vocabularyStore?.vocabulary ?? self.vocabulary
         var result = parseFrame(text, workspace: &workspace, alternatives: alternatives, vocabulary: vocabulary, reference: reference, calendar: calendar)
+        if let minimumConfidence, let intent = result.intent, result.confidence < minimumConfidence {
+            // Too unsure to be any intent's request: the candidates stay, as alternatives.
+            result.alternatives.insert(IntentCandidate(intent: intent, confidence: result.confidence), at: 0)
+            result.intent = nil
+            result.slots = []
+            result.isOutOfScope = true
+            return result
+        }
         if resolving { result.parameters = resolveParameters(of: result, vocabulary: vocabulary, workspace: workspace) }
         return result
     }
