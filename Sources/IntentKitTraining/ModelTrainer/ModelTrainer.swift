@@ -119,7 +119,10 @@ public struct ModelTrainer {
         let seed: UInt64
 
         /// The vocabulary fold of original utterance `index`.
-        func foldOfOriginal(_ index: Int) -> Int {
+        func foldOfOriginal(_ index: Int) -> Int { Self.fold(ofOriginal: index, folds: folds, seed: seed) }
+
+        /// The vocabulary fold of original utterance `index` among `folds` drawn with `seed`.
+        static func fold(ofOriginal index: Int, folds: Int, seed: UInt64) -> Int {
             folds > 1 ? Int(splitMix(seed &+ UInt64(index)) % UInt64(folds)) : 0
         }
 
@@ -131,8 +134,9 @@ public struct ModelTrainer {
     func prepareUtterances(_ original: Corpus) -> TrainingUtterances {
         let tokenizer = Tokenizer()
         let folds = options.vocabularyFolds, seed = options.seed
-        let foldOfOriginal: (Int) -> Int = { index in folds > 1 ? Int(splitMix(seed &+ UInt64(index)) % UInt64(folds)) : 0 }
-        let (corpus, source) = swappedCopies(original, copies: options.swapCopies, fold: foldOfOriginal)
+        let (corpus, source) = swappedCopies(original, copies: options.swapCopies) {
+            TrainingUtterances.fold(ofOriginal: $0, folds: folds, seed: seed)
+        }
         return TrainingUtterances(
             corpus: corpus, source: source, dataset: SequenceDataset(corpus: corpus, tokenizer: tokenizer, scheme: options.labelScheme),
             tokenizer: tokenizer, extractor: FeatureExtractor(configuration: options.features), folds: folds, seed: seed)
