@@ -252,7 +252,9 @@ struct HardeningTests: CommandLineRunning {
         process.waitUntilExit()
         let text = String(decoding: log, as: UTF8.self)
         #expect(process.terminationStatus == 130, "\(text)")
-        #expect(text.contains("interrupt: stopping after this iteration") && text.contains("stopped: interrupted (Ctrl-C) after iteration 1;"), "\(text)")
+        // Which iteration the interrupt lands in depends on how soon this (possibly starved)
+        // test thread sends it; that training stops there and keeps a model does not.
+        #expect(text.contains("interrupt: stopping after this iteration") && text.contains("stopped: interrupted (Ctrl-C) after iteration "), "\(text)")
         let inspected = try run("inspect", output.path)
         #expect(inspected.status == 0 && inspected.stdout.contains("checksum ok"))
     }
