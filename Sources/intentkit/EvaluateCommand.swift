@@ -18,7 +18,12 @@ struct EvaluateCommand: ParsableCommand {
             those `intentkit parse` returns (name and character range), on BIO and CoNLL corpora \
             too, where a gold slot covers whole words.
 
-            Gates: --min-intent-accuracy, --min-slot-f1, --min-sentence-accuracy, --thresholds \
+            Utterances of an out-of-scope intent (out_of_scope, None, none, oos, or the model's) \
+            and out-of-scope answers are scored as one more intent, "(out of scope)", and \
+            summed up as in-scope accuracy, out-of-scope recall and precision and the false \
+            rejection rate (in-scope utterances answered out of scope).
+
+            Gates: --min-intent-accuracy, --min-slot-f1, --min-sentence-accuracy, --min-oos-recall, --thresholds \
             FILE (JSON {"intents": {NAME: MIN_F1}, "slots": {NAME: MIN_F1}}), and --baseline \
             OLD.json with --max-drop POINTS (and --max-label-drop POINTS for each intent's and \
             slot's F1). A failed gate prints which metric fell, from what \
@@ -56,6 +61,11 @@ struct EvaluateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Fail below this sentence accuracy, in percent (0 to 1 refused as likely fractions).", valueName: "percent"))
     var minSentenceAccuracy: Double?
 
+    @OptionGroup var minimumConfidence: MinimumConfidenceOption
+
+    @Option(name: .customLong("min-oos-recall"), help: ArgumentHelp("Fail below this out-of-scope recall, in percent (0 to 1 refused as likely fractions); a corpus without out-of-scope utterances fails it.", valueName: "percent"))
+    var minOutOfScopeRecall: Double?
+
     @Option(help: ArgumentHelp("Per-intent and per-slot minimum F1, JSON: {\"intents\": {…}, \"slots\": {…}}.", valueName: "file"), completion: .file())
     var thresholds: String?
 
@@ -82,7 +92,7 @@ struct EvaluateCommand: ParsableCommand {
         if examples < 0 { throw ValidationError("--examples must not be negative") }
         if baseline == nil && (maxDrop != 0 || maxLabelDrop != nil) { throw ValidationError("--max-drop and --max-label-drop need --baseline") }
         if let maxLabelDrop, maxLabelDrop < 0 { throw ValidationError("--max-label-drop must not be negative") }
-        for (name, value) in [("min-intent-accuracy", minIntentAccuracy), ("min-slot-f1", minSlotF1), ("min-sentence-accuracy", minSentenceAccuracy)] {
+        for (name, value) in [("min-intent-accuracy", minIntentAccuracy), ("min-slot-f1", minSlotF1), ("min-sentence-accuracy", minSentenceAccuracy), ("min-oos-recall", minOutOfScopeRecall)] {
             guard let value else { continue }
             if !(value >= 0) { throw ValidationError("--\(name) must be a percentage from 0 to 100") }
             if value > 0 && value <= 1 {
@@ -92,7 +102,7 @@ struct EvaluateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parser = try userVocabulary.apply(to: loadParser(model, intentReranking: intentReranking))
+        let parser = try minimumConfidence.apply(to: userVocabulary.apply(to: loadParser(model, intentReranking: intentReranking)))
         let corpus = try input.load().corpus
         guard !corpus.utterances.isEmpty else {
             StandardError.print("\(input.path): error: the corpus has no utterances to evaluate on")
@@ -103,6 +113,7 @@ struct EvaluateCommand: ParsableCommand {
 
         var evaluator = Evaluator()
         evaluator.examplesPerError = examples
+        evaluator.minimumConfidence = parser.minimumConfidence
         let comparisons = evaluator.comparisons(of: parser, on: corpus.utterances)
         let report = evaluator.evaluate(comparisons)
         print(ReportFormatter.text(report))
@@ -138,6 +149,7 @@ struct EvaluateCommand: ParsableCommand {
         gate.minimumIntentAccuracy = minIntentAccuracy
         gate.minimumSlotF1 = minSlotF1
         gate.minimumSentenceAccuracy = minSentenceAccuracy
+        gate.minimumOutOfScopeRecall = minOutOfScopeRecall
         if let thresholds {
             struct Thresholds: Decodable {
                 var intents: [String: Double]?

@@ -33,6 +33,12 @@ struct InspectCommand: ParsableCommand {
         lines.append("vocabulary: \(parsed.gazetteer.entityNames.count) entities, \(parsed.gazetteer.phraseCount) phrases")
         if let classifier = parsed.intentClassifier {
             lines.append("intent classifier: \(classifier.intents.count) intents, \(classifier.attributes.count) features")
+            let calibration = classifier.outOfScope
+            var outOfScope = String(format: "out of scope: temperature %.3f", calibration.temperature)
+            outOfScope += calibration.intent.map { ", class '\($0)'" } ?? ", no class"
+            outOfScope += calibration.minimumConfidence.map { String(format: ", minimum confidence %.3f", $0) } ?? ", no minimum confidence"
+            if let rate = calibration.falseRejectionRate { outOfScope += String(format: " (%.2f %% of held-out in-scope requests rejected)", 100 * rate) }
+            lines.append(outOfScope)
         }
         lines.append("schema: \(parsed.schema.domains.count) domains, \(parsed.schema.intents.count) intents, \(parsed.schema.entities.count) entities")
         for (key, value) in parsed.provenance.sorted(by: { $0.key < $1.key }) { lines.append("  \(key): \(value)") }

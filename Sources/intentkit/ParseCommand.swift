@@ -12,8 +12,9 @@ struct ParseCommand: ParsableCommand {
             own, written as soon as the input waits (so another program can drive it); a line \
             that is not valid UTF-8 is an error (skipped with a warning under --lenient). On a \
             terminal it is a small shell with a '> ' prompt. Keys: text, intent (absent \
-            when out of scope), outOfScope (true for an utterance without a word, or below \
-            --min-confidence: then alternatives lists the likeliest intents), confidence, slots (each name, text, start, end, value, confidence; start and end count \
+            when out of scope), outOfScope (true for an utterance without a word, one the model \
+            places in its out-of-scope class, or one below the minimum confidence: then \
+            alternatives lists the likeliest intents), confidence, slots (each name, text, start, end, value, confidence; start and end count \
             Unicode scalars, end exclusive), and alternatives with --top-k above 1. A value is \
             {"kind": …, "value": …} (plus "unit" for money, durations and temperatures), or null \
             when the words do not resolve. With --resolve, "parameters" lists every parameter of \
@@ -36,10 +37,7 @@ struct ParseCommand: ParsableCommand {
 
     @OptionGroup var userVocabulary: VocabularyOption
 
-    @Option(name: .customLong("min-confidence"), help: ArgumentHelp(
-        "Answer out of scope (no intent, no slots; the likeliest intents as alternatives) when the likeliest intent's probability is below P, from 0 to 1.",
-        valueName: "P"))
-    var minimumConfidence: Double?
+    @OptionGroup var minimumConfidence: MinimumConfidenceOption
 
     @Flag(help: "Resolve every parameter of the intent (success, confirmationRequired, disambiguation, needsValue, unsupported, notRequired).")
     var resolve = false
@@ -52,17 +50,13 @@ struct ParseCommand: ParsableCommand {
 
     func validate() throws {
         if topK < 1 { throw ValidationError("--top-k must be at least 1") }
-        if let minimumConfidence, !(0...1).contains(minimumConfidence) {
-            throw ValidationError("--min-confidence must be a probability from 0 to 1")
-        }
         if let referenceDate, Self.date(referenceDate) == nil {
             throw ValidationError("--reference-date '\(referenceDate)' is not YYYY-MM-DD or YYYY-MM-DDTHH:MM")
         }
     }
 
     func run() throws {
-        var parser = try userVocabulary.apply(to: loadParser(model, intentReranking: intentReranking))
-        parser.minimumConfidence = minimumConfidence
+        let parser = try minimumConfidence.apply(to: userVocabulary.apply(to: loadParser(model, intentReranking: intentReranking)))
         let reference = referenceDate.flatMap(Self.date) ?? Date()
         var workspace = parser.makeWorkspace()
         let encoder = JSONEncoder()

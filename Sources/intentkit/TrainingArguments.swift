@@ -62,6 +62,18 @@ struct TrainingArguments: ParsableArguments {
     @Option(name: .customLong("intent-char-ngrams"), help: ArgumentHelp(help("intent-char-ngrams")))
     var intentCharacterNGrams = "none"
 
+    @Option(name: .customLong("out-of-scope-intent"), help: ArgumentHelp(help("out-of-scope-intent")))
+    var outOfScopeIntents: [String] = []
+
+    @Option(help: ArgumentHelp(help("noise-factor")))
+    var noiseFactor = TrainingOptions().noiseFactor
+
+    @Option(help: ArgumentHelp(help("noise-corpus-words")))
+    var noiseCorpusWords = TrainingOptions().noiseCorpusWordRate
+
+    @Option(help: ArgumentHelp(help("false-rejection-rate")))
+    var falseRejectionRate = TrainingOptions().falseRejectionRate
+
     @Option(help: "Feature templates to use, comma-separated (see below).")
     var features = FeatureTemplate.allCases.filter(FeatureConfiguration.defaultTemplates.contains).map(\.rawValue).joined(separator: ",")
 
@@ -123,6 +135,10 @@ struct TrainingArguments: ParsableArguments {
         options.userVocabularyUnseenRate = userVocabularyUnseenRate
         options.knownWordsDropout = knownWordsDropout
         options.pruneBelow = pruneBelow
+        if !outOfScopeIntents.isEmpty { options.outOfScopeIntents = outOfScopeIntents }
+        options.noiseFactor = noiseFactor
+        options.noiseCorpusWordRate = noiseCorpusWords
+        options.falseRejectionRate = falseRejectionRate
         options.features = FeatureConfiguration(templates: try templates(), window: window, affixLength: affixLength)
         return options
     }

@@ -36,7 +36,18 @@ struct DefaultCorpusTests {
         let train = Set(try CorpusFormat.load(at: training).corpus.utterances.map { $0.text.lowercased() })
         let test = try CorpusFormat.load(at: heldOut).corpus
         #expect(test.utterances.count >= 400)
-        #expect(Set(test.utterances.map(\.intent)).count == 25)
+        #expect(Set(test.utterances.map(\.intent)).count == 26)
         #expect(test.utterances.allSatisfy { !train.contains($0.text.lowercased()) })
+    }
+
+    @Test func hasOutOfScopeUtterancesInEverySplit() throws {
+        let dev = FixturePaths.corpora.appendingPathComponent("assistant-dev")
+        var total = 0
+        for (url, least) in [(training, 250), (dev, 40), (heldOut, 80)] {
+            let count = try CorpusFormat.load(at: url).corpus.utterances.filter { $0.intent == "out_of_scope" }.count
+            #expect(count >= least, "\(url.lastPathComponent): \(count)")
+            total += count
+        }
+        #expect(total >= 400)
     }
 }

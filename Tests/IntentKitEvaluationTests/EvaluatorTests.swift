@@ -32,6 +32,32 @@ struct EvaluatorTests {
         #expect(report.intents.micro.precision == 75 && report.intents.micro.recall == 60)
     }
 
+    @Test func outOfScopeIsOneMoreClassAndSummedUp() throws {
+        let none = FrameComparison.outOfScopeLabel
+        // In scope: A right, A rejected, B right, B wrong. Out of scope: two caught, one taken for A.
+        let report = Evaluator().evaluate([frame("A", "A"), frame("A", none, confidence: 0.3), frame("B", "B"), frame("B", "A"),
+                                           frame(none, none, confidence: 0.2), frame(none, none, confidence: 0.4), frame(none, "A")])
+        let scores = try #require(report.outOfScope)
+        #expect(scores.inScopeAccuracy == 50 && scores.falseRejectionRate == 25)
+        let recall = try #require(scores.recall), precision = try #require(scores.precision)
+        #expect(abs(recall - 200.0 / 3) < 1e-9 && abs(precision - 200.0 / 3) < 1e-9)
+        #expect(scores.inScopeUtterances == 4 && scores.outOfScopeUtterances == 3 && scores.rejected == 3)
+        #expect(abs(report.intents.accuracy - 400.0 / 7) < 1e-9)
+        #expect(report.intents.perIntent[none]?.support == 3)
+        // Calibration reads only answers with an intent.
+        #expect(report.calibration.bins.map(\.count).reduce(0, +) == 4)
+        // Nothing out of scope, nothing to sum up.
+        #expect(Evaluator().evaluate([frame("A", "A")]).outOfScope == nil)
+
+        var gate = Gate()
+        gate.minimumOutOfScopeRecall = 70
+        #expect(gate.failures(of: report).map(\.metric) == ["out-of-scope recall"])
+        gate.minimumOutOfScopeRecall = 60
+        #expect(gate.failures(of: report).isEmpty)
+        gate.minimumOutOfScopeRecall = 1
+        #expect(gate.failures(of: Evaluator().evaluate([frame("A", "A")])).count == 1)
+    }
+
     @Test func slotErrorsFallIntoOneKindEach() {
         let gold = [Span(name: "a", start: 0, end: 5), Span(name: "b", start: 6, end: 9), Span(name: "c", start: 10, end: 14),
                     Span(name: "d", start: 15, end: 20), Span(name: "e", start: 21, end: 25)]

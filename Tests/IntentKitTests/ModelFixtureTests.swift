@@ -8,7 +8,7 @@ import Testing
 @Suite("Model fixtures of every readable format")
 struct ModelFixtureTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/models")
-    static let versions = ["1.0", "1.1", "1.2", "1.3"]
+    static let versions = ["1.0", "1.1", "1.2", "1.3", "1.4"]
 
     static func fixture(_ version: String) -> URL { directory.appendingPathComponent("format-\(version).model") }
 
@@ -33,6 +33,20 @@ struct ModelFixtureTests {
         #expect(values["app"] == .custom("app.unicornpay"))
         #expect(values["amount"] == .amountOfMoney(85, currency: "USD"))
         #expect(parser.parse("get me a ride to the library").intent == "RequestRide")
+    }
+
+    @Test("from format 1.4 on, a model knows out of scope: its class, temperature and minimum confidence")
+    func outOfScopeFromVersionOneFour() throws {
+        let parser = try IntentParser(contentsOf: Self.fixture("1.4"))
+        let calibration = try #require(parser.model.intentClassifier?.outOfScope)
+        #expect(calibration.intent == "out_of_scope" && calibration.temperature > 0)
+        #expect(parser.minimumConfidence == calibration.minimumConfidence)
+        let gibberish = parser.parse("asdf qwerty zxcv")
+        #expect(gibberish.isOutOfScope && gibberish.intent == nil && gibberish.slots.isEmpty)
+        // Before 1.4 nothing was out of scope but an utterance without a word.
+        let older = try IntentParser(contentsOf: Self.fixture("1.3"))
+        #expect(older.model.intentClassifier?.outOfScope == OutOfScopeCalibration())
+        #expect(older.minimumConfidence == nil && !older.parse("asdf qwerty zxcv").isOutOfScope)
     }
 
     @Test("a format 1.0 model, which predates the classifier, parses with no intent")

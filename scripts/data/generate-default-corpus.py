@@ -335,6 +335,110 @@ DOMAINS = {
     },
 }
 
+# ---------------------------------------------------------------------------------------------
+# Out of scope: what people say to an assistant that none of its intents serve. Chit-chat,
+# questions about the world, requests for apps this assistant does not have (weather, music,
+# timers, lights, news, sports, cooking, maths, translation, shopping), fragments and gibberish.
+# Test templates are phrasings and topics the training templates never use.
+OUT_OF_SCOPE_INTENT = "out_of_scope"
+OUT_OF_SCOPE_FILL = {
+    "city": ["Paris", "Tokyo", "Lisbon", "Nairobi", "Denver", "Oslo", "Cairo", "Lima", "Seoul", "Dublin", "Austin"],
+    "artist": ["Taylor Swift", "the Beatles", "Beyoncé", "Miles Davis", "Adele", "Coldplay", "Bach", "Daft Punk"],
+    "song": ["Yesterday", "Bohemian Rhapsody", "Halo", "So What", "Clair de Lune", "Hey Jude", "Shake It Off"],
+    "genre": ["jazz", "rock", "lo-fi beats", "classical music", "country", "hip hop", "reggae"],
+    "time": ["6am", "7:30", "noon", "half past five", "10 pm", "8 o'clock", "quarter to nine"],
+    "minutes": ["five", "10", "twenty", "3", "fifteen", "45"],
+    "room": ["kitchen", "bedroom", "living room", "porch", "hallway", "garage", "office"],
+    "team": ["the Lakers", "Arsenal", "the Yankees", "Real Madrid", "the Packers", "the Red Sox", "Barcelona"],
+    "dish": ["lasagna", "pancakes", "banana bread", "a risotto", "guacamole", "fried rice", "chili"],
+    "thing": ["the moon", "a black hole", "photosynthesis", "gravity", "the internet", "a volcano", "inflation", "DNA"],
+    "person": ["Abraham Lincoln", "Marie Curie", "Cleopatra", "Einstein", "Frida Kahlo", "Napoleon", "Ada Lovelace"],
+    "language": ["French", "Spanish", "Japanese", "German", "Italian", "Korean", "Portuguese"],
+    "phrase": ["good morning", "where is the bathroom", "thank you very much", "I love you", "how much is this"],
+    "number": ["12", "seven", "144", "three hundred", "99", "15", "eight"],
+    "product": ["paper towels", "a new phone case", "dog food", "running shoes", "a desk lamp", "printer ink"],
+    "animal": ["cats", "octopuses", "penguins", "bees", "dolphins", "owls", "giraffes"],
+    "topic": ["politics", "the stock market", "the election", "technology", "the economy", "science"],
+    "show": ["the next episode", "my favourite show", "the game", "a documentary", "the news", "cartoons"],
+    "device": ["the thermostat", "the vacuum", "the sprinklers", "the coffee machine", "the tv", "the fan"],
+}
+OUT_OF_SCOPE = dict(
+    train=[
+        "what's the weather like in {city}", "will it rain tomorrow", "how hot is it outside", "do I need an umbrella today",
+        "is it going to snow in {city} this weekend", "play {song}", "play some {genre}", "put on something by {artist}",
+        "skip this song", "turn the volume up", "set an alarm for {time}", "wake me up at {time}", "set a timer for {minutes} minutes",
+        "how much time is left on my timer", "turn on the {room} lights", "dim the lights in the {room}", "switch off {device}",
+        "set the thermostat to 70", "what's the latest news", "read me the headlines about {topic}", "did {team} win last night",
+        "what's the score of the {team} game", "when do {team} play next", "how do I make {dish}", "give me a recipe for {dish}",
+        "how long do I boil an egg", "what is {number} times {number}", "what's the square root of {number}",
+        "how many ounces in a cup", "translate {phrase} into {language}", "how do you say {phrase} in {language}",
+        "who was {person}", "how old is {person}", "tell me about {thing}", "how far away is the moon", "how does {thing} work",
+        "why is the sky blue", "tell me a joke", "tell me something funny", "sing me a song", "what's your favourite color",
+        "how old are you", "are you a robot", "do you have feelings", "what's your name", "who made you", "I'm bored",
+        "I love you", "you're the best", "you're so annoying", "good morning", "hello there", "how are you today",
+        "what is the meaning of life", "flip a coin", "roll a die", "pick a number between one and {number}",
+        "order {product}", "add {product} to my cart", "where is my package", "find a pharmacy near me",
+        "what time does the pharmacy close", "are {animal} smart", "how long do {animal} live", "what do {animal} eat",
+        "remind me to breathe", "what day is it today", "what time is it in {city}", "what's the capital of Peru",
+        "spell necessary", "define serendipity", "what's a synonym for happy", "open the garage door", "lock the front door",
+        "start the vacuum", "record {show}", "turn on {show}", "change the channel", "what's on tv tonight",
+        "how many calories in an apple", "am I getting sick", "what's good for a headache", "turn on airplane mode",
+        "take a screenshot", "how much battery do I have left", "update my phone", "um", "okay so", "never mind", "hmm",
+        "wait what", "cancel that", "nothing", "blah blah", "testing one two three", "can you hear me",
+    ],
+    test=[
+        "is there a chance of thunderstorms in {city}", "what's the forecast for the weekend", "crank up {artist}",
+        "shuffle my {genre} playlist", "who sings this song", "snooze for ten minutes", "count down {minutes} minutes for the pasta",
+        "make it brighter in the {room}", "is {device} still running", "any headlines this morning", "who is leading the league",
+        "did {team} make the playoffs", "what can I cook with eggs and spinach", "how much flour goes into {dish}",
+        "divide {number} by four", "convert 30 celsius to fahrenheit", "what does bonjour mean", "say {phrase} in {language} please",
+        "when did {person} die", "explain {thing} like I'm five", "how deep is the ocean", "who painted the Mona Lisa",
+        "got any riddles for me", "do you dream", "are you married", "what are you wearing", "you're funny",
+        "I'm feeling a bit sad today", "thanks, that's all", "see you later alligator", "do you like pizza",
+        "what should I name my goldfish", "buy more {product}", "track the delivery from yesterday", "is the bank open on sundays",
+        "do {animal} sleep", "how big is a blue whale", "how many legs does a spider have", "what year is it",
+        "what's the tallest building in the world", "turn the tv off", "pause the movie", "fast forward a bit",
+        "is it safe to eat raw cookie dough", "how much water should I drink", "restart my phone", "turn on bluetooth",
+        "uh", "so yeah", "whatever", "hello? anybody there", "la la la", "I don't know",
+    ],
+)
+GIBBERISH_TRAIN, GIBBERISH_TEST, GIBBERISH_DEV = 25, 8, 5
+
+
+def gibberish(rng):
+    """A line of made-up words, as from a stray keyboard or a mis-heard sound."""
+    consonants, vowels = "bcdfghjklmnpqrstvwxz", "aeiouy"
+    words = []
+    for _ in range(rng.randint(1, 4)):
+        if rng.random() < 0.3:
+            words.append("".join(rng.choice("asdfghjklqwertyuiopzxcvbnm") for _ in range(rng.randint(3, 8))))
+        else:
+            words.append("".join(rng.choice(consonants) + rng.choice(vowels) for _ in range(rng.randint(1, 3))))
+    return " ".join(words)
+
+
+def out_of_scope(rng, templates, count, gibberish_count, exclude=()):
+    """`count` distinct out-of-scope utterances from `templates`, then `gibberish_count` lines of
+    gibberish; none of them in `exclude`."""
+    seen, result, attempts = {u.lower() for u in exclude}, [], 0
+    while len(result) < count and attempts < count * 50:
+        attempts += 1
+        template = templates[len(result) % len(templates)] if attempts <= len(templates) else rng.choice(templates)
+        sentence = re.sub(r"\{(\w+)\}", lambda m: rng.choice(OUT_OF_SCOPE_FILL[m.group(1)]), template)
+        if rng.random() < 0.3:
+            sentence = sentence[0].upper() + sentence[1:]
+        if sentence.lower() not in seen:
+            seen.add(sentence.lower())
+            result.append(sentence)
+    while gibberish_count > 0:
+        sentence = gibberish(rng)
+        if sentence not in seen:
+            seen.add(sentence)
+            result.append(sentence)
+            gibberish_count -= 1
+    return result
+
+
 FILLER_OVERRIDE = {  # slot name -> filler list, for slots whose entity is freeText or built-in
     ("SendMessage", "content"): MESSAGES, ("SendPayment", "note"): NOTES, ("RequestPayment", "note"): NOTES,
     ("SearchMessages", "query"): QUERIES, ("SearchNotes", "query"): QUERIES, ("CreateNote", "title"): TITLES,
@@ -477,6 +581,18 @@ def main():
             total_test += len(test)
         with open(os.path.join(train_dir, f"{domain}.yaml"), "w", encoding="utf-8") as f:
             f.write("\n".join(lines) + "\n")
+    oos_rng = random.Random(20261126)
+    oos_train = out_of_scope(oos_rng, OUT_OF_SCOPE["train"], 300, GIBBERISH_TRAIN)
+    lines = [HEADER, "# Requests for none of the assistant's intents: IntentKit reads the intent out_of_scope as no intent.",
+             "domain: outOfScope", "intents:", f"  - name: {OUT_OF_SCOPE_INTENT}", "    utterances:"]
+    lines.extend("      - " + yaml_string(escape(u)) for u in oos_train)
+    with open(os.path.join(train_dir, "out-of-scope.yaml"), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    oos_test = out_of_scope(oos_rng, OUT_OF_SCOPE["test"], 120, GIBBERISH_TEST, exclude=oos_train)
+    test_lines += [f"  - name: {OUT_OF_SCOPE_INTENT}", "    utterances:"] + ["      - " + yaml_string(escape(u)) for u in oos_test]
+    total_train += len(oos_train)
+    total_test += len(oos_test)
+    train_by_intent[OUT_OF_SCOPE_INTENT] = set(oos_train)
     with open(os.path.join(test_dir, "assistant-test.yaml"), "w", encoding="utf-8") as f:
         f.write("\n".join(test_lines) + "\n")
 
@@ -494,6 +610,9 @@ def main():
             dev_lines.append("    utterances:")
             dev_lines.extend("      - " + yaml_string(u) for u in dev)
             total_dev += len(dev)
+    oos_dev = out_of_scope(dev_rng, OUT_OF_SCOPE["train"], 60, GIBBERISH_DEV, exclude=train_by_intent[OUT_OF_SCOPE_INTENT])
+    dev_lines += [f"  - name: {OUT_OF_SCOPE_INTENT}", "    utterances:"] + ["      - " + yaml_string(escape(u)) for u in oos_dev]
+    total_dev += len(oos_dev)
     with open(os.path.join(dev_dir, "assistant-dev.yaml"), "w", encoding="utf-8") as f:
         f.write("\n".join(dev_lines) + "\n")
     print(f"{len(DOMAINS)} domains, {sum(len(i) for i in DOMAINS.values())} intents, "

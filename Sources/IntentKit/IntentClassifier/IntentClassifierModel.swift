@@ -2,9 +2,16 @@ import Foundation
 
 /// A trained multinomial logistic-regression intent classifier (Bishop 2006, §4.3.4) over
 /// hashed sparse features: `P(c | x) = softmax(b + Σ_a W[a])_c`.
+///
+/// Its probabilities are calibrated: training divides the weights by a temperature fitted on
+/// held-out folds (Guo et al. 2017), which changes no ranking and costs nothing at parse time.
+/// A class may stand for "no intent", and a minimum confidence tells requests for no intent
+/// from requests for one (``outOfScope``).
 public struct IntentClassifierModel: Sendable, Equatable {
-    /// The intent names, indexed by class.
+    /// The intent names, indexed by class (including the out-of-scope class, if any).
     public let intents: [String]
+    /// The out-of-scope decision the model was trained with.
+    public let outOfScope: OutOfScopeCalibration
     /// Feature hash → attribute id.
     package let attributes: AttributeTable
     /// `[attributes][intents]` row-major weights.
@@ -16,12 +23,19 @@ public struct IntentClassifierModel: Sendable, Equatable {
 
     /// Creates a model; sizes are checked.
     package init(
-        intents: [String], attributes: AttributeTable, weights: [Float], biases: [Float], characterNGrams: ClosedRange<Int>? = nil
+        intents: [String], attributes: AttributeTable, weights: [Float], biases: [Float], characterNGrams: ClosedRange<Int>? = nil,
+        outOfScope: OutOfScopeCalibration = OutOfScopeCalibration()
     ) throws(ModelError) {
         guard !intents.isEmpty, weights.count == attributes.count * intents.count, biases.count == intents.count,
               weights.allSatisfy(\.isFinite), biases.allSatisfy(\.isFinite) else {
             throw ModelError.inconsistent("intent classifier arrays have mismatched sizes or non-finite weights")
         }
+        guard outOfScope.intent.map(intents.contains) ?? true, outOfScope.temperature.isFinite, outOfScope.temperature > 0,
+              outOfScope.minimumConfidence.map({ (0...1).contains($0) }) ?? true,
+              outOfScope.falseRejectionRate.map({ (0...1).contains($0) }) ?? true else {
+            throw ModelError.inconsistent("the intent classifier's out-of-scope calibration is out of range or names no intent of it")
+        }
+        self.outOfScope = outOfScope
         self.intents = intents
         self.attributes = attributes
         self.weights = weights
@@ -55,6 +69,9 @@ public struct IntentClassifierModel: Sendable, Equatable {
         return best
     }
 
+    /// The index of ``OutOfScopeCalibration/intent`` among ``intents``, if the model has one.
+    public var outOfScopeClass: Int? { outOfScope.intent.flatMap { intents.firstIndex(of: $0) } }
+
     package var storage: (weights: [Float], biases: [Float]) {
         (weights, biases)
     }
@@ -70,4 +87,32 @@ package func softmax(_ values: UnsafeMutableBufferPointer<Float>) {
         sum += values[index]
     }
     for index in values.indices { values[index] /= sum }
+}
+
+/// How an ``IntentClassifierModel`` tells requests for no intent apart.
+public struct OutOfScopeCalibration: Sendable, Equatable, Codable {
+    /// The class that stands for "no intent": a corpus's out-of-scope intent (`None`, `oos`,
+    /// `out_of_scope`, …) or generated noise; `nil` when there was neither.
+    public var intent: String?
+    /// The temperature the classifier's scores were divided by to calibrate its probabilities
+    /// (1 for none).
+    public var temperature: Double = 1
+    /// The probability of its likeliest intent below which a request is out of scope, chosen on
+    /// held-out folds so that ``falseRejectionRate`` of the training requests would be; `nil`
+    /// when none was calibrated.
+    public var minimumConfidence: Double?
+    /// The share of in-scope training requests that ``minimumConfidence`` and the out-of-scope
+    /// class rejected on held-out folds.
+    public var falseRejectionRate: Double?
+
+    /// The names corpora usually give the intent of requests for no intent (Snips NLU's `None`,
+    /// Rasa's `out_of_scope`, CLINC150's `oos`): training and evaluation read them as out of scope.
+    public static let conventionalIntentNames = ["out_of_scope", "None", "none", "oos"]
+
+    public init(intent: String? = nil, temperature: Double = 1, minimumConfidence: Double? = nil, falseRejectionRate: Double? = nil) {
+        self.intent = intent
+        self.temperature = temperature
+        self.minimumConfidence = minimumConfidence
+        self.falseRejectionRate = falseRejectionRate
+    }
 }

@@ -14,6 +14,8 @@ package struct ModelMetadata: Codable, Sendable, Equatable {
     /// The intent classifier's character n-gram lengths, `[lowest, highest]`, or `[]` for none.
     /// Absent in files of format 1.0 written before it existed, whose classifiers used 3 to 5.
     package var intentCharacterNGrams: [Int]?
+    /// The intent classifier's out-of-scope class, temperature and minimum confidence (1.4).
+    package var intentOutOfScope: OutOfScopeCalibration?
     /// Intent → its slots, sorted (format 1.1; absent before: no restriction).
     package var intentSlots: [String: [String]]?
     /// How the model was made: algorithm, hyperparameters, corpus, date, IntentKit version.

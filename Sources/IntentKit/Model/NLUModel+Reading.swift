@@ -90,7 +90,8 @@ extension NLUModel {
                     throw ModelError.inconsistent("the intent classifier's character n-gram lengths \(lengths) are not [lowest, highest] within 1...16")
                 }
                 classifier = try IntentClassifierModel(intents: intents, attributes: table, weights: file.floats(.intentWeights),
-                                                       biases: file.floats(.intentBiases), characterNGrams: characterNGrams)
+                                                       biases: file.floats(.intentBiases), characterNGrams: characterNGrams,
+                                                       outOfScope: metadata.intentOutOfScope ?? OutOfScopeCalibration())
             }
             var schema = Schema()
             if file.has(.schema) {

@@ -22,6 +22,8 @@ public struct IntentParser: Sendable {
     let tagger: SlotTagger
     /// Predicts the intent; `nil` for a model without a classifier.
     private let classifier: IntentClassifier?
+    /// The classifier's class for "no intent", if it has one.
+    private let outOfScopeClass: Int?
     /// Scores, decodes and reranks.
     private let decoder: JointDecoder
     /// Resolves slot text to values.
@@ -46,8 +48,10 @@ public struct IntentParser: Sendable {
     /// The smallest classifier probability of an intent the tagger reconsiders.
     public var rerankingThreshold: Float = 0.01
     /// Below this intent probability a parse is out of scope (``IntentParse/isOutOfScope``): no
-    /// intent and no slots, the likeliest intents listed as alternatives. `nil` (the default)
-    /// answers every utterance with a word with an intent.
+    /// intent and no slots, the likeliest intents listed as alternatives. By default the
+    /// model's (``OutOfScopeCalibration/minimumConfidence``), calibrated in training to reject
+    /// a stated share of in-scope requests; `nil` answers every utterance the classifier does
+    /// not place in its out-of-scope class with an intent.
     public var minimumConfidence: Double?
     /// Below this slot confidence, a resolved value asks for confirmation
     /// (``ParameterResolution/confirmationRequired(_:)``).
@@ -64,6 +68,8 @@ public struct IntentParser: Sendable {
     public init(model: NLUModel) {
         tagger = SlotTagger(model: model)
         classifier = tagger.classifier
+        outOfScopeClass = tagger.classifier?.model.outOfScopeClass
+        minimumConfidence = model.intentClassifier?.outOfScope.minimumConfidence
         decoder = JointDecoder(model: model, tagger: tagger)
         resolver = EntityResolver(schema: model.schema)
         vocabularyFeatures = VocabularyFeatures(gazetteer: model.gazetteer, ownFeatures: model.features.templates.contains(.userVocabulary))
@@ -189,9 +195,19 @@ public struct IntentParser: Sendable {
         var result = IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [])
         if let intent = decoded.intent, let classifier {
             let probabilities = workspace.classification.probabilities
+            if intent == outOfScopeClass {
+                // The class of no intent: the likeliest intents stay, as alternatives, the best
+                // one's confidence the parse's.
+                result.isOutOfScope = true
+                result.alternatives = Self.runnersUp(probabilities, excluding: intent, also: intent, count: alternatives + 1).map {
+                    IntentCandidate(intent: classifier.model.intents[$0], confidence: Double(probabilities[$0]))
+                }
+                result.confidence = result.alternatives.first?.confidence ?? 0
+                return result
+            }
             result.intent = classifier.model.intents[intent]
             result.confidence = Double(probabilities[intent])
-            result.alternatives = Self.runnersUp(probabilities, excluding: intent, count: alternatives).map {
+            result.alternatives = Self.runnersUp(probabilities, excluding: intent, also: outOfScopeClass ?? intent, count: alternatives).map {
                 IntentCandidate(intent: classifier.model.intents[$0], confidence: Double(probabilities[$0]))
             }
         }
@@ -214,15 +230,15 @@ public struct IntentParser: Sendable {
         return result
     }
 
-    /// The indices of the `count` largest probabilities other than `excluded`, largest first.
-    /// (Selection, not a sort: `count` is a few, and it runs on every parse; ties go to the lower
-    /// index, as a stable sort would have it.)
-    private static func runnersUp(_ probabilities: [Float], excluding excluded: Int, count: Int) -> [Int] {
+    /// The indices of the `count` largest probabilities other than `excluded` and `also`,
+    /// largest first. (Selection, not a sort: `count` is a few, and it runs on every parse; ties
+    /// go to the lower index, as a stable sort would have it.)
+    private static func runnersUp(_ probabilities: [Float], excluding excluded: Int, also: Int, count: Int) -> [Int] {
         var chosen = [Int]()
         chosen.reserveCapacity(min(count, probabilities.count))
         while chosen.count < count {
             var best = -1
-            for k in probabilities.indices where k != excluded && !chosen.contains(k) {
+            for k in probabilities.indices where k != excluded && k != also && !chosen.contains(k) {
                 if best < 0 || probabilities[k] > probabilities[best] { best = k }
             }
             guard best >= 0 else { break }

@@ -29,6 +29,9 @@ public struct Gate: Hashable, Sendable {
     public var minimumIntentAccuracy: Double?
     public var minimumSlotF1: Double?
     public var minimumSentenceAccuracy: Double?
+    /// The least share of out-of-scope utterances answered out of scope
+    /// (``EvaluationReport/OutOfScope/recall``); a report without out-of-scope utterances fails it.
+    public var minimumOutOfScopeRecall: Double?
     /// Intent name → minimum F1.
     public var minimumIntentF1: [String: Double] = [:]
     /// Slot name → minimum F1.
@@ -54,7 +57,7 @@ public struct Gate: Hashable, Sendable {
 
     /// Whether the gate asks for anything at all.
     public var isEmpty: Bool {
-        minimumIntentAccuracy == nil && minimumSlotF1 == nil && minimumSentenceAccuracy == nil
+        minimumIntentAccuracy == nil && minimumSlotF1 == nil && minimumSentenceAccuracy == nil && minimumOutOfScopeRecall == nil
             && minimumIntentF1.isEmpty && minimumSlotF1PerSlot.isEmpty && baselineStorage == nil
     }
 
@@ -70,6 +73,7 @@ public struct Gate: Hashable, Sendable {
         require("intent accuracy", report.intents.accuracy, atLeast: minimumIntentAccuracy)
         require("slot F1", report.slots.micro.f1, atLeast: minimumSlotF1)
         require("sentence accuracy", report.sentenceAccuracy, atLeast: minimumSentenceAccuracy)
+        require("out-of-scope recall", report.outOfScope?.recall ?? 0, atLeast: minimumOutOfScopeRecall)
         for (intent, minimum) in minimumIntentF1.sorted(by: { $0.key < $1.key }) {
             require("F1 of intent \(intent)", report.intents.perIntent[intent].map(\.f1) ?? 0, atLeast: minimum, intent: intent)
         }

@@ -152,6 +152,28 @@ public struct EvaluationReport: Hashable, Sendable, Codable {
         public var bins: [Bin]
     }
 
+    /// Out-of-scope detection, percent.
+    public struct OutOfScope: Hashable, Sendable, Codable {
+        /// In-scope utterances given their gold intent (a rejection counts as wrong).
+        public var inScopeAccuracy: Double
+        /// In-scope utterances answered out of scope.
+        public var falseRejectionRate: Double
+        /// Out-of-scope utterances answered out of scope; `nil` without any.
+        public var recall: Double?
+        /// Answers out of scope that were; `nil` without any.
+        public var precision: Double?
+        public var inScopeUtterances: Int
+        public var outOfScopeUtterances: Int
+        /// Utterances answered out of scope.
+        public var rejected: Int
+        /// The parser's minimum confidence, when it had one.
+        public var minimumConfidence: Double?
+        /// `[bins]` in-scope and out-of-scope utterances by the confidence of their likeliest
+        /// intent, in equal bins from 0 to 1 (``Evaluator/calibrationBins`` × 2).
+        public var inScopeHistogram: [Int]
+        public var outOfScopeHistogram: [Int]
+    }
+
     /// A kind of mistake, how often it happens and some utterances that show it.
     public struct FrequentError: Hashable, Sendable, Codable {
         /// "intent", "wrongBoundary", "wrongType", "wrongBoundaryAndType", "missed", "spurious".
@@ -168,6 +190,9 @@ public struct EvaluationReport: Hashable, Sendable, Codable {
     /// Utterances with the right intent and exactly the right slots, percent.
     public var sentenceAccuracy: Double
     public var calibration: Calibration
+    /// How well requests for no intent were told apart (``FrameComparison/outOfScopeLabel``);
+    /// `nil` when no utterance was out of scope, gold or predicted.
+    public var outOfScope: OutOfScope?
     /// The most frequent mistakes, most frequent first.
     public var frequentErrors: [FrequentError]
 }

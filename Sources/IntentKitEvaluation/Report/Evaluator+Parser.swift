@@ -6,9 +6,15 @@ extension FrameComparison {
     /// The gold frame of `utterance` beside `parse`, whose slots are scored exactly as `parse`
     /// returns them (name and scalar range), on word-annotated corpora too: a slot that covers
     /// part of a gold word does not match it.
-    /// - Parameter phrases: an entity value's identifier → its canonical phrase, so that a gold
-    ///   value written either way counts as resolved.
-    public init(_ utterance: Utterance, _ parse: IntentParse, phrases: [String: String]) {
+    /// - Parameters:
+    ///   - phrases: an entity value's identifier → its canonical phrase, so that a gold value
+    ///     written either way counts as resolved.
+    ///   - outOfScopeIntents: the gold intents that mean "out of scope"; they and an out-of-scope
+    ///     parse become ``outOfScopeLabel``.
+    public init(
+        _ utterance: Utterance, _ parse: IntentParse, phrases: [String: String],
+        outOfScopeIntents: Set<String> = Set(OutOfScopeCalibration.conventionalIntentNames)
+    ) {
         let spans = parse.slots.map { Span(name: $0.name, start: $0.range.lowerBound, end: $0.range.upperBound) }
         let names: [[String]] = parse.slots.map { slot in
             guard case .custom(let identifier)? = slot.value else { return [] }
@@ -22,7 +28,8 @@ extension FrameComparison {
             return Outcome(name: resolved.resolution.outcome, candidates: candidates)
         }
         self.init(
-            text: utterance.text, goldIntent: utterance.intent, predictedIntent: parse.intent, confidence: parse.confidence,
+            text: utterance.text, goldIntent: outOfScopeIntents.contains(utterance.intent) ? Self.outOfScopeLabel : utterance.intent,
+            predictedIntent: parse.isOutOfScope ? Self.outOfScopeLabel : parse.intent, confidence: parse.confidence,
             goldSlots: utterance.slots.map { Span(name: $0.name, start: $0.range.lowerBound, end: $0.range.upperBound) },
             predictedSlots: spans, goldValues: utterance.slots.map(\.value), predictedValues: names,
             predictedOutcomes: outcomes)
@@ -51,14 +58,18 @@ extension Evaluator {
     public func comparisons(of parser: IntentParser, on utterances: [Utterance], resolving: Bool = true) -> [FrameComparison] {
         var workspace = parser.makeWorkspace()
         let phrases = FrameComparison.phrases(of: parser.model.schema)
+        var outOfScope = Set(OutOfScopeCalibration.conventionalIntentNames)
+        if let name = parser.model.intentClassifier?.outOfScope.intent { outOfScope.insert(name) }
         return utterances.map { utterance in
             let parse = parser.parse(utterance.text, workspace: &workspace, alternatives: 0, resolving: resolving, reference: Self.referenceDate)
-            return FrameComparison(utterance, parse, phrases: phrases)
+            return FrameComparison(utterance, parse, phrases: phrases, outOfScopeIntents: outOfScope)
         }
     }
 
     /// Scores `parser` on `utterances` (see ``comparisons(of:on:resolving:)``).
     public func evaluate(_ parser: IntentParser, on utterances: [Utterance], resolving: Bool = true) -> EvaluationReport {
-        evaluate(comparisons(of: parser, on: utterances, resolving: resolving))
+        var evaluator = self
+        evaluator.minimumConfidence = parser.minimumConfidence
+        return evaluator.evaluate(comparisons(of: parser, on: utterances, resolving: resolving))
     }
 }

@@ -7,6 +7,9 @@ public struct Evaluator: Sendable {
     /// How many frequent mistakes to report, and examples per mistake.
     public var frequentErrorCount = 10
     public var examplesPerError = 3
+    /// The minimum confidence the parser answered with, for the report's out-of-scope histograms
+    /// (``evaluate(_:on:resolving:)`` sets the parser's).
+    public var minimumConfidence: Double?
 
     public init() {}
 
@@ -111,7 +114,35 @@ public struct Evaluator: Sendable {
                 resolution: resolution),
             sentenceAccuracy: percent(exactFrames, of: n),
             calibration: calibration(comparisons),
+            outOfScope: outOfScope(comparisons),
             frequentErrors: Array(frequent))
+    }
+
+    private func outOfScope(_ comparisons: [FrameComparison]) -> EvaluationReport.OutOfScope? {
+        let label = FrameComparison.outOfScopeLabel
+        var inScope = 0, inScopeRight = 0, falseRejections = 0, outOfScope = 0, caught = 0, rejected = 0
+        let bins = 2 * max(1, calibrationBins)
+        var inScopeHistogram = [Int](repeating: 0, count: bins), outOfScopeHistogram = inScopeHistogram
+        for comparison in comparisons {
+            let bin = min(bins - 1, max(0, Int(comparison.confidence * Double(bins))))
+            if comparison.goldIntent == label { outOfScopeHistogram[bin] += 1 } else { inScopeHistogram[bin] += 1 }
+            let answeredOutOfScope = comparison.predictedIntent == label
+            if answeredOutOfScope { rejected += 1 }
+            if comparison.goldIntent == label {
+                outOfScope += 1
+                if answeredOutOfScope { caught += 1 }
+            } else {
+                inScope += 1
+                if comparison.predictedIntent == comparison.goldIntent { inScopeRight += 1 }
+                if answeredOutOfScope { falseRejections += 1 }
+            }
+        }
+        guard outOfScope > 0 || rejected > 0 else { return nil }
+        return .init(
+            inScopeAccuracy: percent(inScopeRight, of: inScope), falseRejectionRate: percent(falseRejections, of: inScope),
+            recall: outOfScope > 0 ? percent(caught, of: outOfScope) : nil, precision: rejected > 0 ? percent(caught, of: rejected) : nil,
+            inScopeUtterances: inScope, outOfScopeUtterances: outOfScope, rejected: rejected, minimumConfidence: minimumConfidence,
+            inScopeHistogram: inScopeHistogram, outOfScopeHistogram: outOfScopeHistogram)
     }
 
     private func calibration(_ comparisons: [FrameComparison]) -> EvaluationReport.Calibration {
@@ -120,7 +151,9 @@ public struct Evaluator: Sendable {
             EvaluationReport.Calibration.Bin(lower: Double(index) / Double(count), upper: Double(index + 1) / Double(count),
                                              count: 0, confidence: 0, accuracy: 0)
         }
-        let predicted = comparisons.filter { $0.predictedIntent != nil }
+        // Answers with an intent: an out-of-scope answer's confidence is its best intent's, which
+        // it did not choose.
+        let predicted = comparisons.filter { $0.predictedIntent != nil && $0.predictedIntent != FrameComparison.outOfScopeLabel }
         for comparison in predicted {
             let confidence = min(1, max(0, comparison.confidence))
             let index = min(count - 1, Int(confidence * Double(count)))

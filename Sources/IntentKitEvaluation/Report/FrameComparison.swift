@@ -20,11 +20,17 @@ public struct FrameComparison: Hashable, Sendable {
         }
     }
 
+    /// The intent name both sides use for "out of scope": a gold utterance of an out-of-scope
+    /// intent and a parse that is out of scope (``IntentParse/isOutOfScope``) both carry it, so
+    /// that it is scored as one more class.
+    public static let outOfScopeLabel = "(out of scope)"
+
     public var text: String
     public var goldIntent: String
     /// `nil` when the model predicted no intent (it has no classifier).
     public var predictedIntent: String?
-    /// The model's probability of its predicted intent, from 0 to 1.
+    /// The model's probability of its predicted intent, from 0 to 1 (out of scope: of its
+    /// likeliest intent).
     public var confidence: Double
     public var goldSlots: [Span]
     public var predictedSlots: [Span]

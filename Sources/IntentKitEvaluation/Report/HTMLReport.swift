@@ -31,6 +31,12 @@ public enum HTMLReport {
         body += "<h2>Slot F1</h2><p>Worst first; the number after the bar is the gold count.</p>\n" + slotBarsSVG(report.slots.perSlot)
         body += "<h2>Reliability of the intent confidence</h2><p>Bars: accuracy of the predictions in each confidence bin; line: perfect calibration.</p>\n"
             + reliabilitySVG(report.calibration)
+        if let outOfScope = report.outOfScope {
+            body += "<h2>Out of scope</h2><p>" + escape(ReportFormatter.outOfScopeLine(report) ?? "")
+                + ". Utterances by the confidence of their likeliest intent: in scope (blue) and out of scope (orange)"
+                + (outOfScope.minimumConfidence.map { "; the line is the minimum confidence, " + number($0) } ?? "") + ".</p>\n"
+                + confidenceHistogramSVG(outOfScope)
+        }
         if !learningCurve.isEmpty {
             body += "<h2>Learning curve</h2><p>Scores against training examples per intent.</p>\n" + learningCurveSVG(learningCurve)
         }
@@ -127,6 +133,31 @@ public enum HTMLReport {
             svg += "<text x=\"\(format(Double(margin) + offset))\" y=\"\(margin + size + 14)\" text-anchor=\"middle\">\(tick) %</text>"
             svg += "<text x=\"\(margin - 4)\" y=\"\(format(Double(margin + size) - offset + 4))\" text-anchor=\"end\">\(tick)</text>"
         }
+        return svg + "</svg>\n"
+    }
+
+    /// In-scope and out-of-scope utterances by confidence, side by side in each bin, each
+    /// series scaled to its own largest bin, with the minimum confidence as a vertical line.
+    private static func confidenceHistogramSVG(_ scores: EvaluationReport.OutOfScope) -> String {
+        let width = 600, height = 200, margin = 40
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width + 2 * margin)\" height=\"\(height + 2 * margin)\" role=\"img\" aria-label=\"confidence histograms\">"
+        svg += "<rect x=\"\(margin)\" y=\"\(margin)\" width=\"\(width)\" height=\"\(height)\" fill=\"none\" stroke=\"#ccc\"/>"
+        let bins = max(1, scores.inScopeHistogram.count), binWidth = Double(width) / Double(bins)
+        for (offset, histogram, color, name) in [(0.0, scores.inScopeHistogram, "#0071e3", "in scope"), (0.5, scores.outOfScopeHistogram, "#ff9500", "out of scope")] {
+            let largest = Double(max(1, histogram.max() ?? 1))
+            for (index, count) in histogram.enumerated() where count > 0 {
+                let barHeight = Double(count) / largest * Double(height)
+                svg += "<rect x=\"\(format(Double(margin) + (Double(index) + offset) * binWidth))\" y=\"\(format(Double(margin + height) - barHeight))\" width=\"\(format(binWidth / 2 - 1))\" height=\"\(format(barHeight))\" fill=\"\(color)\" opacity=\"0.8\"><title>\(name), confidence \(number(Double(index) / Double(bins))) to \(number(Double(index + 1) / Double(bins))): \(count)</title></rect>"
+            }
+        }
+        if let threshold = scores.minimumConfidence {
+            let x = format(Double(margin) + threshold * Double(width))
+            svg += "<line x1=\"\(x)\" y1=\"\(margin - 6)\" x2=\"\(x)\" y2=\"\(margin + height)\" stroke=\"#ff3b30\" stroke-dasharray=\"4 3\"/>"
+        }
+        for tick in [0, 25, 50, 75, 100] {
+            svg += "<text x=\"\(format(Double(margin) + Double(width) * Double(tick) / 100))\" y=\"\(margin + height + 14)\" text-anchor=\"middle\">\(tick) %</text>"
+        }
+        svg += "<text x=\"\(margin + width / 2)\" y=\"\(margin + height + 30)\" text-anchor=\"middle\">confidence of the likeliest intent</text>"
         return svg + "</svg>\n"
     }
 

@@ -10,6 +10,7 @@ public enum ReportFormatter {
         lines.append(String(format: "%d utterances: intent accuracy %.2f %%, slot F1 %.2f (P %.2f, R %.2f), sentence accuracy %.2f %%",
                             report.utterances, report.intents.accuracy, report.slots.micro.f1, report.slots.micro.precision,
                             report.slots.micro.recall, report.sentenceAccuracy))
+        if let line = outOfScopeLine(report) { lines.append(line) }
         lines.append("")
         lines += table(title: "intent", rows: report.intents.perIntent, macro: report.intents.macro)
         lines.append("")
@@ -44,6 +45,17 @@ public enum ReportFormatter {
         return lines.joined(separator: "\n")
     }
 
+    /// In-scope accuracy, false rejections and out-of-scope recall and precision, when there is
+    /// anything out of scope.
+    static func outOfScopeLine(_ report: EvaluationReport) -> String? {
+        guard let scores = report.outOfScope else { return nil }
+        var line = String(format: "out of scope: in-scope accuracy %.2f %% (%d utterances), false rejection %.2f %%",
+                          scores.inScopeAccuracy, scores.inScopeUtterances, scores.falseRejectionRate)
+        if let recall = scores.recall { line += String(format: ", recall %.2f %% (%d utterances)", recall, scores.outOfScopeUtterances) }
+        if let precision = scores.precision { line += String(format: ", precision %.2f %%", precision) }
+        return line
+    }
+
     /// The same figures as Markdown tables.
     public static func markdown(_ report: EvaluationReport) -> String {
         var lines = ["# Evaluation", ""]
@@ -52,6 +64,7 @@ public enum ReportFormatter {
         lines.append(String(format: "| %d | %.2f %% | %.2f | %.2f | %.2f | %.2f %% | %.2f %% |", report.utterances, report.intents.accuracy,
                             report.slots.micro.f1, report.slots.micro.precision, report.slots.micro.recall, report.sentenceAccuracy,
                             report.calibration.expectedCalibrationError))
+        if let line = outOfScopeLine(report) { lines += ["", line] }
         for (title, rows) in [("Intents", report.intents.perIntent), ("Slots", report.slots.perSlot)] {
             lines += ["", "## \(title)", "", "| name | precision | recall | F1 | support |", "|---|---|---|---|---|"]
             for (name, scores) in rows.sorted(by: { $0.key < $1.key }) {

@@ -24,6 +24,7 @@ extension NLUModel {
         metadata.intentCharacterNGrams = intentClassifier.map { classifier in
             classifier.characterNGrams.map { [$0.lowerBound, $0.upperBound] } ?? []
         }
+        metadata.intentOutOfScope = intentClassifier.map(\.outOfScope)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var writer = ModelFileWriter()

@@ -1,3 +1,4 @@
+import Foundation
 import IntentKit
 import IntentKitCorpus
 
@@ -11,12 +12,18 @@ extension ModelTrainer {
     /// expect a match, as the tagger would), and only original utterances train it: swapped
     /// copies (``swappedCopies(_:copies:fold:)``) would teach it names, not requests.
     ///
+    /// The held-out predictions also calibrate the final classifier (``ConfidenceCalibration``):
+    /// its temperature, and the minimum confidence that rejects
+    /// ``TrainingOptions/falseRejectionRate`` of the in-scope requests.
+    ///
     /// - Parameters:
     ///   - source: for each utterance of `dataset`, the original it derives from.
     ///   - gazetteerOf: the out-of-fold vocabulary of each utterance.
+    ///   - noise: the features of generated out-of-scope utterances, in every fold's training.
+    ///   - outOfScopeClass: the class of "no intent", if any.
     func crossFittedIntents(
         _ dataset: SequenceDataset, intentNames: [String], intentIndex: [String: Int], source: [Int],
-        gazetteerOf: (Int) -> Gazetteer
+        gazetteerOf: (Int) -> Gazetteer, noise: [[UInt64]] = [], outOfScopeClass: Int? = nil
     ) -> ([Int?], IntentClassifierModel) {
         var predictedIntent = [Int?](repeating: nil, count: dataset.sequences.count)
         let intentExtractor = IntentFeatureExtractor(characterNGrams: options.intentCharacterNGrams, gazetteer: gazetteerOf(0))
@@ -30,6 +37,8 @@ extension ModelTrainer {
         }
         let classes = dataset.sequences.map { intentIndex[$0.intent]! }
         let originals = dataset.sequences.indices.filter { source[$0] == $0 }
+        let noiseClasses = outOfScopeClass.map { [Int](repeating: $0, count: noise.count) } ?? []
+        let noise = noiseClasses.isEmpty ? [] : noise
         var trainer = IntentClassifierTrainer()
         trainer.threads = options.threads
         trainer.characterNGrams = options.intentCharacterNGrams
@@ -37,23 +46,75 @@ extension ModelTrainer {
         let classifierFolds = max(2, options.vocabularyFolds)
         let classifierFold: (Int) -> Int = { index in Int(splitMix(self.options.seed &+ 0x5EED &+ UInt64(source[index])) % UInt64(classifierFolds)) }
         var correct = 0
-        // The fold classifiers only supply cross-fitted predictions; fewer iterations get
-        // them within a fraction of a point of the final classifier at a third of the cost.
+        // Held-out log-probabilities of the originals, for the calibration.
+        var heldOut = [(original: Int, logProbabilities: [Float])]()
+        heldOut.reserveCapacity(originals.count)
         var foldTrainer = trainer
-        foldTrainer.maxIterations = 40
         foldTrainer.pruneBelow = 0  // their models are not kept
         for k in 0..<classifierFolds {
             let training = originals.filter { classifierFold($0) != k }
-            let model = foldTrainer.train(features: training.map { features[$0] }, classes: training.map { classes[$0] }, intents: intentNames)
+            let model = foldTrainer.train(features: training.map { features[$0] } + noise, classes: training.map { classes[$0] } + noiseClasses, intents: intentNames)
             var probabilities = [Float]()
             for index in dataset.sequences.indices where classifierFold(index) == k {
                 predictedIntent[index] = model.predict(features: features[index], scratch: &probabilities)
-                if source[index] == index && predictedIntent[index] == classes[index] { correct += 1 }
+                if source[index] == index {
+                    if predictedIntent[index] == classes[index] { correct += 1 }
+                    heldOut.append((index, probabilities.map { logf(max($0, .leastNormalMagnitude)) }))
+                }
             }
         }
         log(String(format: "intent classifier: %.2f%% out-of-fold accuracy on the training utterances", 100 * Double(correct) / Double(max(1, originals.count))))
-        let classifier = trainer.train(features: originals.map { features[$0] }, classes: originals.map { classes[$0] }, intents: intentNames)
-        return (predictedIntent, classifier)
+        let calibration = calibrate(heldOut.map(\.logProbabilities), classes: heldOut.map { classes[$0.original] },
+                                    outOfScopeClass: outOfScopeClass, intentNames: intentNames, generated: noise.count)
+        let classifier = trainer.train(features: originals.map { features[$0] } + noise, classes: originals.map { classes[$0] } + noiseClasses, intents: intentNames)
+        return (predictedIntent, classifier.with(calibration))
+    }
+
+    /// The temperature and minimum confidence fitted to held-out predictions
+    /// (``ConfidenceCalibration``), logged with the held-out out-of-scope recall they give.
+    func calibrate(
+        _ logProbabilities: [[Float]], classes: [Int], outOfScopeClass: Int?, intentNames: [String], generated: Int
+    ) -> OutOfScopeCalibration {
+        let temperature = ConfidenceCalibration.temperature(logProbabilities: logProbabilities, classes: classes)
+        // The calibrated probability of each utterance's likeliest in-scope intent, and whether
+        // the out-of-scope class wins.
+        var inScope = [Double](), rejectedByClass = 0
+        var outOfScope = [(confidence: Double, byClass: Bool)]()
+        for (scores, gold) in zip(logProbabilities, classes) {
+            var best = -1, maximum = -Float.infinity, sum = 0.0
+            for (c, score) in scores.enumerated() where score > maximum { best = c; maximum = score }
+            var bestInScope = -Double.infinity
+            for (c, score) in scores.enumerated() {
+                let scaled = Double(score - maximum) / temperature
+                sum += exp(scaled)
+                if c != outOfScopeClass { bestInScope = max(bestInScope, scaled) }
+            }
+            let confidence = exp(bestInScope) / sum
+            if gold == outOfScopeClass {
+                outOfScope.append((confidence, best == outOfScopeClass))
+            } else if best == outOfScopeClass {
+                rejectedByClass += 1
+            } else {
+                inScope.append(confidence)
+            }
+        }
+        let rate = options.falseRejectionRate
+        let (threshold, rejected) = rate > 0
+            ? ConfidenceCalibration.minimumConfidence(confidences: inScope, rejectedOtherwise: rejectedByClass, rate: rate)
+            : (nil, Double(rejectedByClass) / Double(max(1, inScope.count + rejectedByClass)))
+        var line = String(format: "intent classifier: temperature %.3f; ", temperature)
+        if let outOfScopeClass {
+            line += "out of scope: '\(intentNames[outOfScopeClass])', \(generated) generated utterances; "
+        }
+        line += threshold.map { String(format: "minimum confidence %.3f", $0) } ?? "no minimum confidence"
+        line += String(format: ", %.2f%% of held-out in-scope requests rejected", 100 * rejected)
+        if !outOfScope.isEmpty {
+            let caught = outOfScope.filter { $0.byClass || $0.confidence < (threshold ?? 0) }.count
+            line += String(format: ", %.2f%% of held-out out-of-scope ones (%d)", 100 * Double(caught) / Double(outOfScope.count), outOfScope.count)
+        }
+        log(line)
+        return OutOfScopeCalibration(
+            intent: outOfScopeClass.map { intentNames[$0] }, temperature: temperature, minimumConfidence: threshold, falseRejectionRate: rejected)
     }
 
     /// `classifier` with its biases fitted to `dev` (``IntentBiasCalibration``); dev utterances

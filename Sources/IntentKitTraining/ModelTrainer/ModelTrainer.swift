@@ -191,21 +191,70 @@ public struct ModelTrainer {
         var classifier: IntentClassifierModel?
     }
 
-    /// Stage 3: the intent classifier (``crossFittedIntents(_:intentNames:intentIndex:source:gazetteerOf:)``),
-    /// trained when the tagger's features use the intent and the corpus has more than one.
+    /// Stage 3: the intent classifier (``crossFittedIntents(_:intentNames:intentIndex:source:gazetteerOf:noise:outOfScopeClass:)``),
+    /// trained when the tagger's features use the intent and there is more than one class.
+    ///
+    /// Utterances of any of ``TrainingOptions/outOfScopeIntents`` make one out-of-scope class,
+    /// and generated ones (``OutOfScopeNoise``) teach it too; without either, the class is
+    /// only there if noise is generated.
     func classifyIntents(_ utterances: TrainingUtterances, vocabularies: Vocabularies) -> TrainingIntents {
         let corpus = utterances.corpus
-        let names = uniqueInOrder(corpus.schema.intents.map(\.name) + corpus.utterances.map(\.intent))
+        let outOfScopeNames = Set(options.outOfScopeIntents)
+        var names = [String]()
         var index = [String: Int]()
-        for (position, name) in names.enumerated() { index[name] = position }
+        var outOfScopeClass: Int?
+        for name in uniqueInOrder(corpus.schema.intents.map(\.name) + corpus.utterances.map(\.intent)) {
+            if outOfScopeNames.contains(name), let existing = outOfScopeClass {
+                index[name] = existing
+                continue
+            }
+            if outOfScopeNames.contains(name) { outOfScopeClass = names.count }
+            index[name] = names.count
+            names.append(name)
+        }
+        let noise = generatedNoise(utterances, inScopeIntents: names.count - (outOfScopeClass == nil ? 0 : 1))
+        if outOfScopeClass == nil && !noise.isEmpty, let name = options.outOfScopeIntents.first {
+            outOfScopeClass = names.count
+            index[name] = names.count
+            names.append(name)
+        }
         let usesIntent = !options.features.templates.isDisjoint(with: [.intent, .intentConjunctions]) && names.count > 1
         guard usesIntent else {
             return TrainingIntents(names: names, index: index, predicted: Array(repeating: nil, count: utterances.dataset.sequences.count), classifier: nil)
         }
+        var matches = [Gazetteer.Match]()
+        let noiseExtractor = IntentFeatureExtractor(characterNGrams: options.intentCharacterNGrams, gazetteer: vocabularies.full)
+        let noiseFeatures = noise.map { text in
+            let tokens = utterances.tokenizer.tokenize(text)
+            matches.removeAll(keepingCapacity: true)
+            vocabularies.full.matches(in: tokens, into: &matches)
+            var features = [UInt64]()
+            noiseExtractor.extract(tokens, matches: matches, into: &features)
+            return features
+        }
         let (predicted, classifier) = crossFittedIntents(
             utterances.dataset, intentNames: names, intentIndex: index, source: utterances.source,
-            gazetteerOf: { vocabularies.gazetteer(forUtterance: $0, of: utterances) })
+            gazetteerOf: { vocabularies.gazetteer(forUtterance: $0, of: utterances) }, noise: noiseFeatures, outOfScopeClass: outOfScopeClass)
         return TrainingIntents(names: names, index: index, predicted: predicted, classifier: classifier)
+    }
+
+    /// Generated out-of-scope utterances: ``TrainingOptions/noiseFactor`` times the median
+    /// number of original utterances per in-scope intent, from the corpus's words and lengths.
+    func generatedNoise(_ utterances: TrainingUtterances, inScopeIntents: Int) -> [String] {
+        let outOfScopeNames = Set(options.outOfScopeIntents)
+        var counts = [String: Int]()
+        var words = [String](), seen = Set<String>(), lengths = [Int]()
+        for (index, utterance) in utterances.corpus.utterances.enumerated() where utterances.source[index] == index {
+            guard !outOfScopeNames.contains(utterance.intent) else { continue }
+            counts[utterance.intent, default: 0] += 1
+            let tokens = utterance.text.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+            lengths.append(tokens.count)
+            for word in tokens where seen.insert(word).inserted { words.append(word) }
+        }
+        guard options.noiseFactor > 0, !counts.isEmpty else { return [] }
+        let sizes = counts.values.sorted()
+        let count = Int((options.noiseFactor * Double(sizes[sizes.count / 2])).rounded())
+        return OutOfScopeNoise(corpusWordRate: options.noiseCorpusWordRate).utterances(count: count, corpusWords: words, lengths: lengths, seed: options.seed)
     }
 
     // MARK: - 4. Feature extraction

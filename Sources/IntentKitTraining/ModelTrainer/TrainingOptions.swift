@@ -71,6 +71,22 @@ public struct TrainingOptions: Sendable, Hashable {
     /// corpora whose held-out requests use new phrasings, and costs slot F1 on corpora whose test
     /// requests resemble their training ones.
     public var knownWordsDropout = 0.0
+    /// The intents that stand for "no intent": utterances of them teach the classifier's
+    /// out-of-scope class, and a parse that predicts it is out of scope
+    /// (``IntentParse/isOutOfScope``). The first is the class's name when the corpus has none of
+    /// them and only generated utterances teach it.
+    public var outOfScopeIntents = OutOfScopeCalibration.conventionalIntentNames
+    /// Generated out-of-scope utterances (``OutOfScopeNoise``) added to the classifier's training,
+    /// as a multiple of the median number of utterances per intent: one intent's worth by default,
+    /// so that they do not outweigh a small intent. 0 adds none.
+    public var noiseFactor = 1.0
+    /// The share of a generated utterance's words drawn from the corpus, the rest from a general
+    /// English vocabulary (``OutOfScopeNoise/corpusWordRate``).
+    public var noiseCorpusWordRate = 0.3
+    /// The share of in-scope requests of the held-out folds that the out-of-scope class and the
+    /// calibrated minimum confidence may reject together (``OutOfScopeCalibration``); 0 calibrates
+    /// no minimum confidence.
+    public var falseRejectionRate = 0.01
     /// Stop when dev-set F1 has not improved for this many iterations (with a dev set).
     public var patience = 20
     /// The features.
@@ -96,7 +112,9 @@ public struct TrainingOptions: Sendable, Hashable {
         require((1...100_000).contains(patience), "--patience must be from 1 to 100000")
         require((0...FeatureConfiguration.maximumWindow).contains(features.window), "--window must be from 0 to \(FeatureConfiguration.maximumWindow)")
         require((0...FeatureConfiguration.maximumAffixLength).contains(features.affixLength), "--affix-length must be from 0 to \(FeatureConfiguration.maximumAffixLength)")
-        for (name, value) in [("user-vocabulary-rate", userVocabularyRate), ("user-vocabulary-unseen-rate", userVocabularyUnseenRate),
+        require(noiseFactor.isFinite && (0...100).contains(noiseFactor), "--noise-factor must be a number from 0 to 100")
+        require(!outOfScopeIntents.contains(where: \.isEmpty), "--out-of-scope-intent must name an intent")
+        for (name, value) in [("false-rejection-rate", falseRejectionRate), ("noise-corpus-words", noiseCorpusWordRate), ("user-vocabulary-rate", userVocabularyRate), ("user-vocabulary-unseen-rate", userVocabularyUnseenRate),
                               ("known-words-dropout", knownWordsDropout), ("user-vocabulary-noise", userVocabularyNoise)] {
             require((0...1).contains(value), "--\(name) must be a probability from 0 to 1")
         }
@@ -127,6 +145,10 @@ public struct TrainingOptions: Sendable, Hashable {
         "user-vocabulary-unseen-rate": "probability that a simulated user match's words are shuffled into words the model never saw, for the user-vocabulary stage",
         "known-words-dropout": "probability that a training token's known-word match (the knownWords template) is dropped",
         "user-vocabulary-noise": "probability that an utterance's simulated user vocabulary also matches a span that is no slot of that type",
+        "out-of-scope-intent": "an intent that stands for no intent (repeatable); default: out_of_scope, None, none, oos",
+        "noise-factor": "generated out-of-scope utterances, as a multiple of the median utterances per intent (0: none)",
+        "noise-corpus-words": "share of a generated out-of-scope utterance's words drawn from the corpus (the rest: general English)",
+        "false-rejection-rate": "share of in-scope held-out requests the calibrated minimum confidence may reject (0: no minimum)",
         "intent-char-ngrams": "character n-gram lengths for the intent classifier, as MIN-MAX (for example 3-5), or none",
     ]
 }

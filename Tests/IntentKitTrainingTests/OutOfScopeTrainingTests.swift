@@ -1,0 +1,165 @@
+import Foundation
+import IntentKitCorpus
+import Testing
+@testable import IntentKit
+@testable import IntentKitTraining
+
+/// Requests for no intent: the out-of-scope class (from a corpus intent or generated noise), the
+/// calibrated temperature and minimum confidence, and how a parse answers with them.
+@Suite("Out of scope")
+struct OutOfScopeTrainingTests {
+    /// The payments and car domains of the default corpus with its out-of-scope utterances, and
+    /// their dev and held-out utterances.
+    static let corpora: (train: Corpus, dev: Corpus, test: Corpus) = {
+        func load(_ name: String) -> Corpus {
+            try! CorpusFormat.load(at: ModelTrainerTests.repository.appendingPathComponent("Corpora/\(name)")).corpus
+        }
+        let train = load("assistant")
+        let intents = Set(train.schema.domains.filter { ["payments", "car", "outOfScope"].contains($0.name) }.flatMap(\.intents).map(\.name))
+        func only(_ corpus: Corpus) -> Corpus {
+            var corpus = corpus
+            corpus.utterances = corpus.utterances.filter { intents.contains($0.intent) }
+            return corpus
+        }
+        return (only(train), only(load("assistant-dev")), only(load("assistant-test")))
+    }()
+
+    private static func options(noise: Double) -> TrainingOptions {
+        var options = TrainingOptions()
+        options.maxIterations = 30
+        options.noiseFactor = noise
+        return options
+    }
+
+    static let model = ModelTrainer(options: options(noise: 0)).train(corpora.train).0
+
+    @Test func anOutOfScopeIntentBecomesTheClassOfNoIntent() throws {
+        let calibration = try #require(Self.model.intentClassifier?.outOfScope)
+        #expect(calibration.intent == "out_of_scope")
+        #expect(calibration.temperature > 0.2 && calibration.temperature < 5)
+        let threshold = try #require(calibration.minimumConfidence)
+        #expect(threshold > 0 && threshold < 1)
+        let parser = IntentParser(model: Self.model)
+        #expect(parser.minimumConfidence == threshold)
+        // Out-of-scope phrasings never seen in training; in-scope requests as training phrases
+        // them (the calibration's promise is about requests like the training ones).
+        let outside = Self.corpora.test.utterances.filter { $0.intent == "out_of_scope" }
+        let inside = Self.corpora.dev.utterances.filter { $0.intent != "out_of_scope" }
+        let caught = outside.filter { parser.parse($0.text).isOutOfScope }.count
+        let rejected = inside.filter { parser.parse($0.text).isOutOfScope }.count
+        #expect(Double(caught) >= 0.6 * Double(outside.count), "\(caught) of \(outside.count) out-of-scope utterances caught")
+        #expect(Double(rejected) <= 0.05 * Double(inside.count), "\(rejected) of \(inside.count) in-scope utterances rejected")
+    }
+
+    @Test func anOutOfScopeParseNamesNoIntentAndOffersTheLikeliestOnes() throws {
+        var parser = IntentParser(model: Self.model)
+        parser.minimumConfidence = nil
+        let parse = parser.parse("tell me a joke about penguins", alternatives: 2)
+        #expect(parse.isOutOfScope && parse.intent == nil && parse.slots.isEmpty)
+        #expect(parse.alternatives.count == 3 && !parse.alternatives.contains { $0.intent == "out_of_scope" })
+        #expect(parse.confidence == parse.alternatives.first?.confidence)
+        #expect(zip(parse.alternatives, parse.alternatives.dropFirst()).allSatisfy { $0.confidence >= $1.confidence })
+        // An in-scope request lists no out-of-scope alternative either.
+        let request = parser.parse("send Buttercup 85 bucks on Unicorn Pay", alternatives: 20)
+        #expect(request.intent == "SendPayment" && !request.isOutOfScope)
+        #expect(!request.alternatives.contains { $0.intent == "out_of_scope" })
+    }
+
+    @Test func generatedNoiseTeachesTheClassWhenTheCorpusHasNone() throws {
+        var corpus = Self.corpora.train
+        corpus.utterances.removeAll { $0.intent == "out_of_scope" }
+        corpus.schema.domains.removeAll { $0.name == "outOfScope" }
+        let withNoise = ModelTrainer(options: Self.options(noise: 1)).train(corpus).0
+        #expect(withNoise.intentClassifier?.outOfScope.intent == "out_of_scope")
+        #expect(withNoise.intentClassifier?.intents.last == "out_of_scope")
+        let without = ModelTrainer(options: Self.options(noise: 0)).train(corpus).0
+        #expect(without.intentClassifier?.outOfScope.intent == nil)
+        #expect(without.intentClassifier?.intents.contains("out_of_scope") == false)
+    }
+
+    @Test func theOutOfScopeIntentsNameIsAnOption() throws {
+        var corpus = Self.corpora.train
+        for index in corpus.utterances.indices where corpus.utterances[index].intent == "out_of_scope" {
+            corpus.utterances[index].intent = "chitchat"
+        }
+        for d in corpus.schema.domains.indices {
+            for i in corpus.schema.domains[d].intents.indices where corpus.schema.domains[d].intents[i].name == "out_of_scope" {
+                corpus.schema.domains[d].intents[i].name = "chitchat"
+            }
+        }
+        var options = Self.options(noise: 0)
+        options.maxIterations = 5
+        #expect(ModelTrainer(options: options).train(corpus).0.intentClassifier?.outOfScope.intent == nil)
+        options.outOfScopeIntents = ["chitchat"]
+        #expect(ModelTrainer(options: options).train(corpus).0.intentClassifier?.outOfScope.intent == "chitchat")
+    }
+
+    @Test func theCalibrationSurvivesTheModelFile() throws {
+        let reread = try NLUModel(reading: ModelFileReader(bytes: Self.model.fileBytes(), name: "out of scope"))
+        #expect(reread.intentClassifier?.outOfScope == Self.model.intentClassifier?.outOfScope)
+        #expect(reread.intentClassifier == Self.model.intentClassifier)
+    }
+
+    @Test func noMinimumConfidenceIsCalibratedAtAZeroRate() {
+        var options = Self.options(noise: 0)
+        options.maxIterations = 5
+        options.falseRejectionRate = 0
+        #expect(ModelTrainer(options: options).train(Self.corpora.train).0.intentClassifier?.outOfScope.minimumConfidence == nil)
+    }
+}
+
+@Suite("Confidence calibration")
+struct ConfidenceCalibrationTests {
+    @Test(arguments: [0.5, 1.0, 2.5])
+    func temperatureScalingFindsTheTemperatureTheLabelsWereDrawnWith(temperature: Double) {
+        // Scores z, labels drawn from softmax(z / T): the fit recovers T.
+        var generator = SeededGenerator(seed: 7)
+        var logProbabilities = [[Float]](), classes = [Int]()
+        for _ in 0..<4000 {
+            let scores = (0..<4).map { _ in Double.random(in: -3...3, using: &generator) }
+            let normaliser = log(scores.map(exp).reduce(0, +))
+            logProbabilities.append(scores.map { Float($0 - normaliser) })
+            let tempered = scores.map { exp($0 / temperature) }
+            var draw = Double.random(in: 0..<tempered.reduce(0, +), using: &generator)
+            var label = 0
+            while label < 3 && draw >= tempered[label] { draw -= tempered[label]; label += 1 }
+            classes.append(label)
+        }
+        let fitted = ConfidenceCalibration.temperature(logProbabilities: logProbabilities, classes: classes)
+        #expect(abs(fitted - temperature) / temperature < 0.1, "fitted \(fitted) for \(temperature)")
+    }
+
+    @Test func theMinimumConfidenceRejectsAtMostTheRate() {
+        let confidences = (1...100).map { Double($0) / 100 }
+        // 3 % of 100: the three lowest, cut between 0.03 and 0.04.
+        let (threshold, rejected) = ConfidenceCalibration.minimumConfidence(confidences: confidences, rejectedOtherwise: 0, rate: 0.03)
+        #expect(threshold == 0.035 && rejected == 0.03)
+        // Rejections spent elsewhere count: 2 of the 3 are.
+        let spent = ConfidenceCalibration.minimumConfidence(confidences: Array(confidences.dropFirst(2)), rejectedOtherwise: 2, rate: 0.03)
+        #expect(spent.threshold == 0.035 && spent.rejected == 0.03)
+        // All spent: no threshold.
+        let none = ConfidenceCalibration.minimumConfidence(confidences: Array(confidences.dropFirst(5)), rejectedOtherwise: 5, rate: 0.03)
+        #expect(none.threshold == nil && none.rejected == 0.05)
+        // Ties are not split: the cut goes below them.
+        let tied = ConfidenceCalibration.minimumConfidence(confidences: [0.1, 0.2, 0.2, 0.2] + Array(repeating: 0.9, count: 96), rejectedOtherwise: 0, rate: 0.02)
+        #expect(abs((tied.threshold ?? 0) - 0.15) < 1e-12 && tied.rejected == 0.01)
+    }
+}
+
+@Suite("Out-of-scope noise")
+struct OutOfScopeNoiseTests {
+    @Test func drawsLengthsAndWordsAsAskedTheSameForTheSameSeed() {
+        let noise = OutOfScopeNoise(corpusWordRate: 0.5)
+        let corpusWords = ["zzpay", "zzride", "zzcall"]
+        let first = noise.utterances(count: 200, corpusWords: corpusWords, lengths: [2, 3], seed: 1)
+        #expect(first == noise.utterances(count: 200, corpusWords: corpusWords, lengths: [2, 3], seed: 1))
+        #expect(first != noise.utterances(count: 200, corpusWords: corpusWords, lengths: [2, 3], seed: 2))
+        let words = first.map { $0.split(separator: " ").map(String.init) }
+        #expect(words.allSatisfy { [2, 3].contains($0.count) })
+        let fromCorpus = words.joined().filter(corpusWords.contains).count, total = words.joined().count
+        #expect(Double(fromCorpus) > 0.4 * Double(total) && Double(fromCorpus) < 0.6 * Double(total))
+        #expect(words.joined().allSatisfy { corpusWords.contains($0) || GeneralVocabulary.words.contains($0) })
+        #expect(OutOfScopeNoise(corpusWordRate: 0).utterances(count: 50, corpusWords: corpusWords, lengths: [4], seed: 1)
+            .allSatisfy { $0.split(separator: " ").allSatisfy { !corpusWords.contains(String($0)) } })
+    }
+}
