@@ -71,6 +71,9 @@ struct TrainingArguments: ParsableArguments {
     @Option(help: ArgumentHelp(help("noise-corpus-words")))
     var noiseCorpusWords = TrainingOptions().noiseCorpusWordRate
 
+    @Option(help: ArgumentHelp(help("noise-weight")))
+    var noiseWeight = TrainingOptions().noiseWeight
+
     @Option(help: ArgumentHelp(help("false-rejection-rate")))
     var falseRejectionRate = TrainingOptions().falseRejectionRate
 
@@ -138,6 +141,7 @@ struct TrainingArguments: ParsableArguments {
         if !outOfScopeIntents.isEmpty { options.outOfScopeIntents = outOfScopeIntents }
         options.noiseFactor = noiseFactor
         options.noiseCorpusWordRate = noiseCorpusWords
+        options.noiseWeight = noiseWeight
         options.falseRejectionRate = falseRejectionRate
         options.features = FeatureConfiguration(templates: try templates(), window: window, affixLength: affixLength)
         return options

@@ -108,6 +108,25 @@ struct OutOfScopeTrainingTests {
     }
 }
 
+@Suite("Phrasing folds")
+struct PhrasingKeyTests {
+    private func key(_ text: String, _ slots: [(String, Range<Int>)] = []) -> UInt64 {
+        let utterance = Utterance(text: text, intent: "SendPayment", slots: slots.map { SlotAnnotation(name: $0.0, range: $0.1) })
+        let dataset = SequenceDataset(corpus: Corpus(utterances: [utterance]))
+        return ModelTrainer.phrasingKey(of: dataset.sequences[0], labels: dataset.labels)
+    }
+
+    @Test func utterancesOfOnePhrasingShareAKeyWhateverTheirValues() {
+        let pay = key("pay Buttercup 85 bucks", [("payee", 4..<13), ("amount", 14..<22)])
+        #expect(key("Pay Twinkle Toes $12.50?", [("payee", 4..<16), ("amount", 17..<23)]) == pay)
+        #expect(key("pay Buttercup 85 bucks.", [("payee", 4..<13), ("amount", 14..<22)]) == pay)
+        // Another word, another slot, or the same words unannotated: another phrasing.
+        #expect(key("send Buttercup 85 bucks", [("payee", 5..<14), ("amount", 15..<23)]) != pay)
+        #expect(key("pay Buttercup 85 bucks", [("note", 4..<13), ("amount", 14..<22)]) != pay)
+        #expect(key("pay Buttercup 85 bucks") != pay)
+    }
+}
+
 @Suite("Confidence calibration")
 struct ConfidenceCalibrationTests {
     @Test(arguments: [0.5, 1.0, 2.5])

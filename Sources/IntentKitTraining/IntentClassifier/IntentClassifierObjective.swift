@@ -5,15 +5,18 @@ import IntentKit
 /// The L2-regularised negative log-likelihood of multinomial logistic regression:
 ///   f(W, b) = −Σ_s log softmax(b + Σ_{a∈x_s} W[a])_{y_s} + c2 ‖W‖²,
 ///   ∇_{W[a]} = Σ_s [a ∈ x_s] (p_s − e_{y_s}) + 2 c2 W[a],  ∇_b = Σ_s (p_s − e_{y_s}).
-/// Each utterance is weighted by its class's inverse frequency (normalised to mean 1), so rare
-/// intents are not drowned out. A fixed number of shards (as ``CRFObjective``), shared out among
+/// Each utterance is weighted by its group's inverse frequency (normalised to mean 1), so rare
+/// intents are not drowned out; a group is a class unless the caller says otherwise (generated
+/// out-of-scope utterances are a group of their own, scaled down so they do not outweigh the
+/// requests of any intent). A fixed number of shards (as ``CRFObjective``), shared out among
 /// the threads and reduced in a fixed order: the same sums with any number of threads.
 struct IntentClassifierObjective: Objective {
     /// `[utterances + 1]` offsets into `attributes`.
     let offsets: [Int32]
     let attributes: [Int32]
     let classes: [Int32]
-    let classWeights: [Double]
+    /// `[utterances]` each utterance's weight.
+    let weights: [Double]
     let attributeCount: Int
     let classCount: Int
     let l2: Double
@@ -22,17 +25,23 @@ struct IntentClassifierObjective: Objective {
 
     var parameterCount: Int { attributeCount * classCount + classCount }
 
-    init(offsets: [Int32], attributes: [Int32], classes: [Int32], attributeCount: Int, classCount: Int, l2: Double, threads: Int) {
+    /// - Parameters:
+    ///   - groups: each utterance's weighting group (default: its class).
+    ///   - groupScales: a factor on the weight of a group's utterances (default 1).
+    init(
+        offsets: [Int32], attributes: [Int32], classes: [Int32], attributeCount: Int, classCount: Int, l2: Double, threads: Int,
+        groups: [Int32]? = nil, groupScales: [Int32: Double] = [:]
+    ) {
         self.offsets = offsets
         self.attributes = attributes
         self.classes = classes
         self.attributeCount = attributeCount
         self.classCount = classCount
         self.l2 = l2
-        var counts = [Double](repeating: 0, count: classCount)
-        for c in classes { counts[Int(c)] += 1 }
-        let present = counts.filter { $0 > 0 }.count
-        classWeights = counts.map { $0 > 0 ? Double(classes.count) / (Double(present) * $0) : 0 }
+        let groups = groups ?? classes
+        var counts = [Int32: Double]()
+        for g in groups { counts[g, default: 0] += 1 }
+        weights = groups.map { Double(groups.count) / (Double(counts.count) * counts[$0]!) * (groupScales[$0] ?? 1) }
         let n = classes.count, parts = max(1, min(CRFObjective.shardCount, n))
         shards = (0..<parts).map { n * $0 / parts..<n * ($0 + 1) / parts }
         self.threads = max(1, min(threads, parts))
@@ -94,7 +103,7 @@ private struct UnsafeInputs: @unchecked Sendable {
                     sum += scores[c]
                 }
                 let gold = Int(objective.classes[utterance])
-                let weight = objective.classWeights[gold]
+                let weight = objective.weights[utterance]
                 loss -= weight * log(scores[gold] / sum)
                 for c in 0..<C { scores[c] = weight * (scores[c] / sum - (c == gold ? 1 : 0)) }
                 for f in features {

@@ -17,8 +17,9 @@ public struct IntentClassifierTrainer: Sendable {
     public init() {}
 
     /// Trains on `utterances` (tokenized, with vocabulary matches) labelled with `classes`
-    /// (indices into `intents`).
-    public func train(features: [[UInt64]], classes: [Int], intents: [String]) -> IntentClassifierModel {
+    /// (indices into `intents`), the last `generated` of them generated out-of-scope utterances
+    /// whose weight, as a group, is `generatedWeight` times an intent's.
+    public func train(features: [[UInt64]], classes: [Int], intents: [String], generated: Int = 0, generatedWeight: Double = 1) -> IntentClassifierModel {
         var ids = [UInt64: Int32]()
         var hashes = [UInt64]()
         var offsets: [Int32] = [0]
@@ -39,7 +40,9 @@ public struct IntentClassifierTrainer: Sendable {
         }
         var objective = IntentClassifierObjective(
             offsets: offsets, attributes: attributes, classes: classes.map(Int32.init), attributeCount: hashes.count,
-            classCount: intents.count, l2: c2, threads: threads)
+            classCount: intents.count, l2: c2, threads: threads,
+            groups: generated > 0 ? classes.enumerated().map { Int32($0 < classes.count - generated ? $1 : intents.count) } : nil,
+            groupScales: [Int32(intents.count): generatedWeight])
         var parameters = [Double](repeating: 0, count: objective.parameterCount)
         var settings = LBFGS.Settings()
         settings.maxIterations = maxIterations

@@ -44,7 +44,12 @@ extension ModelTrainer {
         trainer.characterNGrams = options.intentCharacterNGrams
         trainer.pruneBelow = options.pruneBelow
         let classifierFolds = max(2, options.vocabularyFolds)
-        let classifierFold: (Int) -> Int = { index in Int(splitMix(self.options.seed &+ 0x5EED &+ UInt64(source[index])) % UInt64(classifierFolds)) }
+        // Utterances of one phrasing share a fold (``phrasingKey(of:labels:)``).
+        var phrasingFold = [Int: Int]()
+        for original in originals {
+            phrasingFold[original] = Int(splitMix(options.seed &+ 0x5EED &+ Self.phrasingKey(of: dataset.sequences[original], labels: dataset.labels)) % UInt64(classifierFolds))
+        }
+        let classifierFold: (Int) -> Int = { index in phrasingFold[source[index]]! }
         var correct = 0
         // Held-out log-probabilities of the originals, for the calibration.
         var heldOut = [(original: Int, logProbabilities: [Float])]()
@@ -53,7 +58,8 @@ extension ModelTrainer {
         foldTrainer.pruneBelow = 0  // their models are not kept
         for k in 0..<classifierFolds {
             let training = originals.filter { classifierFold($0) != k }
-            let model = foldTrainer.train(features: training.map { features[$0] } + noise, classes: training.map { classes[$0] } + noiseClasses, intents: intentNames)
+            let model = foldTrainer.train(features: training.map { features[$0] } + noise, classes: training.map { classes[$0] } + noiseClasses,
+                                          intents: intentNames, generated: noise.count, generatedWeight: options.noiseWeight)
             var probabilities = [Float]()
             for index in dataset.sequences.indices where classifierFold(index) == k {
                 predictedIntent[index] = model.predict(features: features[index], scratch: &probabilities)
@@ -66,8 +72,37 @@ extension ModelTrainer {
         log(String(format: "intent classifier: %.2f%% out-of-fold accuracy on the training utterances", 100 * Double(correct) / Double(max(1, originals.count))))
         let calibration = calibrate(heldOut.map(\.logProbabilities), classes: heldOut.map { classes[$0.original] },
                                     outOfScopeClass: outOfScopeClass, intentNames: intentNames, generated: noise.count)
-        let classifier = trainer.train(features: originals.map { features[$0] } + noise, classes: originals.map { classes[$0] } + noiseClasses, intents: intentNames)
+        let classifier = trainer.train(features: originals.map { features[$0] } + noise, classes: originals.map { classes[$0] } + noiseClasses,
+                                       intents: intentNames, generated: noise.count, generatedWeight: options.noiseWeight)
         return (predictedIntent, classifier.with(calibration))
+    }
+
+    /// A key shared by the utterances of one phrasing: the words outside slots, each slot as its
+    /// name, without a final punctuation mark (the folded words ignore case). Holding out
+    /// phrasings, not utterances, keeps the held-out predictions honest on a corpus written
+    /// from templates, where an utterance's twins with other slot values would otherwise sit in
+    /// the training folds and make every held-out prediction look certain (and the calibration
+    /// it feeds reject every new phrasing); on crowd-sourced corpora nearly every phrasing is
+    /// its own.
+    static func phrasingKey(of sequence: TaggedSequence, labels: LabelSet) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
+        func add<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01B3 }
+            hash = (hash ^ 0x1F) &* 0x0100_0000_01B3
+        }
+        var count = sequence.tokens.count
+        while count > 0, labels.tag(sequence.labels[count - 1]) == .outside,
+              sequence.tokens.normalized(at: count - 1).allSatisfy({ ".?!".contains($0) }) {
+            count -= 1
+        }
+        for index in 0..<count {
+            switch labels.tag(sequence.labels[index]) {
+            case .outside: add(sequence.tokens.normalized(at: index).utf8)
+            case .begin(let slot): add(("{" + slot + "}").utf8)
+            default: continue
+            }
+        }
+        return hash
     }
 
     /// The temperature and minimum confidence fitted to held-out predictions
