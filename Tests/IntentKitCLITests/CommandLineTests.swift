@@ -205,8 +205,7 @@ struct CommandLineTests: CommandLineRunning {
         #expect((payee["candidates"] as? [[String: String]])?.map { $0["id"] } == ["c17", "c42"])
         #expect(parameters[1]["outcome"] as? String == "success")
         #expect(parameters[2]["outcome"] as? String == "notRequired")
-        // (Without the calibrated minimum confidence: this small model is unsure of so short a request.)
-        let missing = try run("parse", "--model", model, "--resolve", "--min-confidence", "0", "send 85 bucks")
+        let missing = try run("parse", "--model", model, "--resolve", "pay 85 bucks")
         let missingFrame = try #require(try JSONSerialization.jsonObject(with: Data(missing.stdout.utf8)) as? [String: Any])
         let payeeMissing = try #require((missingFrame["parameters"] as? [[String: Any]])?.first)
         #expect(payeeMissing["outcome"] as? String == "needsValue" && payeeMissing["prompt"] as? String == "Who do you want to pay?")
@@ -220,7 +219,7 @@ struct CommandLineTests: CommandLineRunning {
 
         let inspected = try run("inspect", model)
         #expect(inspected.status == 0, "\(inspected.stderr)")
-        for expected in ["format 1.", "checksum ok", "META", "SCHM", "slot tagger:", "intent classifier: 2 intents", "schema: 1 domains"] {
+        for expected in ["format 1.", "checksum ok", "META", "SCHM", "slot tagger:", "intent classifier: 3 intents", "out of scope: temperature", "class 'out_of_scope'", "schema: 1 domains"] {
             #expect(inspected.stdout.contains(expected), "\(expected)")
         }
     }

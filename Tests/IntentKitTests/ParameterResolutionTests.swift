@@ -51,7 +51,7 @@ struct ParameterResolutionTests {
     }
 
     @Test func aRequiredParameterThatIsMissingAsksForAValue() {
-        let parse = Self.parse("send money")
+        let parse = Self.parse("I want to send money")
         #expect(Self.resolution("payee", in: parse) == .needsValue(prompt: "Who do you want to pay?"))
         #expect(Self.resolution("amount", in: parse) == .needsValue(prompt: "How much do you want to send?"))
     }

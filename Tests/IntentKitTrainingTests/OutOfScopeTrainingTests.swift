@@ -37,10 +37,10 @@ struct OutOfScopeTrainingTests {
         let calibration = try #require(Self.model.intentClassifier?.outOfScope)
         #expect(calibration.intent == "out_of_scope")
         #expect(calibration.temperature > 0.2 && calibration.temperature < 5)
-        let threshold = try #require(calibration.minimumConfidence)
-        #expect(threshold > 0 && threshold < 1)
+        // The class alone rejects more than 1 % of the held-out folds' new phrasings: no minimum.
+        #expect(calibration.minimumConfidence == nil && (calibration.falseRejectionRate ?? 0) > 0.01)
         let parser = IntentParser(model: Self.model)
-        #expect(parser.minimumConfidence == threshold)
+        #expect(parser.minimumConfidence == nil)
         // Out-of-scope phrasings never seen in training; in-scope requests as training phrases
         // them (the calibration's promise is about requests like the training ones).
         let outside = Self.corpora.test.utterances.filter { $0.intent == "out_of_scope" }
@@ -49,6 +49,18 @@ struct OutOfScopeTrainingTests {
         let rejected = inside.filter { parser.parse($0.text).isOutOfScope }.count
         #expect(Double(caught) >= 0.6 * Double(outside.count), "\(caught) of \(outside.count) out-of-scope utterances caught")
         #expect(Double(rejected) <= 0.05 * Double(inside.count), "\(rejected) of \(inside.count) in-scope utterances rejected")
+    }
+
+    @Test func aMinimumConfidenceIsCalibratedForTheRateAskedFor() throws {
+        var options = Self.options(noise: 0)
+        options.falseRejectionRate = 0.2
+        let model = ModelTrainer(options: options).train(Self.corpora.train).0
+        let calibration = try #require(model.intentClassifier?.outOfScope)
+        let threshold = try #require(calibration.minimumConfidence)
+        #expect(threshold > 0 && threshold < 1)
+        #expect(IntentParser(model: model).minimumConfidence == threshold)
+        let rate = try #require(calibration.falseRejectionRate)
+        #expect(rate > 0.15 && rate <= 0.2)
     }
 
     @Test func anOutOfScopeParseNamesNoIntentAndOffersTheLikeliestOnes() throws {

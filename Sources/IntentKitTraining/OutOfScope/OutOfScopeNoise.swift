@@ -4,8 +4,8 @@ import IntentKit
 /// classifier that has only ever seen requests learns what talk for no intent looks like.
 ///
 /// Each utterance is as long as a training utterance drawn at random, and each of its words is
-/// drawn either from ``GeneralVocabulary`` (everyday English no domain owns) or from the
-/// corpus's own words, uniformly over distinct words so that the words of every intent come
+/// drawn either from ``GeneralVocabulary`` (everyday English, less the corpus's words) or from
+/// the corpus's own words, uniformly over distinct words so that the words of every intent come
 /// mixed, in an order no request has. The first kind teaches the out-of-scope class the words
 /// of chit-chat; the second, that a corpus word alone does not make a request.
 struct OutOfScopeNoise {
@@ -17,7 +17,11 @@ struct OutOfScopeNoise {
     func utterances(count: Int, corpusWords: [String], lengths: [Int], seed: UInt64) -> [String] {
         guard count > 0 else { return [] }
         var generator = SeededGenerator(seed: seed &+ 0x0005_C0BE)
-        let general = GeneralVocabulary.words
+        // The corpus's own words come only as corpus draws: from the general list they would
+        // teach that a request's everyday words ("make", "a", "send") are no intent's, which a
+        // small corpus has too few requests to outweigh.
+        let own = Set(corpusWords)
+        let general = GeneralVocabulary.words.filter { !own.contains($0) }
         let lengths = lengths.filter { $0 > 0 }.isEmpty ? [5] : lengths.filter { $0 > 0 }
         return (0..<count).map { _ in
             let length = lengths.randomElement(using: &generator)!
