@@ -28,7 +28,8 @@ def gold_spans(line, tg):
 ic = sc = tp = fp = fn = 0
 for line, tg, lab, p in zip(lines, tags, labels, parses):
     g = gold_spans(line, tg); q = set((s['name'], s['start'], s['end']) for s in p['slots'])
-    ic += p['intent'] == lab; sc += p['intent'] == lab and g == q
+    # An out-of-scope answer has no intent: wrong on an in-scope utterance.
+    ic += p.get('intent') == lab; sc += p.get('intent') == lab and g == q
     tp += len(g & q); fp += len(q - g); fn += len(g - q)
 n = len(labels); f1 = 2 * tp / (2 * tp + fp + fn)
 if "--json" in sys.argv:
