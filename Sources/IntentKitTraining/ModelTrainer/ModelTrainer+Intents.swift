@@ -29,11 +29,7 @@ extension ModelTrainer {
         let intentExtractor = IntentFeatureExtractor(characterNGrams: options.intentCharacterNGrams, gazetteer: gazetteerOf(0))
         var scratch = [Gazetteer.Match]()
         let features = dataset.sequences.enumerated().map { index, sequence in
-            scratch.removeAll(keepingCapacity: true)
-            gazetteerOf(index).matches(in: sequence.tokens, into: &scratch)
-            var output = [UInt64]()
-            intentExtractor.extract(sequence.tokens, matches: scratch, into: &output)
-            return output
+            Self.intentFeatures(of: sequence.tokens, gazetteer: gazetteerOf(index), extractor: intentExtractor, scratch: &scratch)
         }
         let classes = dataset.sequences.map { intentIndex[$0.intent]! }
         let originals = dataset.sequences.indices.filter { source[$0] == $0 }
@@ -152,6 +148,18 @@ extension ModelTrainer {
             intent: outOfScopeClass.map { intentNames[$0] }, temperature: temperature, minimumConfidence: threshold, falseRejectionRate: rejected)
     }
 
+    /// The intent classifier's features of `tokens`, matched against `gazetteer` (`scratch`
+    /// holds the matches).
+    static func intentFeatures(
+        of tokens: TokenizedText, gazetteer: Gazetteer, extractor: IntentFeatureExtractor, scratch: inout [Gazetteer.Match]
+    ) -> [UInt64] {
+        scratch.removeAll(keepingCapacity: true)
+        gazetteer.matches(in: tokens, into: &scratch)
+        var features = [UInt64]()
+        extractor.extract(tokens, matches: scratch, into: &features)
+        return features
+    }
+
     /// `classifier` with its biases fitted to `dev` (``IntentBiasCalibration``); dev utterances
     /// of intents the training data lacks are left out.
     func calibrated(
@@ -162,12 +170,7 @@ extension ModelTrainer {
         var matches = [Gazetteer.Match]()
         for utterance in dev.utterances {
             guard let gold = intentIndex[utterance.intent] else { continue }
-            let tokens = tokenizer.tokenize(utterance.text)
-            matches.removeAll(keepingCapacity: true)
-            gazetteer.matches(in: tokens, into: &matches)
-            var output = [UInt64]()
-            extractor.extract(tokens, matches: matches, into: &output)
-            features.append(output)
+            features.append(Self.intentFeatures(of: tokenizer.tokenize(utterance.text), gazetteer: gazetteer, extractor: extractor, scratch: &matches))
             classes.append(gold)
         }
         guard !features.isEmpty else { return classifier }

@@ -204,15 +204,18 @@ public struct ModelTrainer {
         var index = [String: Int]()
         var outOfScopeClass: Int?
         for name in uniqueInOrder(corpus.schema.intents.map(\.name) + corpus.utterances.map(\.intent)) {
-            if outOfScopeNames.contains(name), let existing = outOfScopeClass {
-                index[name] = existing
-                continue
+            if outOfScopeNames.contains(name) {
+                // Every out-of-scope name is the one class.
+                if let existing = outOfScopeClass {
+                    index[name] = existing
+                    continue
+                }
+                outOfScopeClass = names.count
             }
-            if outOfScopeNames.contains(name) { outOfScopeClass = names.count }
             index[name] = names.count
             names.append(name)
         }
-        let noise = generatedNoise(utterances, inScopeIntents: names.count - (outOfScopeClass == nil ? 0 : 1))
+        let noise = generatedNoise(utterances)
         if outOfScopeClass == nil && !noise.isEmpty, let name = options.outOfScopeIntents.first {
             outOfScopeClass = names.count
             index[name] = names.count
@@ -225,12 +228,7 @@ public struct ModelTrainer {
         var matches = [Gazetteer.Match]()
         let noiseExtractor = IntentFeatureExtractor(characterNGrams: options.intentCharacterNGrams, gazetteer: vocabularies.full)
         let noiseFeatures = noise.map { text in
-            let tokens = utterances.tokenizer.tokenize(text)
-            matches.removeAll(keepingCapacity: true)
-            vocabularies.full.matches(in: tokens, into: &matches)
-            var features = [UInt64]()
-            noiseExtractor.extract(tokens, matches: matches, into: &features)
-            return features
+            Self.intentFeatures(of: utterances.tokenizer.tokenize(text), gazetteer: vocabularies.full, extractor: noiseExtractor, scratch: &matches)
         }
         let (predicted, classifier) = crossFittedIntents(
             utterances.dataset, intentNames: names, intentIndex: index, source: utterances.source,
@@ -240,7 +238,7 @@ public struct ModelTrainer {
 
     /// Generated out-of-scope utterances: ``TrainingOptions/noiseFactor`` times the median
     /// number of original utterances per in-scope intent, from the corpus's words and lengths.
-    func generatedNoise(_ utterances: TrainingUtterances, inScopeIntents: Int) -> [String] {
+    func generatedNoise(_ utterances: TrainingUtterances) -> [String] {
         let outOfScopeNames = Set(options.outOfScopeIntents)
         var counts = [String: Int]()
         var words = [String](), seen = Set<String>(), lengths = [Int]()

@@ -22,7 +22,8 @@ struct OutOfScopeNoise {
         // small corpus has too few requests to outweigh.
         let own = Set(corpusWords)
         let general = GeneralVocabulary.words.filter { !own.contains($0) }
-        let lengths = lengths.filter { $0 > 0 }.isEmpty ? [5] : lengths.filter { $0 > 0 }
+        let positive = lengths.filter { $0 > 0 }
+        let lengths = positive.isEmpty ? [5] : positive
         return (0..<count).map { _ in
             let length = lengths.randomElement(using: &generator)!
             return (0..<length).map { _ in
