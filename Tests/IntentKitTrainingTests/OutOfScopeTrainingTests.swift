@@ -84,6 +84,8 @@ struct OutOfScopeTrainingTests {
         let withNoise = ModelTrainer(options: Self.options(noise: 1)).train(corpus).0
         #expect(withNoise.intentClassifier?.outOfScope.intent == "out_of_scope")
         #expect(withNoise.intentClassifier?.intents.last == "out_of_scope")
+        // The class has no slots: the tagger may not fill any when it reads a request as it.
+        #expect(withNoise.intentSlots["out_of_scope"] == [])
         let without = ModelTrainer(options: Self.options(noise: 0)).train(corpus).0
         #expect(without.intentClassifier?.outOfScope.intent == nil)
         #expect(without.intentClassifier?.intents.contains("out_of_scope") == false)

@@ -40,12 +40,16 @@ extension ModelTrainer {
         return try! NLUModel(
             labels: labels, features: options.features, gazetteer: gazetteer, attributes: AttributeTable(hashes: keptHashes),
             rowOffsets: rowOffsets, stateLabels: stateLabels, stateWeights: stateWeights, transitions: transitions,
-            intentClassifier: classifier, schema: corpus.schema, intentSlots: Self.intentSlots(of: corpus), provenance: provenance)
+            intentClassifier: classifier, schema: corpus.schema, intentSlots: Self.intentSlots(of: corpus, classifier: classifier), provenance: provenance)
     }
 
-    /// Each intent's schema parameters plus the slots its training utterances annotate.
-    static func intentSlots(of corpus: Corpus) -> [String: Set<String>] {
+    /// Each intent's schema parameters plus the slots its training utterances annotate, and
+    /// none for an out-of-scope class taught by generated noise alone: without an entry an
+    /// intent's labels are unrestricted, and the tagger, free to fill any slot, would score the
+    /// class as the likelier reading when it reranks two intents.
+    static func intentSlots(of corpus: Corpus, classifier: IntentClassifierModel? = nil) -> [String: Set<String>] {
         var slots = [String: Set<String>]()
+        if let outOfScope = classifier?.outOfScope.intent { slots[outOfScope] = [] }
         for intent in corpus.schema.intents { slots[intent.name, default: []].formUnion(intent.parameters.map(\.name)) }
         for utterance in corpus.utterances { slots[utterance.intent, default: []].formUnion(utterance.slots.map(\.name)) }
         return slots
