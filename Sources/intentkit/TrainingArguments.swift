@@ -59,8 +59,17 @@ struct TrainingArguments: ParsableArguments {
     @Flag(name: .customLong("intent-calibration"), inversion: .prefixedEnableDisable, help: ArgumentHelp(help("intent-calibration")))
     var calibrateIntents = TrainingOptions().calibrateIntents
 
+    @Flag(name: .customLong("tune"), inversion: .prefixedNo, help: ArgumentHelp(help("tune")))
+    var tune = true
+
+    @Option(name: .customLong("intent-c2"), help: ArgumentHelp(help("intent-c2")))
+    var intentC2: Double?
+
     @Option(name: .customLong("intent-char-ngrams"), help: ArgumentHelp(help("intent-char-ngrams")))
-    var intentCharacterNGrams = "none"
+    var intentCharacterNGrams: String?
+
+    @Option(name: .customLong("intent-weighting"), help: ArgumentHelp(help("intent-weighting")))
+    var intentWeighting: IntentWeighting?
 
     @Option(name: .customLong("out-of-scope-intent"), help: ArgumentHelp(help("out-of-scope-intent")))
     var outOfScopeIntents: [String] = []
@@ -95,8 +104,10 @@ struct TrainingArguments: ParsableArguments {
         if let problem = try options().problems.first { throw ValidationError(problem) }
     }
 
-    private func characterNGrams() throws -> ClosedRange<Int>? {
-        if intentCharacterNGrams == "none" { return nil }
+    /// The lengths `--intent-char-ngrams` names, `nil` without the option.
+    private func characterNGrams() throws -> ClosedRange<Int>?? {
+        guard let intentCharacterNGrams else { return nil }
+        if intentCharacterNGrams == "none" { return .some(nil) }
         let bounds = intentCharacterNGrams.split(separator: "-").compactMap { Int($0) }
         guard bounds.count == 2, 1 <= bounds[0], bounds[0] <= bounds[1], bounds[1] <= 16 else {
             throw ValidationError("--intent-char-ngrams must be MIN-MAX with 1 <= MIN <= MAX <= 16 (for example 3-5), or none")
@@ -130,7 +141,12 @@ struct TrainingArguments: ParsableArguments {
         options.patience = patience
         options.swapCopies = swapCopies
         options.vocabularyWords = vocabularyWords
-        options.intentCharacterNGrams = try characterNGrams()
+        // The search's grid, less what an explicit option fixes.
+        var grid = tune ? IntentClassifierGrid.standard : .untuned
+        if let intentC2 { grid.c2 = [intentC2] }
+        if let lengths = try characterNGrams() { grid.characterNGrams = [lengths] }
+        if let intentWeighting { grid.balancesIntents = [intentWeighting == .balanced] }
+        options.intentGrid = grid
         options.calibrateIntents = calibrateIntents
         options.labelScheme = labelScheme
         options.userVocabularyRate = userVocabularyRate
@@ -146,4 +162,9 @@ struct TrainingArguments: ParsableArguments {
         options.features = FeatureConfiguration(templates: try templates(), window: window, affixLength: affixLength)
         return options
     }
+}
+
+/// `--intent-weighting`: whether every intent weighs the same in the classifier's training.
+enum IntentWeighting: String, ExpressibleByArgument, CaseIterable {
+    case balanced, unbalanced
 }

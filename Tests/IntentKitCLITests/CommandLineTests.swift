@@ -219,9 +219,33 @@ struct CommandLineTests: CommandLineRunning {
 
         let inspected = try run("inspect", model)
         #expect(inspected.status == 0, "\(inspected.stderr)")
-        for expected in ["format 1.", "checksum ok", "META", "SCHM", "slot tagger:", "intent classifier: 3 intents", "out of scope: temperature", "class 'out_of_scope'", "schema: 1 domains"] {
+        for expected in ["format 1.", "checksum ok", "META", "SCHM", "slot tagger:", "intent classifier: 3 intents", "out of scope: temperature", "class 'out_of_scope'", "schema: 1 domains",
+                         "intentFeatures: words + bigrams", "intentSelection: 5-fold cross-validation of 7 settings, held-out accuracy", "intentWeighting: "] {
             #expect(inspected.stdout.contains(expected), "\(expected)")
         }
+    }
+
+    @Test func explicitIntentOptionsAndNoTuneSkipTheSearch() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let model = directory.appendingPathComponent("fixed.model").path
+        // Both dimensions fixed: one setting, nothing to choose.
+        let fixed = try run("train", "payments.yaml", "--output", model, "--max-iterations", "5", "--intent-c2", "0.5", "--intent-char-ngrams", "3-4",
+                            "--intent-weighting", "unbalanced", in: Self.fixtures)
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        #expect(!fixed.stderr.contains("search of"), "\(fixed.stderr)")
+        let inspected = try run("inspect", model).stdout
+        for expected in ["intentC2: 0.5", "intentFeatures: words + bigrams + character 3-4-grams", "intentWeighting: unbalanced", "intentSelection: not tuned"] {
+            #expect(inspected.contains(expected), "\(expected) in \(inspected)")
+        }
+        // One fixed: the other is searched.
+        let searched = try run("train", "payments.yaml", "--output", model, "--max-iterations", "5", "--intent-char-ngrams", "none", in: Self.fixtures)
+        #expect(searched.stderr.contains("5-fold search of 6 settings"), "\(searched.stderr)")
+        let untuned = try run("train", "payments.yaml", "--output", model, "--max-iterations", "5", "--no-tune", in: Self.fixtures)
+        #expect(untuned.status == 0 && !untuned.stderr.contains("search of"), "\(untuned.stderr)")
+        #expect(try run("inspect", model).stdout.contains("intentC2: 0.02"))
+        let refused = try run("train", "payments.yaml", "--output", model, "--intent-c2", "inf", in: Self.fixtures)
+        #expect(refused.status != 0 && refused.stderr.contains("--intent-c2 must be a finite number"), "\(refused.stderr)")
     }
 
     @Test(.enabled(if: hasShared, "../shared/corpora is absent beside the repository"))

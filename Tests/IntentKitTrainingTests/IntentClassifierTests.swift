@@ -56,6 +56,48 @@ struct IntentClassifierTests {
         }
     }
 
+    @Test func theGradientIsTheSameWithAnyNumberOfThreads() {
+        // 40 utterances over 30 attributes and 3 classes: each of the 8 shards holds a few
+        // attributes of its own, whose rows the reduction adds into the whole gradient.
+        var random = SeededGenerator(seed: 7)
+        var offsets: [Int32] = [0], attributes = [Int32](), classes = [Int32]()
+        for _ in 0..<40 {
+            for _ in 0..<(1 + Int(random.next() % 5)) { attributes.append(Int32(random.next() % 30)) }
+            offsets.append(Int32(attributes.count))
+            classes.append(Int32(random.next() % 3))
+        }
+        let parameters = (0..<93).map { _ in Double(random.next() % 1000) / 1000 - 0.5 }
+        func gradient(threads: Int) -> ([Double], Double) {
+            var objective = IntentClassifierObjective(
+                offsets: offsets, attributes: attributes, classes: classes, attributeCount: 30, classCount: 3, l2: 0.1, threads: threads)
+            var gradient = [Double](repeating: .nan, count: parameters.count)
+            let loss = parameters.withUnsafeBufferPointer { x in gradient.withUnsafeMutableBufferPointer { objective.evaluate(x, gradient: $0) } }
+            // A second evaluation starts from clean shard buffers.
+            let again = parameters.withUnsafeBufferPointer { x in gradient.withUnsafeMutableBufferPointer { objective.evaluate(x, gradient: $0) } }
+            #expect(again == loss)
+            return (gradient, loss)
+        }
+        let one = gradient(threads: 1), two = gradient(threads: 2), three = gradient(threads: 3)
+        #expect(one.0 == two.0 && one.0 == three.0 && one.1 == two.1 && one.1 == three.1)
+        #expect(one.0.allSatisfy { $0.isFinite })
+    }
+
+    @Test func aWarmStartedFitEndsWhereAColdOneDoes() {
+        let corpus = ModelTrainerTests.corpora.train
+        let intents = Array(Set(corpus.utterances.map(\.intent))).sorted()
+        let problem = IntentClassifierTrainer.Problem(
+            features: features(corpus), classes: corpus.utterances.map { intents.firstIndex(of: $0.intent)! }, intents: intents, generated: 0, generatedWeight: 1)
+        var trainer = IntentClassifierTrainer()
+        trainer.maxIterations = 300
+        trainer.c2 = 1
+        let start = trainer.fit(problem)
+        trainer.c2 = 0.25
+        let warm = trainer.fit(problem, from: start), cold = trainer.fit(problem)
+        // A strictly convex objective: one minimum, whichever the start.
+        let largest = zip(warm, cold).map { abs($0 - $1) }.max()!
+        #expect(largest < 0.02, "largest difference \(largest)")
+    }
+
     @Test func charactersNGramsSurviveTypos() {
         let extractor = IntentFeatureExtractor(characterNGrams: 3...5)
         let tokenizer = Tokenizer()
@@ -90,5 +132,60 @@ struct IntentClassifierTests {
         }
         #expect(features("play larry carlton").count == withoutMatches("play larry carlton").count + 1)
         #expect(features("play larry heard") == withoutMatches("play larry heard"))
+    }
+}
+
+/// The cross-validated choice of the intent classifier's setting (``IntentClassifierGrid``).
+@Suite("Intent classifier search")
+struct IntentClassifierSearchTests {
+    private func train(_ grid: IntentClassifierGrid) -> NLUModel {
+        var options = TrainingOptions()
+        options.maxIterations = 5
+        options.noiseFactor = 0
+        options.intentGrid = grid
+        return ModelTrainer(options: options).train(ModelTrainerTests.corpora.train).0
+    }
+
+    @Test func theSearchRecordsWhatItChoseAndTheClassifierIsThat() throws {
+        var lines = [String]()
+        var options = TrainingOptions()
+        options.maxIterations = 5
+        options.noiseFactor = 0
+        options.intentGrid = IntentClassifierGrid(c2: [0.02, 2], characterNGrams: [nil, 2...5])
+        let trainer = ModelTrainer(options: options, log: { lines.append($0) })
+        let model = trainer.train(ModelTrainerTests.corpora.train).0
+        let classifier = try #require(model.intentClassifier)
+        // Two coefficients without character n-grams, then n-grams at the better one.
+        let scored = lines.filter { $0.contains("held-out accuracy (folds") }
+        #expect(scored.count == 3, "\(lines)")
+        #expect(scored[0].contains("c2 2.0, words + bigrams, balanced:") && scored[1].contains("c2 0.02, words + bigrams, balanced:"))
+        let chosen = try #require(scored.first { $0.hasSuffix(", chosen") })
+        #expect(scored.filter { $0.hasSuffix(", chosen") }.count == 1)
+        // The model is the chosen setting, and says so.
+        let c2 = try #require(model.provenance["intentC2"])
+        #expect(chosen.contains("c2 \(c2),"))
+        #expect(model.provenance["intentFeatures"] == IntentClassifierSetting(c2: 0, characterNGrams: classifier.characterNGrams).featureDescription)
+        #expect(chosen.contains(model.provenance["intentFeatures"]! + ", balanced:") && model.provenance["intentWeighting"] == "balanced")
+        #expect(model.provenance["intentSelection"]?.hasPrefix("5-fold cross-validation of 3 settings, held-out accuracy ") == true)
+        // A setting other than the untuned one is chosen only when it is more accurate.
+        let accuracies = scored.compactMap { line in line.split(separator: ": ").last?.split(separator: "%").first.flatMap { Double($0) } }
+        #expect(accuracies.count == 3)
+        let chosenAccuracy = try #require(chosen.split(separator: ": ").last?.split(separator: "%").first.flatMap { Double($0) })
+        #expect(chosen == scored[1] || chosenAccuracy > accuracies[1])
+    }
+
+    @Test func anUntunedGridTrainsTheDefaultSetting() throws {
+        let model = train(.untuned)
+        #expect(model.provenance["intentC2"] == "0.02" && model.provenance["intentFeatures"] == "words + bigrams" && model.provenance["intentWeighting"] == "balanced")
+        #expect(model.provenance["intentSelection"]?.hasPrefix("not tuned") == true)
+        #expect(model.intentClassifier?.characterNGrams == nil)
+    }
+
+    @Test func theOptionsRefuseAnEmptyOrNegativeGrid() {
+        var options = TrainingOptions()
+        options.intentGrid = IntentClassifierGrid(c2: [], characterNGrams: [nil])
+        #expect(options.problems.contains { $0.hasPrefix("--intent-c2") })
+        options.intentGrid = IntentClassifierGrid(c2: [-1], characterNGrams: [])
+        #expect(options.problems.contains { $0.hasPrefix("--intent-c2") } && options.problems.contains { $0.hasPrefix("--intent-char-ngrams") })
     }
 }

@@ -5,7 +5,7 @@ import IntentKitCorpus
 /// Trains an ``IntentClassifierModel`` with the same ``LBFGS`` as the slot tagger.
 public struct IntentClassifierTrainer: Sendable {
     /// L2 coefficient.
-    public var c2 = 0.02
+    public var c2 = IntentClassifierSetting.untuned.c2
     public var maxIterations = 100
     public var threads = 2
     /// The character n-grams the features were extracted with, recorded in the model so that
@@ -13,50 +13,88 @@ public struct IntentClassifierTrainer: Sendable {
     public var characterNGrams: ClosedRange<Int>?
     /// Features whose weights are all smaller than this in magnitude are left out of the model.
     public var pruneBelow = 0.0
+    /// Whether every intent weighs the same in the objective whatever its number of utterances
+    /// (``IntentClassifierObjective``).
+    public var balancesIntents = true
 
     public init() {}
 
-    /// Trains on `utterances` (tokenized, with vocabulary matches) labelled with `classes`
-    /// (indices into `intents`), the last `generated` of them generated out-of-scope utterances
-    /// whose weight, as a group, is `generatedWeight` times an intent's.
-    public func train(features: [[UInt64]], classes: [Int], intents: [String], generated: Int = 0, generatedWeight: Double = 1) -> IntentClassifierModel {
-        var ids = [UInt64: Int32]()
+    /// Utterances' features as ids into their dictionary of hashes, with their classes and
+    /// weighting groups: compiled once, fitted with several coefficients.
+    struct Problem {
         var hashes = [UInt64]()
         var offsets: [Int32] = [0]
         var attributes = [Int32]()
-        for utterance in features {
-            for hash in utterance {
-                let id: Int32
-                if let known = ids[hash] {
-                    id = known
-                } else {
-                    id = Int32(hashes.count)
-                    ids[hash] = id
-                    hashes.append(hash)
+        let classes: [Int]
+        let intents: [String]
+        let generated: Int
+        let generatedWeight: Double
+
+        /// The last `generated` of `features` are generated out-of-scope utterances whose
+        /// weight, as a group, is `generatedWeight` times an intent's.
+        init(features: [[UInt64]], classes: [Int], intents: [String], generated: Int, generatedWeight: Double) {
+            self.classes = classes
+            self.intents = intents
+            self.generated = generated
+            self.generatedWeight = generatedWeight
+            var ids = [UInt64: Int32]()
+            for utterance in features {
+                for hash in utterance {
+                    let id: Int32
+                    if let known = ids[hash] {
+                        id = known
+                    } else {
+                        id = Int32(hashes.count)
+                        ids[hash] = id
+                        hashes.append(hash)
+                    }
+                    attributes.append(id)
                 }
-                attributes.append(id)
+                offsets.append(Int32(attributes.count))
             }
-            offsets.append(Int32(attributes.count))
         }
+
+        var parameterCount: Int { (hashes.count + 1) * intents.count }
+    }
+
+    /// Trains on `features` (tokenized, with vocabulary matches) labelled with `classes`
+    /// (indices into `intents`), the last `generated` of them generated out-of-scope utterances
+    /// whose weight, as a group, is `generatedWeight` times an intent's.
+    public func train(features: [[UInt64]], classes: [Int], intents: [String], generated: Int = 0, generatedWeight: Double = 1) -> IntentClassifierModel {
+        let problem = Problem(features: features, classes: classes, intents: intents, generated: generated, generatedWeight: generatedWeight)
+        return model(fit(problem), of: problem)
+    }
+
+    /// The weights (then biases) that minimise the objective on `problem`, starting from
+    /// `initial` (zero without).
+    func fit(_ problem: Problem, from initial: [Double]? = nil) -> [Double] {
+        let C = problem.intents.count, generated = problem.generated, classes = problem.classes
         var objective = IntentClassifierObjective(
-            offsets: offsets, attributes: attributes, classes: classes.map(Int32.init), attributeCount: hashes.count,
-            classCount: intents.count, l2: c2, threads: threads,
-            groups: generated > 0 ? classes.enumerated().map { Int32($0 < classes.count - generated ? $1 : intents.count) } : nil,
-            groupScales: [Int32(intents.count): generatedWeight])
-        var parameters = [Double](repeating: 0, count: objective.parameterCount)
+            offsets: problem.offsets, attributes: problem.attributes, classes: classes.map(Int32.init), attributeCount: problem.hashes.count,
+            classCount: C, l2: c2, threads: threads,
+            groups: generated > 0 ? classes.enumerated().map { Int32($0 < classes.count - generated ? $1 : C) } : nil,
+            groupScales: [Int32(C): problem.generatedWeight], balanced: balancesIntents)
+        var parameters = initial ?? [Double](repeating: 0, count: objective.parameterCount)
+        precondition(parameters.count == objective.parameterCount, "initial weights of another problem")
         var settings = LBFGS.Settings()
         settings.maxIterations = maxIterations
         LBFGS(settings: settings).minimize(&objective, parameters: &parameters)
-        let C = intents.count, biasOffset = hashes.count * C
+        return parameters
+    }
+
+    /// The runtime model of `parameters` fitted to `problem`, without the features whose
+    /// weights are all below ``pruneBelow``.
+    func model(_ parameters: [Double], of problem: Problem) -> IntentClassifierModel {
+        let C = problem.intents.count, biasOffset = problem.hashes.count * C
         var kept = [UInt64](), weights = [Float]()
-        for (attribute, hash) in hashes.enumerated() {
+        for (attribute, hash) in problem.hashes.enumerated() {
             let row = parameters[(attribute * C)..<((attribute + 1) * C)]
             guard row.contains(where: { abs($0) >= pruneBelow && $0 != 0 }) else { continue }
             kept.append(hash)
             weights.append(contentsOf: row.map { Float($0) })
         }
         return try! IntentClassifierModel(
-            intents: intents, attributes: AttributeTable(hashes: kept),
+            intents: problem.intents, attributes: AttributeTable(hashes: kept),
             weights: weights, biases: parameters[biasOffset...].map { Float($0) }, characterNGrams: characterNGrams)
     }
 }

@@ -7,7 +7,7 @@ extension ModelTrainer {
     /// The runtime model: zero weights (OWL-QN makes many) and attributes left empty are dropped.
     func makeModel(
         parameters: [Double], structure: CRFStructure, labels: LabelSet, attributeHashes: [UInt64],
-        gazetteer: Gazetteer, classifier: IntentClassifierModel?, corpus: Corpus
+        gazetteer: Gazetteer, classifier: IntentClassifierModel?, search: IntentClassifierSearch? = nil, corpus: Corpus
     ) -> NLUModel {
         var keptHashes = [UInt64]()
         var rowOffsets: [Int32] = [0]
@@ -29,13 +29,14 @@ extension ModelTrainer {
         }
         let L = labels.count
         let transitions = (0..<(L * L)).map { Float(parameters[structure.transitionOffset + $0]) }
-        let provenance: [String: String] = [
+        var provenance: [String: String] = [
             "algorithm": options.algorithm == .lbfgs ? (options.c1 > 0 ? "owl-qn" : "lbfgs") : "perceptron",
             "c1": String(options.c1), "c2": String(options.c2), "seed": String(options.seed),
             "maxIterations": String(options.maxIterations), "trainingUtterances": String(corpus.utterances.count),
             "intentkitModelFormat": "\(ModelFileFormat.majorVersion).\(ModelFileFormat.minorVersion)",
             "intentkitVersion": IntentKitVersion.current,
         ]
+        if let search { provenance.merge(search.provenance) { $1 } }
         // The parts are consistent by construction; a failure here is a bug, not bad input.
         return try! NLUModel(
             labels: labels, features: options.features, gazetteer: gazetteer, attributes: AttributeTable(hashes: keptHashes),

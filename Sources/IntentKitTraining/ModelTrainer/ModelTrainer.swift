@@ -94,7 +94,7 @@ public struct ModelTrainer {
         }
 
         let model = makeModel(parameters: parameters, structure: compiled.structure, labels: labels, attributeHashes: compiled.attributeHashes,
-                              gazetteer: vocabularies.full, classifier: intents.classifier, corpus: original)
+                              gazetteer: vocabularies.full, classifier: intents.classifier, search: intents.search, corpus: original)
         let report = Report(
             iterations: crf.iterations, stop: crf.stop, keptIteration: crf.keptIteration, seconds: Date().timeIntervalSince(start),
             features: model.attributes.count, weights: model.stateWeightCount, devF1: crf.devF1, misalignedSlots: utterances.dataset.misalignedSlots)
@@ -189,6 +189,8 @@ public struct ModelTrainer {
         /// `[utterances]` the predicted intent, `nil` when the tagger has no intent features.
         let predicted: [Int?]
         var classifier: IntentClassifierModel?
+        /// The classifier's setting and how it was chosen.
+        var search: IntentClassifierSearch?
     }
 
     /// Stage 3: the intent classifier (``crossFittedIntents(_:intentNames:intentIndex:source:gazetteerOf:noise:outOfScopeClass:)``),
@@ -225,15 +227,15 @@ public struct ModelTrainer {
         guard usesIntent else {
             return TrainingIntents(names: names, index: index, predicted: Array(repeating: nil, count: utterances.dataset.sequences.count), classifier: nil)
         }
-        var matches = [Gazetteer.Match]()
-        let noiseExtractor = IntentFeatureExtractor(characterNGrams: options.intentCharacterNGrams, gazetteer: vocabularies.full)
-        let noiseFeatures = noise.map { text in
-            Self.intentFeatures(of: utterances.tokenizer.tokenize(text), gazetteer: vocabularies.full, extractor: noiseExtractor, scratch: &matches)
+        let noiseTokens = noise.map(utterances.tokenizer.tokenize)
+        let noiseFeatures = { (extractor: IntentFeatureExtractor) in
+            var matches = [Gazetteer.Match]()
+            return noiseTokens.map { Self.intentFeatures(of: $0, gazetteer: vocabularies.full, extractor: extractor, scratch: &matches) }
         }
-        let (predicted, classifier) = crossFittedIntents(
+        let (predicted, classifier, search) = crossFittedIntents(
             utterances.dataset, intentNames: names, intentIndex: index, source: utterances.source,
             gazetteerOf: { vocabularies.gazetteer(forUtterance: $0, of: utterances) }, noise: noiseFeatures, outOfScopeClass: outOfScopeClass)
-        return TrainingIntents(names: names, index: index, predicted: predicted, classifier: classifier)
+        return TrainingIntents(names: names, index: index, predicted: predicted, classifier: classifier, search: search)
     }
 
     /// Generated out-of-scope utterances: ``TrainingOptions/noiseFactor`` times the median

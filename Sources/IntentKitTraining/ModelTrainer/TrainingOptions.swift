@@ -35,10 +35,10 @@ public struct TrainingOptions: Sendable, Hashable {
     /// Index the single words of multi-word vocabulary phrases too (first, inner, last word),
     /// so a new name that shares words with known ones still gets vocabulary features.
     public var vocabularyWords = true
-    /// Character n-gram lengths of the intent classifier's features, or `nil` for none. They
-    /// help with typos and inflections, at the price of many weakly informative features that
-    /// can cost accuracy on clean text; off by default.
-    public var intentCharacterNGrams: ClosedRange<Int>?
+    /// The intent classifier's settings (L2 coefficient, character n-grams) that training
+    /// compares by cross-validation on the training corpus, keeping the most accurate
+    /// (``IntentClassifierGrid``); ``IntentClassifierGrid/untuned`` for no search.
+    public var intentGrid = IntentClassifierGrid.standard
     /// After training, drop state weights (and intent-classifier features whose weights all
     /// are) smaller than this in magnitude: early stopping leaves OWL-QN mid-way, with many
     /// near-zero weights that cost size and parse time and carry no accuracy.
@@ -117,6 +117,9 @@ public struct TrainingOptions: Sendable, Hashable {
         require(pruneBelow.isFinite && pruneBelow >= 0, "--prune-below must be a finite number ≥ 0")
         require((1...100_000).contains(patience), "--patience must be from 1 to 100000")
         require((0...FeatureConfiguration.maximumWindow).contains(features.window), "--window must be from 0 to \(FeatureConfiguration.maximumWindow)")
+        require(!intentGrid.c2.isEmpty && intentGrid.c2.allSatisfy { $0.isFinite && $0 >= 0 }, "--intent-c2 must be a finite number ≥ 0")
+        require(!intentGrid.characterNGrams.isEmpty, "--intent-char-ngrams must name lengths or none")
+        require(!intentGrid.balancesIntents.isEmpty, "--intent-weighting must be balanced or unbalanced")
         require((0...FeatureConfiguration.maximumAffixLength).contains(features.affixLength), "--affix-length must be from 0 to \(FeatureConfiguration.maximumAffixLength)")
         require(noiseFactor.isFinite && (0...100).contains(noiseFactor), "--noise-factor must be a number from 0 to 100")
         require(noiseWeight.isFinite && (0...100).contains(noiseWeight), "--noise-weight must be a number from 0 to 100")
@@ -157,6 +160,9 @@ public struct TrainingOptions: Sendable, Hashable {
         "noise-corpus-words": "share of a generated out-of-scope utterance's words drawn from the corpus (the rest: general English)",
         "noise-weight": "weight of the generated out-of-scope utterances together, as a share of one intent's",
         "false-rejection-rate": "share of in-scope held-out requests the calibrated minimum confidence may reject (0: no minimum)",
-        "intent-char-ngrams": "character n-gram lengths for the intent classifier, as MIN-MAX (for example 3-5), or none",
+        "intent-char-ngrams": "character n-gram lengths within words for the intent classifier, as MIN-MAX (for example 2-5), or none; default: chosen by cross-validation",
+        "intent-c2": "L2 coefficient of the intent classifier; default: chosen by cross-validation",
+        "intent-weighting": "balanced (every intent weighs the same in training) or unbalanced (every utterance does); default: chosen by cross-validation",
+        "tune": "choose the intent classifier's L2 coefficient and character n-grams by cross-validation on the training corpus (--no-tune: c2 0.02, no character n-grams, balanced)",
     ]
 }

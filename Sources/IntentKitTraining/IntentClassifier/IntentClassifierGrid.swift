@@ -1,0 +1,40 @@
+/// The intent classifier settings that `train` compares by cross-validation on the training
+/// corpus (the held-out phrasing folds of ``ModelTrainer``), one coordinate at a time: every L2
+/// coefficient with the first feature set and weighting, then each other feature set with the
+/// coefficient that won (character n-grams multiply the features about fivefold, and with them
+/// the cost of a fit), then each other weighting with the winner. A challenger replaces the
+/// setting chosen so far only when it is significantly more accurate on the held-out folds. A
+/// grid of one setting is no search.
+///
+/// The regularisation that suits a corpus depends on its size, its number of intents and how
+/// varied its phrasings are, which is why linear baselines tune C per corpus (scikit-learn's
+/// `LogisticRegressionCV`); character n-grams within words help with inflections and typos on
+/// some corpora and only add weakly informative features on others.
+public struct IntentClassifierGrid: Sendable, Hashable {
+    /// L2 coefficients, compared from the largest down: each fit starts from the previous one's
+    /// weights (a regularisation path), so a smaller coefficient costs a few iterations.
+    public var c2: [Double]
+    /// Character n-gram lengths, `nil` for none.
+    public var characterNGrams: [ClosedRange<Int>?]
+    /// Whether intents weigh the same (``IntentClassifierSetting/balancesIntents``).
+    public var balancesIntents: [Bool]
+
+    public init(c2: [Double], characterNGrams: [ClosedRange<Int>?], balancesIntents: [Bool] = [true]) {
+        self.c2 = c2
+        self.characterNGrams = characterNGrams
+        self.balancesIntents = balancesIntents
+    }
+
+    /// The default search: five coefficients a factor of 4 apart around the untuned 0.02, then
+    /// character 2-5-grams (scikit-learn's `char_wb` range in the usual TF-IDF baselines) or
+    /// none, then balanced intents or not. On SNIPS the held-out accuracy is flat from 0.005 to
+    /// 1.28 (98.06-98.18 %); on the Snips 2017 data and on templated corpora with new phrasings
+    /// held out, the character n-grams gain 0.2 and 3 points.
+    public static let standard = IntentClassifierGrid(c2: [1.28, 0.32, 0.08, 0.02, 0.005], characterNGrams: [nil, 2...5], balancesIntents: [true, false])
+
+    /// No search: ``IntentClassifierSetting/untuned``.
+    public static let untuned = IntentClassifierGrid(c2: [IntentClassifierSetting.untuned.c2], characterNGrams: [nil])
+
+    /// The number of settings the search fits.
+    public var settingCount: Int { c2.count + characterNGrams.count + balancesIntents.count - 2 }
+}

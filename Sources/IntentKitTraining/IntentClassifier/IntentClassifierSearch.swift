@@ -1,0 +1,22 @@
+/// What the cross-validation of ``IntentClassifierGrid`` chose, as the model records it.
+public struct IntentClassifierSearch: Sendable, Hashable {
+    public let chosen: IntentClassifierSetting
+    /// The folds of the training corpus's original utterances (held out by phrasing).
+    public let folds: Int
+    /// The settings compared; 1 when there was no search.
+    public let settings: Int
+    /// The chosen setting's accuracy on the held-out folds, from 0 to 1.
+    public let heldOutAccuracy: Double
+
+    /// The model's provenance entries: `intentC2`, `intentFeatures` and `intentSelection`
+    /// (``NLUModel/provenance``, shown by `intentkit inspect`).
+    public var provenance: [String: String] {
+        [
+            "intentC2": String(chosen.c2),
+            "intentFeatures": chosen.featureDescription,
+            "intentWeighting": chosen.weightingDescription,
+            "intentSelection": (settings > 1 ? "\(folds)-fold cross-validation of \(settings) settings" : "not tuned")
+                + ", held-out accuracy " + String(format: "%.2f %%", 100 * heldOutAccuracy),
+        ]
+    }
+}
