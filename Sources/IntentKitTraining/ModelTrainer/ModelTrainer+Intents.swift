@@ -39,8 +39,9 @@ extension ModelTrainer {
         let folds = max(2, options.vocabularyFolds)
         // Utterances of one phrasing share a fold (``phrasingKey(of:labels:)``).
         var phrasingFold = [Int: Int]()
-        for original in originals {
-            phrasingFold[original] = Int(splitMix(options.seed &+ 0x5EED &+ Self.phrasingKey(of: dataset.sequences[original], labels: dataset.labels)) % UInt64(folds))
+        let phrasings = originals.map { Self.phrasingKey(of: dataset.sequences[$0], labels: dataset.labels) }
+        for (original, phrasing) in zip(originals, phrasings) {
+            phrasingFold[original] = Int(splitMix(options.seed &+ 0x5EED &+ phrasing) % UInt64(folds))
         }
         let foldOf: (Int) -> Int = { index in phrasingFold[source[index]]! }
         let foldSizes = (0..<folds).map { k in originals.filter { foldOf($0) == k }.count }
@@ -128,13 +129,13 @@ extension ModelTrainer {
         let distance = { (c: Int) in abs(Foundation.log(candidates[c].setting.c2 / IntentClassifierSetting.untuned.c2)) }
         let incumbent = candidates.indices.min { distance($0) < distance($1) }!
         let top = candidates.indices.max { c, d in (candidates[c].correct, candidates[c].logLikelihood) < (candidates[d].correct, candidates[d].logLikelihood) }!
-        var chosen = Self.isSignificantlyBetter(candidates[top], than: candidates[incumbent]) ? top : incumbent
+        var chosen = Self.isSignificantlyBetter(candidates[top], than: candidates[incumbent], phrasings: phrasings) ? top : incumbent
         // Then the other feature sets and weightings, each against the setting chosen so far.
         func challenge(with change: (inout IntentClassifierSetting) -> Void) {
             var setting = candidates[chosen].setting
             change(&setting)
             candidates += evaluate([setting])
-            if Self.isSignificantlyBetter(candidates[candidates.count - 1], than: candidates[chosen]) { chosen = candidates.count - 1 }
+            if Self.isSignificantlyBetter(candidates[candidates.count - 1], than: candidates[chosen], phrasings: phrasings) { chosen = candidates.count - 1 }
         }
         for lengths in grid.characterNGrams.dropFirst() { challenge { $0.characterNGrams = lengths } }
         for balanced in grid.balancesIntents.dropFirst() { challenge { $0.balancesIntents = balanced } }
@@ -179,18 +180,24 @@ extension ModelTrainer {
     }
 
     /// Whether `challenger` is right on significantly more held-out utterances than
-    /// `incumbent`: McNemar's test on the utterances where they differ, at two standard
-    /// deviations (about 2.5 % one-sided). On a corpus of ten thousand utterances a few dozen
-    /// flips either way are noise, and a setting that wins by noise makes the tagger, which
-    /// learns from the predicted intents, no better (on SNIPS, with three seeds, a larger
-    /// coefficient that won the folds by 0.1 point lost 0.3 to 0.9 points of test sentence
-    /// accuracy).
-    static func isSignificantlyBetter(_ challenger: Candidate, than incumbent: Candidate) -> Bool {
-        var gains = 0, losses = 0
-        for (new, old) in zip(challenger.right, incumbent.right) where new != old {
-            if new { gains += 1 } else { losses += 1 }
+    /// `incumbent`, at two standard deviations (about 2.5 % one-sided): McNemar's test, with the
+    /// phrasing (`phrasings`, one key per original) as the unit that varies independently.
+    ///
+    /// A phrasing's utterances share a fold and differ only in slot values, so one model
+    /// reads them alike and they flip together; counted one by one, twenty twins that flip
+    /// would pass for twenty independent wins. Each phrasing g contributes its net gain
+    /// d_g = gains − losses, and the test asks Σ d_g > 2 √(Σ d_g²) (a clustered sign test;
+    /// with one utterance per phrasing it is McNemar's, d_g² = 1 for each disagreement). On a
+    /// corpus of ten thousand utterances a few dozen flips either way are noise, and a setting
+    /// that wins by noise makes the tagger, which learns from the predicted intents, no better.
+    static func isSignificantlyBetter(_ challenger: Candidate, than incumbent: Candidate, phrasings: [UInt64]) -> Bool {
+        var net = [UInt64: Int]()
+        for (position, (new, old)) in zip(challenger.right, incumbent.right).enumerated() where new != old {
+            net[phrasings[position], default: 0] += new ? 1 : -1
         }
-        return Double(gains - losses) > 2 * Double(gains + losses).squareRoot()
+        let gain = net.values.reduce(0, +)
+        let variance = net.values.reduce(0) { $0 + $1 * $1 }
+        return Double(gain) > 2 * Double(variance).squareRoot()
     }
 
     /// A key shared by the utterances of one phrasing: the words outside slots, each slot as its
