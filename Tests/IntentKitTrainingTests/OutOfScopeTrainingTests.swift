@@ -91,6 +91,19 @@ struct OutOfScopeTrainingTests {
         #expect(without.intentClassifier?.intents.contains("out_of_scope") == false)
     }
 
+    @Test func intentRerankingNeverMovesARequestIntoOrOutOfTheClass() {
+        // The tagger has no reading of "no intent" to weigh: the class's answers are the
+        // classifier's alone, reranked or not.
+        var reranked = IntentParser(model: Self.model), classifierOnly = reranked
+        reranked.minimumConfidence = nil
+        classifierOnly.minimumConfidence = nil
+        classifierOnly.intentReranking = false
+        let utterances = Self.corpora.test.utterances + Self.corpora.dev.utterances
+        let differing = utterances.filter { reranked.parse($0.text).isOutOfScope != classifierOnly.parse($0.text).isOutOfScope }
+        #expect(differing.isEmpty, "\(differing.map(\.text))")
+        #expect(utterances.contains { reranked.parse($0.text).isOutOfScope })
+    }
+
     @Test func theOutOfScopeIntentsNameIsAnOption() throws {
         var corpus = Self.corpora.train
         for index in corpus.utterances.indices where corpus.utterances[index].intent == "out_of_scope" {

@@ -14,6 +14,10 @@ struct JointDecoder: Sendable {
     /// The state weights of each intent's labels, to score those alone when the intent is clear;
     /// `nil` when the tagger cannot (its intent features conjoin all the others).
     private let intentLabelWeights: IntentLabelWeights?
+    /// The classifier's class of no intent, which reranking leaves alone: the tagger has no
+    /// reading of "no intent" to weigh against an intent's (its labels, O alone, are a path
+    /// every intent has too, so the intent would always win).
+    private let outOfScopeClass: Int?
 
     /// How the tagger weighs in on the intent; see ``IntentParser/intentReranking``.
     struct Reranking {
@@ -34,6 +38,7 @@ struct JointDecoder: Sendable {
         subsetDecoders = labelSubsets.map { labels in
             labels.map { LabelSubsetDecoder(labels: $0, decoder: tagger.decoder, expTransitions: tagger.expTransitions) }
         }
+        outOfScopeClass = model.intentClassifier?.outOfScopeClass
         intentLabelWeights = tagger.scoresIntentLabelsAlone && labelSubsets.contains { $0 != nil }
             ? IntentLabelWeights(model: model, labelSubsets: labelSubsets) : nil
     }
@@ -150,9 +155,9 @@ struct JointDecoder: Sendable {
     /// The intent the tagger weighs against `top`: the likeliest other intent with at least the
     /// reranking threshold, when both have label subsets.
     private func runnerUp(of top: Int, probabilities: [Float], reranking: Reranking) -> Int? {
-        guard reranking.enabled else { return nil }
+        guard reranking.enabled, top != outOfScopeClass else { return nil }
         var second = -1
-        for k in probabilities.indices where k != top && probabilities[k] >= reranking.threshold {
+        for k in probabilities.indices where k != top && k != outOfScopeClass && probabilities[k] >= reranking.threshold {
             if second < 0 || probabilities[k] > probabilities[second] { second = k }
         }
         guard second >= 0, subsetDecoders.indices.contains(top), subsetDecoders[top] != nil, subsetDecoders[second] != nil else { return nil }

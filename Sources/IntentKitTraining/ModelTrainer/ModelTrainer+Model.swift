@@ -45,9 +45,8 @@ extension ModelTrainer {
     }
 
     /// Each intent's schema parameters plus the slots its training utterances annotate, and
-    /// none for an out-of-scope class taught by generated noise alone: without an entry an
-    /// intent's labels are unrestricted, and the tagger, free to fill any slot, would score the
-    /// class as the likelier reading when it reranks two intents.
+    /// none for an out-of-scope class taught by generated noise alone (a parse of it has no
+    /// slots, and a clear one then scores the O label alone).
     static func intentSlots(of corpus: Corpus, classifier: IntentClassifierModel? = nil) -> [String: Set<String>] {
         var slots = [String: Set<String>]()
         if let outOfScope = classifier?.outOfScope.intent { slots[outOfScope] = [] }
