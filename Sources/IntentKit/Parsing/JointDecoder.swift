@@ -153,7 +153,7 @@ struct JointDecoder: Sendable {
     }
 
     /// The intent the tagger weighs against `top`: the likeliest other intent with at least the
-    /// reranking threshold, when both have label subsets.
+    /// reranking threshold, when both have label subsets and neither is the out-of-scope class.
     private func runnerUp(of top: Int, probabilities: [Float], reranking: Reranking) -> Int? {
         guard reranking.enabled, top != outOfScopeClass else { return nil }
         var second = -1

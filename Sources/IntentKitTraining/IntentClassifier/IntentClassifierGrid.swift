@@ -34,7 +34,4 @@ public struct IntentClassifierGrid: Sendable, Hashable {
 
     /// No search: ``IntentClassifierSetting/untuned``.
     public static let untuned = IntentClassifierGrid(c2: [IntentClassifierSetting.untuned.c2], characterNGrams: [nil])
-
-    /// The number of settings the search fits.
-    public var settingCount: Int { c2.count + characterNGrams.count + balancesIntents.count - 2 }
 }
