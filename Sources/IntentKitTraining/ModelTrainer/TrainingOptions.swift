@@ -35,10 +35,11 @@ public struct TrainingOptions: Sendable, Hashable {
     /// Index the single words of multi-word vocabulary phrases too (first, inner, last word),
     /// so a new name that shares words with known ones still gets vocabulary features.
     public var vocabularyWords = true
-    /// The intent classifier's settings (L2 coefficient, character n-grams) that training
-    /// compares by cross-validation on the training corpus, keeping the most accurate
-    /// (``IntentClassifierGrid``); ``IntentClassifierGrid/untuned`` for no search.
-    public var intentGrid = IntentClassifierGrid.standard
+    /// The intent classifier's settings (L2 coefficient, character n-grams, weighting) that
+    /// training compares by cross-validation on the training corpus (``IntentClassifierGrid``).
+    /// No search by default here, which keeps a trainer embedded in an app or a test as fast as
+    /// one fit; `intentkit train` searches ``IntentClassifierGrid/standard`` unless `--no-tune`.
+    public var intentGrid = IntentClassifierGrid.untuned
     /// After training, drop state weights (and intent-classifier features whose weights all
     /// are) smaller than this in magnitude: early stopping leaves OWL-QN mid-way, with many
     /// near-zero weights that cost size and parse time and carry no accuracy.
