@@ -10,8 +10,10 @@ import IntentKit
 /// (generated out-of-scope utterances are a group of their own, scaled down so they do not
 /// outweigh the requests of any intent). Unbalanced, every request weighs the same (a corpus
 /// whose skew is the skew of real traffic gains accuracy from it), and a scaled group weighs as
-/// an intent of average size would, times its scale. A fixed number of shards (as ``CRFObjective``), shared out among
-/// the threads and reduced in a fixed order: the same sums with any number of threads.
+/// an intent of average size would, times its scale.
+///
+/// A fixed number of shards (as ``CRFObjective``), shared out among the threads and reduced in
+/// a fixed order: the same sums with any number of threads.
 ///
 /// A shard's gradient holds only the rows of the features its utterances have (a fold's
 /// training set has tens of thousands of features, most in a few utterances): summing and
