@@ -45,7 +45,9 @@ struct TrainCommand: ParsableCommand {
         trainer.shouldStop = { Interruption.requested }
         let (model, report) = trainer.train(corpus, dev: devCorpus)
         progress.finish()
-        guard report.features > 0 && report.weights > 0 else {
+        // A corpus with no slots trains no tagger weights, and its model is its classifier.
+        let tagsSlots = !model.labels.slotNames.isEmpty
+        guard !tagsSlots || (report.features > 0 && report.weights > 0) else {
             StandardError.print("\(output): error: the trained model has no \(report.features == 0 ? "features" : "weights") (--min-frequency \(options.minimumFrequency), --c1 \(options.c1), --prune-below \(options.pruneBelow) leave nothing); nothing was written")
             throw ExitCode.failure
         }
@@ -112,6 +114,7 @@ extension TrainCommand {
 
 extension TrainingOptions.Algorithm: ExpressibleByArgument {}
 extension LabelScheme: ExpressibleByArgument {}
+extension TrainingOptions.WeightPrecision: ExpressibleByArgument {}
 
 /// One progress line per iteration: redrawn in place on a terminal, appended otherwise.
 final class ProgressLine: @unchecked Sendable {

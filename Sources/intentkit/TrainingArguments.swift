@@ -71,6 +71,12 @@ struct TrainingArguments: ParsableArguments {
     @Option(name: .customLong("intent-weighting"), help: ArgumentHelp(help("intent-weighting")))
     var intentWeighting: IntentWeighting?
 
+    @Option(name: .customLong("intent-min-count"), help: ArgumentHelp(help("intent-min-count")))
+    var intentMinimumCount = TrainingOptions().intentMinimumFeatureCount
+
+    @Option(name: .customLong("intent-weights"), help: ArgumentHelp(help("intent-weights")))
+    var intentWeights = TrainingOptions().intentWeightPrecision
+
     @Option(name: .customLong("out-of-scope-intent"), help: ArgumentHelp(help("out-of-scope-intent")))
     var outOfScopeIntents: [String] = []
 
@@ -154,6 +160,8 @@ struct TrainingArguments: ParsableArguments {
         options.userVocabularyUnseenRate = userVocabularyUnseenRate
         options.knownWordsDropout = knownWordsDropout
         options.pruneBelow = pruneBelow
+        options.intentWeightPrecision = intentWeights
+        options.intentMinimumFeatureCount = intentMinimumCount
         if !outOfScopeIntents.isEmpty { options.outOfScopeIntents = outOfScopeIntents }
         options.noiseFactor = noiseFactor
         options.noiseCorpusWordRate = noiseCorpusWords

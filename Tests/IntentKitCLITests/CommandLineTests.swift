@@ -273,4 +273,22 @@ struct CommandLineTests: CommandLineRunning {
         #expect(result.stdout.contains("intents         7"))
         #expect(result.stdout.contains("slot names      39"))
     }
+
+    @Test func aCorpusWithoutSlotsTrainsAnIntentOnlyModelThatParses() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let corpus = directory.appendingPathComponent("nlu.json")
+        let examples = [("greet", ["hello there", "hi", "good morning", "hey you", "hello again", "hi there friend"]),
+                        ("goodbye", ["bye", "see you later", "goodbye now", "talk to you soon", "bye bye", "see you tomorrow"])]
+            .flatMap { intent, texts in texts.map { #"{"text": "\#($0)", "intent": "\#(intent)"}"# } }
+        try Data(#"{"rasa_nlu_data": {"common_examples": [\#(examples.joined(separator: ", "))]}}"#.utf8).write(to: corpus)
+        let model = directory.appendingPathComponent("intents.model").path
+        let trained = try run("train", corpus.path, "--no-tune", "--noise-factor", "0", "--output", model)
+        #expect(trained.status == 0, "\(trained.stderr)")
+        let parsed = try run("parse", "--model", model, "--min-confidence", "0", "hello there friend")
+        #expect(parsed.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(parsed.stdout.utf8)) as? [String: Any]
+        #expect(object?["intent"] as? String == "greet")
+        #expect((object?["slots"] as? [Any])?.isEmpty == true)
+    }
 }

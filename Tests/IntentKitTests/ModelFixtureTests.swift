@@ -8,7 +8,7 @@ import Testing
 @Suite("Model fixtures of every readable format")
 struct ModelFixtureTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/models")
-    static let versions = ["1.0", "1.1", "1.2", "1.3", "1.4"]
+    static let versions = ["1.0", "1.1", "1.2", "1.3", "1.4", "1.5"]
 
     static func fixture(_ version: String) -> URL { directory.appendingPathComponent("format-\(version).model") }
 
@@ -47,6 +47,17 @@ struct ModelFixtureTests {
         let older = try IntentParser(contentsOf: Self.fixture("1.3"))
         #expect(older.model.intentClassifier?.outOfScope == OutOfScopeCalibration())
         #expect(older.minimumConfidence == nil && !older.parse("asdf qwerty zxcv").isOutOfScope)
+    }
+
+    @Test("from format 1.5 on, the classifier's weights are stored a byte each, read back as whole steps of each feature's scale")
+    func int8WeightsFromVersionOneFive() throws {
+        let classifier = try #require(try NLUModel(contentsOf: Self.fixture("1.5")).intentClassifier)
+        let scales = try #require(classifier.rowScales)
+        let C = classifier.intents.count
+        for (row, scale) in scales.enumerated() where scale > 0 {
+            #expect(classifier.weights[row * C..<(row + 1) * C].allSatisfy { abs($0 / scale - ($0 / scale).rounded()) < 1e-3 })
+        }
+        #expect(try NLUModel(contentsOf: Self.fixture("1.4")).intentClassifier?.rowScales == nil)
     }
 
     @Test("a format 1.0 model, which predates the classifier, parses with no intent")

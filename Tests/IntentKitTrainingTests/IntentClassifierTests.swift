@@ -188,4 +188,16 @@ struct IntentClassifierSearchTests {
         options.intentGrid = IntentClassifierGrid(c2: [-1], characterNGrams: [])
         #expect(options.problems.contains { $0.hasPrefix("--intent-c2") } && options.problems.contains { $0.hasPrefix("--intent-char-ngrams") })
     }
+
+    @Test func featuresOfFewerUtterancesThanTheMinimumAreLeftOutUnlessKept() {
+        // Feature 2 is in two utterances, 3 and 4 in one each (3 twice in one), 4 is kept.
+        let problem = IntentClassifierTrainer.Problem(
+            features: [[1, 2, 3, 3], [1, 4], [1, 2]], classes: [0, 1, 0], intents: ["a", "b"], generated: 0, generatedWeight: 1,
+            minimumCount: 2, kept: [4])
+        #expect(problem.hashes == [1, 2, 4])
+        #expect(problem.offsets == [0, 2, 4, 6])
+        let everything = IntentClassifierTrainer.Problem(
+            features: [[1, 2, 3, 3], [1, 4], [1, 2]], classes: [0, 1, 0], intents: ["a", "b"], generated: 0, generatedWeight: 1)
+        #expect(everything.hashes == [1, 2, 3, 4])
+    }
 }

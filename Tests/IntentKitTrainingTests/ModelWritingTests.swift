@@ -22,4 +22,34 @@ struct ModelWritingTests {
         #expect(IntentParser(model: reread).parse(text, reference: Self.reference)
                 == IntentParser(model: Self.model).parse(text, reference: Self.reference))
     }
+
+    @Test func int8ClassifierWeightsAreWholeStepsOfTheirRowAndReadBackBitForBit() throws {
+        let classifier = try #require(Self.model.intentClassifier)
+        let scales = try #require(classifier.rowScales, "int8 is the default")
+        let C = classifier.intents.count
+        let weights = classifier.storage.weights
+        for (row, scale) in scales.enumerated() {
+            let levels = weights[row * C..<(row + 1) * C].map { scale > 0 ? $0 / scale : 0 }
+            #expect(levels.allSatisfy { abs($0 - $0.rounded()) < 1e-3 && abs($0) <= 127.001 })
+            #expect(scale == 0 || levels.contains { abs(abs($0) - 127) < 1e-3 }, "a row's largest weight is 127 steps")
+        }
+        let bytes = try Self.model.fileBytes()
+        let reader = try ModelFileReader(bytes: bytes, name: "int8")
+        #expect(reader.has(.intentQuantizedWeights) && reader.has(.intentRowScales) && !reader.has(.intentWeights))
+        #expect(try NLUModel(reading: reader).intentClassifier == classifier)
+
+        var options = TrainingOptions()
+        options.maxIterations = 40
+        options.intentWeightPrecision = .float32
+        let float = ModelTrainer(options: options).train(ModelTrainerTests.corpora.train).0
+        let floatReader = try ModelFileReader(bytes: float.fileBytes(), name: "float32")
+        #expect(float.intentClassifier?.rowScales == nil && floatReader.has(.intentWeights) && !floatReader.has(.intentQuantizedWeights))
+        // The same classifier but for the rounding: the same intents for the same utterances.
+        let text = "pay Buttercup twenty euros"
+        #expect(IntentParser(model: float).parse(text, reference: Self.reference).intent
+                == IntentParser(model: Self.model).parse(text, reference: Self.reference).intent)
+        let floatSize = try #require(floatReader.sectionTable.first { $0.tag == "CWGT" }).range.count
+        let int8Size = try #require(reader.sectionTable.first { $0.tag == "CWQ8" }).range.count
+        #expect(int8Size * 4 == floatSize)
+    }
 }

@@ -16,6 +16,11 @@ public struct IntentClassifierModel: Sendable, Equatable {
     package let attributes: AttributeTable
     /// `[attributes][intents]` row-major weights.
     let weights: [Float]
+    /// `[attributes]` the step of each row's weights when they are quantised: every weight of
+    /// row a is then a whole number from −127 to 127 times `rowScales[a]`, and the file stores
+    /// those numbers in a byte each (format 1.5), a quarter of the floats' size. `nil` when the
+    /// weights are plain floats.
+    package let rowScales: [Float]?
     /// `[intents]` biases.
     let biases: [Float]
     /// The character n-grams of the intent feature extractor the model was trained with.
@@ -24,12 +29,18 @@ public struct IntentClassifierModel: Sendable, Equatable {
     /// Creates a model; sizes are checked.
     package init(
         intents: [String], attributes: AttributeTable, weights: [Float], biases: [Float], characterNGrams: ClosedRange<Int>? = nil,
-        outOfScope: OutOfScopeCalibration = OutOfScopeCalibration()
+        outOfScope: OutOfScopeCalibration = OutOfScopeCalibration(), rowScales: [Float]? = nil
     ) throws(ModelError) {
         guard !intents.isEmpty, weights.count == attributes.count * intents.count, biases.count == intents.count,
               weights.allSatisfy(\.isFinite), biases.allSatisfy(\.isFinite) else {
             throw ModelError.inconsistent("intent classifier arrays have mismatched sizes or non-finite weights")
         }
+        if let rowScales {
+            guard rowScales.count == attributes.count, rowScales.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+                throw ModelError.inconsistent("the intent classifier's row scales have a wrong count or a negative or non-finite scale")
+            }
+        }
+        self.rowScales = rowScales
         guard outOfScope.intent.map(intents.contains) ?? true, outOfScope.temperature.isFinite, outOfScope.temperature > 0,
               outOfScope.minimumConfidence.map({ (0...1).contains($0) }) ?? true,
               outOfScope.falseRejectionRate.map({ (0...1).contains($0) }) ?? true else {

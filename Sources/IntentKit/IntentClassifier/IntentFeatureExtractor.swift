@@ -44,9 +44,7 @@ package struct IntentFeatureExtractor: Sendable {
             }
             for index in 0..<count {
                 let current = word(index)
-                var unigram = FeatureHash(template: Template.word.rawValue)
-                unigram.combine(current)
-                output.append(unigram.value)
+                output.append(Self.wordFeature(current))
                 var bigram = FeatureHash(template: Template.bigram.rawValue)
                 if index > 0 { bigram.combine(word(index - 1)) } else { bigram.combine(0x02) }
                 bigram.combine(0x1F)
@@ -75,6 +73,23 @@ package struct IntentFeatureExtractor: Sendable {
             if match.entity >= ignoredEntities.count && output[matchFeatures...].contains(hash.value) { continue }
             output.append(hash.value)
         }
+    }
+
+    /// The word features of `tokens`, one a token, as ``extract(_:matches:into:)`` writes them
+    /// (training keeps every word, however rare, while it drops rare word pairs).
+    package func wordFeatures(of tokens: TokenizedText) -> [UInt64] {
+        tokens.normalizedStorage.withUnsafeBufferPointer { storage in
+            tokens.tokens.map { token in
+                let range = token.normalizedRange
+                return Self.wordFeature(UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)]))
+            }
+        }
+    }
+
+    private static func wordFeature(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var unigram = FeatureHash(template: Template.word.rawValue)
+        unigram.combine(word)
+        return unigram.value
     }
 
     /// n-grams of scalars over the word framed by 0x02 … 0x03.

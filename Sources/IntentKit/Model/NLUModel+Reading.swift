@@ -89,9 +89,24 @@ extension NLUModel {
                 case let lengths?:
                     throw ModelError.inconsistent("the intent classifier's character n-gram lengths \(lengths) are not [lowest, highest] within 1...16")
                 }
-                classifier = try IntentClassifierModel(intents: intents, attributes: table, weights: file.floats(.intentWeights),
+                var weights: [Float], rowScales: [Float]?
+                if file.has(.intentQuantizedWeights) {
+                    let levels = try file.array(.intentQuantizedWeights, of: Int8.self)
+                    let scales = try file.floats(.intentRowScales)
+                    guard scales.count == count, levels.count == count * intents.count, !levels.contains(.min) else {
+                        throw ModelError.inconsistent("the intent classifier's quantised weights do not fit its \(count) features and \(intents.count) intents")
+                    }
+                    weights = [Float](repeating: 0, count: levels.count)
+                    for (row, scale) in scales.enumerated() {
+                        for index in row * intents.count..<(row + 1) * intents.count { weights[index] = Float(levels[index]) * scale }
+                    }
+                    rowScales = scales
+                } else {
+                    weights = try file.floats(.intentWeights)
+                }
+                classifier = try IntentClassifierModel(intents: intents, attributes: table, weights: weights,
                                                        biases: file.floats(.intentBiases), characterNGrams: characterNGrams,
-                                                       outOfScope: metadata.intentOutOfScope ?? OutOfScopeCalibration())
+                                                       outOfScope: metadata.intentOutOfScope ?? OutOfScopeCalibration(), rowScales: rowScales)
             }
             var schema = Schema()
             if file.has(.schema) {

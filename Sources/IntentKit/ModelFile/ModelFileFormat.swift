@@ -17,7 +17,7 @@
 package enum ModelFileFormat {
     package static let magic: [UInt8] = Array("IKMODEL".utf8) + [0]
     package static let majorVersion: UInt16 = 1
-    package static let minorVersion: UInt16 = 4
+    package static let minorVersion: UInt16 = 5
     package static let headerSize = 32
     package static let sectionEntrySize = 24
     package static let alignment = 16
@@ -40,7 +40,9 @@ package enum ModelFileFormat {
         case gazetteerPrefixes = "GPRE" // UInt64 [prefixes] keys of the phrases' proper prefixes, ascending (1.3)
         case intentKeys = "CKEY"        // UInt64 [attributes] intent feature hashes in id order (as AKEY)
         case intentValues = "CVAL"      // Int32 attribute id per key slot (files before 1.2 only)
-        case intentWeights = "CWGT"     // Float32 [attributes][intents]
+        case intentWeights = "CWGT"     // Float32 [attributes][intents] (files with no CWQ8)
+        case intentQuantizedWeights = "CWQ8" // Int8 [attributes][intents]: a weight is its value times its row's CWSC (1.5)
+        case intentRowScales = "CWSC"   // Float32 [attributes] the step of each row of CWQ8 (1.5)
         case intentBiases = "CBIA"      // Float32 [intents]
         case schema = "SCHM"            // UTF-8 JSON: domains, intents, parameters, entities (1.1)
 

@@ -68,6 +68,7 @@ extension IntentClassifierModel {
         let storage = self.storage
         return try! IntentClassifierModel(
             intents: intents, attributes: attributes, weights: storage.weights,
-            biases: zip(storage.biases, offsets).map { $0 + Float($1) }, characterNGrams: characterNGrams, outOfScope: outOfScope)
+            biases: zip(storage.biases, offsets).map { $0 + Float($1) }, characterNGrams: characterNGrams, outOfScope: outOfScope,
+            rowScales: rowScales)
     }
 }

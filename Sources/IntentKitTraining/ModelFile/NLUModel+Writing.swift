@@ -46,7 +46,12 @@ extension NLUModel {
         if let classifier = intentClassifier {
             let parts = classifier.storage
             writer.add(.intentKeys, integers: classifier.attributes.hashesInIDOrder)
-            writer.add(.intentWeights, floats: parts.weights)
+            if let scales = classifier.rowScales {
+                writer.add(.intentQuantizedWeights, integers: classifier.quantizedLevels(scales))
+                writer.add(.intentRowScales, floats: scales)
+            } else {
+                writer.add(.intentWeights, floats: parts.weights)
+            }
             writer.add(.intentBiases, floats: parts.biases)
         }
         return writer

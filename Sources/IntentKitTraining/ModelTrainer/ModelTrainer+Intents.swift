@@ -36,6 +36,7 @@ extension ModelTrainer {
         var trainer = IntentClassifierTrainer()
         trainer.threads = options.threads
         trainer.pruneBelow = options.pruneBelow
+        trainer.minimumFeatureCount = options.intentMinimumFeatureCount
         let folds = max(2, options.vocabularyFolds)
         // Utterances of one phrasing share a fold (``phrasingKey(of:labels:)``).
         var phrasingFold = [Int: Int]()
@@ -45,6 +46,8 @@ extension ModelTrainer {
         }
         let foldOf: (Int) -> Int = { index in phrasingFold[source[index]]! }
         let foldSizes = (0..<folds).map { k in originals.filter { foldOf($0) == k }.count }
+        // Every word of the corpus stays a feature, however rare (``IntentClassifierTrainer/minimumFeatureCount``).
+        let words = Set(originals.flatMap { IntentFeatureExtractor().wordFeatures(of: dataset.sequences[$0].tokens) })
 
         var scratch = [Gazetteer.Match]()
         /// One setting's results on one held-out fold.
@@ -75,7 +78,8 @@ extension ModelTrainer {
                 let training = originals.filter { foldOf($0) != k }
                 let problem = IntentClassifierTrainer.Problem(
                     features: training.map { features[$0] } + noiseFeatures, classes: training.map { classes[$0] } + noiseClasses,
-                    intents: intentNames, generated: noiseFeatures.count, generatedWeight: options.noiseWeight)
+                    intents: intentNames, generated: noiseFeatures.count, generatedWeight: options.noiseWeight,
+                    minimumCount: foldTrainer.minimumFeatureCount, kept: words)
                 var parameters: [Double]?
                 var trainer = foldTrainer
                 return settings.map { setting in
@@ -162,7 +166,7 @@ extension ModelTrainer {
         trainer.characterNGrams = best.setting.characterNGrams
         trainer.balancesIntents = best.setting.balancesIntents
         let classifier = trainer.train(features: features + noiseFeatures, classes: originals.map { classes[$0] } + noiseClasses,
-                                       intents: intentNames, generated: noiseFeatures.count, generatedWeight: options.noiseWeight)
+                                       intents: intentNames, generated: noiseFeatures.count, generatedWeight: options.noiseWeight, kept: words)
         return (best.predicted, classifier.with(calibration), search)
     }
 

@@ -80,6 +80,9 @@ public struct ModelTrainer {
         if let dev, let uncalibrated = intents.classifier, options.calibrateIntents {
             intents.classifier = calibrated(uncalibrated, on: dev, gazetteer: vocabularies.full, intentIndex: intents.index, tokenizer: utterances.tokenizer)
         }
+        // Quantised before the dev set reads it, so the tagger's early stopping sees the
+        // classifier that parsing will.
+        if options.intentWeightPrecision == .int8 { intents.classifier = intents.classifier?.quantized() }
         // The dev set, through the same dictionary and the full vocabulary.
         let devData = dev.map {
             compile($0, labels: labels, extractor: utterances.extractor, gazetteer: vocabularies.full, attributeIDs: compiled.attributeIDs,

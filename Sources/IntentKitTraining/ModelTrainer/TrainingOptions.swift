@@ -12,6 +12,15 @@ public struct TrainingOptions: Sendable, Hashable {
     }
 
     public var algorithm = Algorithm.lbfgs
+
+    /// How the intent classifier's weights are stored in the model file.
+    public enum WeightPrecision: String, CaseIterable, Sendable {
+        /// A byte a weight, a scale a feature (``IntentClassifierModel/quantized()``): a quarter
+        /// of the size, which matters with many intents, for no measured accuracy.
+        case int8
+        /// Four bytes a weight, as trained.
+        case float32
+    }
     /// L1 coefficient (OWL-QN); 0 for pure L2. The default elastic net (c1 0.05, c2 0.01) was
     /// chosen on a dev split; the L1 part keeps the model compact (about half the weights are 0).
     public var c1 = 0.05
@@ -44,6 +53,12 @@ public struct TrainingOptions: Sendable, Hashable {
     /// are) smaller than this in magnitude: early stopping leaves OWL-QN mid-way, with many
     /// near-zero weights that cost size and parse time and carry no accuracy.
     public var pruneBelow = 0.03
+    /// The intent classifier leaves out features other than words seen in fewer training
+    /// utterances than this (``IntentClassifierTrainer/minimumFeatureCount``); 1 keeps them all.
+    public var intentMinimumFeatureCount = 2
+    /// How the intent classifier's weights are stored: int8 by default (the classifier is most
+    /// of a model with many intents and few slots).
+    public var intentWeightPrecision = WeightPrecision.int8
     /// How slot spans become labels. BILOU doubles the labels (and the training time, which is
     /// quadratic in them) and, with these features, does not tag better; BIO is the default.
     public var labelScheme = LabelScheme.bio
@@ -113,6 +128,7 @@ public struct TrainingOptions: Sendable, Hashable {
         require((1...100_000).contains(maxIterations), "--max-iterations must be from 1 to 100000")
         require((1...256).contains(threads), "--threads must be from 1 to 256")
         require((1...1_000_000).contains(minimumFrequency), "--min-frequency must be from 1 to 1000000")
+        require((1...1_000_000).contains(intentMinimumFeatureCount), "--intent-min-count must be from 1 to 1000000")
         require(vocabularyFolds == 0 || (2...100).contains(vocabularyFolds), "--vocabulary-folds must be 0 or from 2 to 100")
         require((0...Self.maximumSwapCopies).contains(swapCopies), "--swap-copies must be from 0 to \(Self.maximumSwapCopies)")
         require(pruneBelow.isFinite && pruneBelow >= 0, "--prune-below must be a finite number ≥ 0")
@@ -162,6 +178,8 @@ public struct TrainingOptions: Sendable, Hashable {
         "noise-weight": "weight of the generated out-of-scope utterances together, as a share of one intent's",
         "false-rejection-rate": "share of in-scope held-out requests the calibrated minimum confidence may reject (0: no minimum)",
         "intent-char-ngrams": "character n-gram lengths within words for the intent classifier, as MIN-MAX (for example 2-5), or none; default: chosen by cross-validation",
+        "intent-min-count": "the intent classifier leaves out word pairs and character n-grams seen in fewer training utterances than this (words are all kept)",
+        "intent-weights": "how the model file stores the intent classifier's weights: int8 (a byte each, scaled per feature) or float32",
         "intent-c2": "L2 coefficient of the intent classifier; default: chosen by cross-validation",
         "intent-weighting": "balanced (every intent weighs the same in training) or unbalanced (every utterance does); default: chosen by cross-validation",
         "tune": "choose the intent classifier's L2 coefficient and character n-grams by cross-validation on the training corpus (--no-tune: c2 0.02, no character n-grams, balanced)",

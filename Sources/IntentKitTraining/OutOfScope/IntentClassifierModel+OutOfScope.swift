@@ -9,6 +9,7 @@ extension IntentClassifierModel {
         let scale = Float(1 / calibration.temperature)
         return try! IntentClassifierModel(
             intents: intents, attributes: attributes, weights: storage.weights.map { $0 * scale },
-            biases: storage.biases.map { $0 * scale }, characterNGrams: characterNGrams, outOfScope: calibration)
+            biases: storage.biases.map { $0 * scale }, characterNGrams: characterNGrams, outOfScope: calibration,
+            rowScales: rowScales?.map { $0 * scale })
     }
 }
