@@ -336,6 +336,148 @@ DOMAINS = {
 }
 
 # ---------------------------------------------------------------------------------------------
+# More ways of asking, for training only: other verbs, politeness, indirect requests, questions,
+# fragments and filler words. They were written without the distinctive words of the held-out
+# templates above, so the held-out file still measures phrasings the corpus never taught.
+MORE_PHRASINGS = {
+    "SendMessage": [
+        "send {recipient} this: {content}", "can you text {recipient} and say {content}", "message {recipient}",
+        "tell {recipient} that {content}", "write {recipient} a message: {content}", "new message to {recipient}",
+        "compose a text to {recipient} on {app}", "reply to {recipient} with {content}", "send a text message to {recipient}",
+        "please message {recipient} {content}", "text {recipient} on {app}", "ok text {recipient} saying {content}",
+        "inform {recipient} that {content}", "I want to text {recipient}", "{content}, send that to {recipient}"],
+    "ReadMessages": [
+        "read me my texts", "what are my new messages", "did {sender} message me", "any texts from {sender}",
+        "read out the last message from {sender}", "show me my unread messages on {app}", "open my messages",
+        "what did {sender} text me", "I'd like to hear my messages", "can you read my {app} messages",
+        "do I have any new texts", "read {sender}'s latest message", "messages please", "check {app} for new messages"],
+    "SearchMessages": [
+        "search texts from {sender}", "find where {sender} talked about {query}", "look through my messages for {query}",
+        "find the conversation about {query}", "search {sender}'s texts from {dateTime}", "find messages that say {query}",
+        "I'm looking for a message about {query}", "locate the text from {sender} about {query}",
+        "search my conversation with {sender}", "show messages containing {query}", "find my old texts from {dateTime}"],
+    "SendPayment": [
+        "repay {payee} {amount}", "send {payee} {amount} please", "I'd like to pay {payee}", "make a payment to {payee}",
+        "transfer money to {payee} on {app}", "can you send {amount} to {payee} for {note}", "{amount} to {payee} for {note}",
+        "pay {payee} for {note}", "split {note} with {payee}, send {amount}", "send a payment of {amount} to {payee}",
+        "pay {payee} with {app}", "I want to give {payee} {amount}", "cover {payee} {amount} for {note}",
+        "hand {payee} {amount} on {app}"],
+    "RequestPayment": [
+        "ask {payer} to pay me", "request {amount} from {payer} on {app}", "charge {payer} {amount} for {note}",
+        "can you request money from {payer}", "send a request to {payer} for {amount}", "I want {payer} to pay me {amount}",
+        "get {payer} to send me {amount}", "ask {payer} for money for {note}", "invoice {payer} {amount}",
+        "request payment for {note} from {payer}", "make {payer} pay {amount} for {note}", "ask for {amount} from {payer} using {app}"],
+    "CheckBalance": [
+        "how much money do I have", "what's in my {account}", "balance please", "show me my balance",
+        "what's the balance on {account}", "how much do I have in {account} right now", "tell me what's in {account} on {app}",
+        "my {account} balance", "how much cash is in {account}", "can you check my {account}",
+        "what do I have in {account}", "give me my account balance", "how much is in my accounts"],
+    "TransferMoney": [
+        "transfer money between my accounts", "move {amount} to {toAccount}", "send {amount} from {fromAccount} to {toAccount}",
+        "I want to move money into {toAccount}", "take {amount} out of {fromAccount} and put it in {toAccount}",
+        "transfer {amount} out of {fromAccount}", "can you move {amount} into {toAccount}", "put money from {fromAccount} into {toAccount}",
+        "move some money to {toAccount}", "shift money from {fromAccount}", "make a transfer of {amount} to {toAccount}"],
+    "RequestRide": [
+        "get me a ride", "I need a car", "book a ride from {pickup}", "can I get a {rideOption}",
+        "take me to {destination}", "order a ride to {destination} please", "find me a ride to {destination} with {app}",
+        "I'd like a {rideOption} from {pickup} to {destination}", "call me a car", "ride to {destination} for {partySize}",
+        "get a car for {partySize} people", "I need to go to {destination}", "book a car to {destination} on {app}",
+        "send a {rideOption} to {pickup}"],
+    "GetRideStatus": [
+        "where's my car", "how long until my ride comes", "has my ride arrived", "track my {rideOption}",
+        "is my {rideOption} on the way", "when does my ride get here", "how far is my car", "status of my ride on {app}",
+        "what's taking my ride so long", "is the car here", "where is the {rideOption} I booked", "how many minutes until my ride"],
+    "StartWorkout": [
+        "let's start a {workoutType}", "I'm going for a {workoutType}", "begin a workout", "start my workout on {app}",
+        "log a {workoutType} for {goal}", "start a {workoutType} session", "can you start a {goal} {workoutType}",
+        "begin {goal} of {workoutType} with {app}", "start an {workoutType} workout", "new {workoutType} workout",
+        "I want to do a {workoutType}", "start exercising", "begin an exercise session"],
+    "PauseWorkout": [
+        "pause", "pause the workout", "pause my {workoutType} please", "stop the clock on my workout for now",
+        "can you pause my {workoutType}", "pause tracking", "hold the {workoutType}", "I need a break, pause my workout",
+        "pause {app}", "put my workout on hold", "wait, pause the {workoutType}", "suspend my workout",
+        "take a short break from the workout", "pause the session on {app}"],
+    "EndWorkout": [
+        "end the workout", "stop my {workoutType}", "I'm finished with my workout", "finish the {workoutType}",
+        "end my {workoutType} on {app}", "stop tracking my workout", "done with my {workoutType}", "I'm done, end it",
+        "stop the workout please", "complete my {workoutType}", "finish my workout", "end this session",
+        "we're done, stop the {workoutType}"],
+    "BookTable": [
+        "reserve a table", "book {restaurant}", "I need a table for {partySize}", "a table at {restaurant} for {partySize} please",
+        "book us a table {dateTime}", "reserve {restaurant} {dateTime}", "can we get a table for {partySize} at {restaurant}",
+        "make a booking at {restaurant}", "find us a table at {restaurant} {dateTime}", "reservation for {partySize} at {restaurant}",
+        "book a table {dateTime} for {partySize} people", "I want to eat at {restaurant} {dateTime}"],
+    "CancelReservation": [
+        "cancel my reservation", "cancel {restaurant}", "I need to cancel the table at {restaurant}",
+        "cancel our table {dateTime}", "please drop the reservation at {restaurant}", "call off my booking {dateTime}",
+        "cancel the booking at {restaurant}", "we won't make it {dateTime}, cancel the table", "cancel my table reservation",
+        "get rid of my reservation at {restaurant}", "remove my booking at {restaurant}"],
+    "StartAudioCall": [
+        "call {recipient} please", "phone {recipient} using {app}", "can you call {recipient}", "place a call to {recipient}",
+        "I need to talk to {recipient}", "make a phone call to {recipient}", "ring {recipient} on {app}",
+        "start a call", "voice call {recipient}", "call {recipient} now", "give {recipient} a ring",
+        "audio call with {recipient}", "I'd like to call {recipient} on {app}"],
+    "StartVideoCall": [
+        "video chat {recipient}", "start a video call", "facetime {recipient}", "make a video call to {recipient}",
+        "can you video call {recipient}", "video call {recipient} on {app}", "I want a video chat with {recipient}",
+        "start video with {recipient}", "call {recipient} with video", "open a video call to {recipient} using {app}",
+        "facetime with {recipient} please", "video {recipient}"],
+    "CreateNote": [
+        "create a note", "new note", "make a note called {title}", "write a note: {content}", "add a note saying {content}",
+        "create a new note titled {title}", "start a note about {title}", "take a note that {content}",
+        "note down {content}", "save a note: {content}", "can you make a note for me", "put {content} in a new note",
+        "write this down: {content}"],
+    "AddToList": [
+        "add {item} to {list}", "put {item} on my {list} list", "add {item} to my list", "I need to buy {item}, add it",
+        "stick {item} on the {list} list", "include {item} on my {list}", "add {item} to the {list} list please",
+        "can you put {item} on the list", "{item} on the {list} list", "add {item} and {item}",
+        "my {list} list needs {item}", "put {item} on it"],
+    "SearchNotes": [
+        "search my notes", "find the note about {query}", "look for a note on {query}", "show me notes about {query}",
+        "find notes with {query}", "open the {query} note", "search for {query} in notes", "where did I put my note on {query}",
+        "bring up my notes on {query}", "find my notes"],
+    "SearchPhotos": [
+        "show me pictures from {dateTime}", "find my photos of {person}", "open {album}", "show photos taken in {place}",
+        "photos from {dateTime}", "find pictures from {place}", "show the {album} album", "search my photos for {person}",
+        "pictures of {person} from {dateTime}", "find the photos I took at {place}", "look at my pictures", "show me {album}"],
+    "LockCar": [
+        "lock the car", "lock up the {car}", "can you lock my car", "lock my {car} please", "get the {car} locked",
+        "lock the doors", "lock the car doors", "please lock {car}", "I forgot to lock the {car}", "lock it up",
+        "lock up my car", "car lock"],
+    "UnlockCar": [
+        "unlock the car", "unlock the doors", "can you unlock my car", "open my car", "unlock the {car} please",
+        "open the car doors", "please unlock {car}", "unlock the car doors", "open up the {car}", "I need to get in my car, unlock it",
+        "car unlock", "unlock it"],
+    "CheckFuel": [
+        "how much gas is left", "check the gas in the {car}", "what's my fuel level", "how much fuel does the {car} have",
+        "is my car low on gas", "do I need gas", "fuel level of {car}", "how full is the {car}",
+        "check fuel", "how far can the {car} go on this fuel", "gas level please", "do I need to fill up the {car}"],
+    "CheckIn": [
+        "check in", "check in to my {reservation} please", "can you check me in", "check me in for the {reservation} {dateTime}",
+        "I'd like to check in for my {reservation}", "do the check in for my {reservation}", "check in now",
+        "start check in for my {reservation}", "check me into my {reservation}", "please check in for me {dateTime}"],
+    "GetReservation": [
+        "show my reservations", "what bookings do I have", "when's my {reservation}", "my {reservation} booking",
+        "do I have any reservations {dateTime}", "show me the {reservation} booking", "what's my {reservation} reservation",
+        "details of my booking", "tell me about my {reservation}", "what are my bookings for {dateTime}",
+        "show the {reservation} I booked", "which {reservation} did I book"],
+}
+MORE_OUT_OF_SCOPE = [
+    "what's the temperature outside", "is it windy today", "how humid is it in {city}", "will I need a jacket tonight",
+    "play the radio", "play the new album by {artist}", "next track", "what song is this", "put on some {genre} for me",
+    "add a meeting to my calendar tomorrow", "what's on my calendar today", "schedule a dentist appointment",
+    "when is my next meeting", "move my meeting to three", "navigate to {city}", "how long is the drive to {city}",
+    "find a gas station nearby", "directions to the nearest coffee shop", "how is the traffic on the way to work",
+    "turn the heat up", "close the blinds", "is the front door locked", "turn off all the lights",
+    "what's the exchange rate for euros", "how is the stock market doing today", "book a hotel in {city}",
+    "book a flight to {city}", "find me a cheap flight to {city}", "tell me a story", "what's up", "good night",
+    "who are you", "do you like music", "what can you do", "how many miles in a kilometer", "what's 15 percent of 80",
+    "send an email to my boss", "check my email", "post a photo to instagram", "call an ambulance", "open the camera",
+    "turn on the flashlight", "set my status to busy", "how do I get to {city}", "what's the population of {city}",
+    "thank you", "yes", "no", "okay", "what", "uhh", "hello", "sorry", "one more time", "repeat that",
+]
+
+# ---------------------------------------------------------------------------------------------
 # Out of scope: what people say to an assistant that none of its intents serve. Chit-chat,
 # questions about the world, requests for apps this assistant does not have (weather, music,
 # timers, lights, news, sports, cooking, maths, translation, shopping), fragments and gibberish.
@@ -547,6 +689,11 @@ def write_entities(path):
 
 
 def main():
+    for intents in DOMAINS.values():
+        for intent, spec in intents.items():
+            spec["train"] = spec["train"] + MORE_PHRASINGS[intent]
+    OUT_OF_SCOPE["train"] = OUT_OF_SCOPE["train"] + MORE_OUT_OF_SCOPE
+    assert not set(OUT_OF_SCOPE["train"]) & set(OUT_OF_SCOPE["test"])
     rng = random.Random(20261122)
     train_dir = os.path.join(ROOT, "assistant")
     test_dir = os.path.join(ROOT, "assistant-test")
