@@ -72,7 +72,7 @@ struct TrainingArguments: ParsableArguments {
     var intentWeighting: IntentWeighting?
 
     @Option(name: .customLong("intent-min-count"), help: ArgumentHelp(help("intent-min-count")))
-    var intentMinimumCount = TrainingOptions().intentMinimumFeatureCount
+    var intentMinimumCount: Int?
 
     @Option(name: .customLong("intent-weights"), help: ArgumentHelp(help("intent-weights")))
     var intentWeights = TrainingOptions().intentWeightPrecision

@@ -52,4 +52,16 @@ struct ModelWritingTests {
         let int8Size = try #require(reader.sectionTable.first { $0.tag == "CWQ8" }).range.count
         #expect(int8Size * 4 == floatSize)
     }
+
+    @Test func rareWordPairsAreLeftOutOnlyOfALargeClassifierOrWhenAsked() throws {
+        let small = try #require(Self.model.intentClassifier)
+        var options = TrainingOptions()
+        options.maxIterations = 40
+        options.intentMinimumFeatureCount = 2
+        let asked = try #require(ModelTrainer(options: options).train(ModelTrainerTests.corpora.train).0.intentClassifier)
+        // This corpus's classifier is far below the size at which training leaves them out by itself.
+        #expect(small.attributes.count * small.intents.count < TrainingOptions.largeClassifierWeights)
+        #expect(asked.attributes.count < small.attributes.count)
+        #expect(asked.intents == small.intents)
+    }
 }

@@ -190,6 +190,21 @@ struct ConfidenceCalibrationTests {
         let tied = ConfidenceCalibration.minimumConfidence(confidences: [0.1, 0.2, 0.2, 0.2] + Array(repeating: 0.9, count: 96), rejectedOtherwise: 0, rate: 0.02)
         #expect(abs((tied.threshold ?? 0) - 0.15) < 1e-12 && tied.rejected == 0.01)
     }
+
+    @Test func theOutOfScopeClassIsLoweredUntilItRejectsAtMostTheRate() {
+        // 100 in-scope requests; the class wins 5 of them (positive margins).
+        let margins = [2.0, 1.5, 1.0, 0.5, 0.25] + (1...95).map { -Double($0) / 10 }
+        // 2 % may stay rejected: the shift is the third largest margin, freeing it and those below.
+        let shift = ConfidenceCalibration.outOfScopeShift(margins: margins, rate: 0.02)
+        #expect(shift == 1.0)
+        #expect(margins.filter { $0 - shift > 0 }.count == 2)
+        // Within the budget already: no shift, never a raise.
+        #expect(ConfidenceCalibration.outOfScopeShift(margins: margins, rate: 0.05) == 0)
+        #expect(ConfidenceCalibration.outOfScopeShift(margins: margins, rate: 0.5) == 0)
+        // Nothing may stay rejected: the largest margin goes.
+        #expect(ConfidenceCalibration.outOfScopeShift(margins: margins, rate: 0) == 2.0)
+        #expect(ConfidenceCalibration.outOfScopeShift(margins: [], rate: 0.01) == 0)
+    }
 }
 
 @Suite("Out-of-scope noise")

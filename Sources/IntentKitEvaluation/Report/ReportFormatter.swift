@@ -7,9 +7,12 @@ public enum ReportFormatter {
     /// calibration and the most frequent mistakes.
     public static func text(_ report: EvaluationReport) -> String {
         var lines = [String]()
-        lines.append(String(format: "%d utterances: intent accuracy %.2f %%, slot F1 %.2f (P %.2f, R %.2f), sentence accuracy %.2f %%",
-                            report.utterances, report.intents.accuracy, report.slots.micro.f1, report.slots.micro.precision,
-                            report.slots.micro.recall, report.sentenceAccuracy))
+        let micro = report.slots.micro
+        // A corpus without slots, answered without slots, has no slot F1 to speak of (0/0).
+        let slots = micro.support == 0 && micro.predicted == 0
+            ? "no slots" : String(format: "slot F1 %.2f (P %.2f, R %.2f)", micro.f1, micro.precision, micro.recall)
+        lines.append(String(format: "%d utterances: intent accuracy %.2f %%, %@, sentence accuracy %.2f %%",
+                            report.utterances, report.intents.accuracy, slots, report.sentenceAccuracy))
         if let line = outOfScopeLine(report) { lines.append(line) }
         lines.append("")
         lines += table(title: "intent", rows: report.intents.perIntent, macro: report.intents.macro)

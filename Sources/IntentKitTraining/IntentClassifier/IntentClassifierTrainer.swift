@@ -18,10 +18,9 @@ public struct IntentClassifierTrainer: Sendable {
     public var balancesIntents = true
     /// Features seen in fewer training utterances than this are left out, unless the caller
     /// keeps them (words). A word pair or character n-gram of one utterance can only memorise
-    /// it: it adds a weight for every intent, which with a hundred intents is most of the
-    /// model's size and of the optimiser's work, and the held-out phrasings of SNIPS, Snips 2017
-    /// and the default corpus score the same without them (README, "The intent classifier").
-    public var minimumFeatureCount = 2
+    /// it, yet it adds a weight for every intent: with a hundred intents such features are most
+    /// of the model's size and of the optimiser's work.
+    public var minimumFeatureCount = 1
 
     public init() {}
 

@@ -36,7 +36,6 @@ extension ModelTrainer {
         var trainer = IntentClassifierTrainer()
         trainer.threads = options.threads
         trainer.pruneBelow = options.pruneBelow
-        trainer.minimumFeatureCount = options.intentMinimumFeatureCount
         let folds = max(2, options.vocabularyFolds)
         // Utterances of one phrasing share a fold (``phrasingKey(of:labels:)``).
         var phrasingFold = [Int: Int]()
@@ -46,10 +45,22 @@ extension ModelTrainer {
         }
         let foldOf: (Int) -> Int = { index in phrasingFold[source[index]]! }
         let foldSizes = (0..<folds).map { k in originals.filter { foldOf($0) == k }.count }
+        var scratch = [Gazetteer.Match]()
         // Every word of the corpus stays a feature, however rare (``IntentClassifierTrainer/minimumFeatureCount``).
         let words = Set(originals.flatMap { IntentFeatureExtractor().wordFeatures(of: dataset.sequences[$0].tokens) })
+        trainer.minimumFeatureCount = options.intentMinimumFeatureCount ?? {
+            // By size: the words and word pairs of the corpus, times the intents.
+            let extractor = IntentFeatureExtractor(gazetteer: gazetteerOf(0))
+            var distinct = Set<UInt64>()
+            for index in originals {
+                distinct.formUnion(Self.intentFeatures(of: dataset.sequences[index].tokens, gazetteer: gazetteerOf(index), extractor: extractor, scratch: &scratch))
+            }
+            return distinct.count * intentNames.count > TrainingOptions.largeClassifierWeights ? 2 : 1
+        }()
+        if trainer.minimumFeatureCount > 1 {
+            log("intent classifier: word pairs and character n-grams of fewer than \(trainer.minimumFeatureCount) utterances left out")
+        }
 
-        var scratch = [Gazetteer.Match]()
         /// One setting's results on one held-out fold.
         struct FoldResult {
             var predicted = [(index: Int, intent: Int)]()
@@ -160,14 +171,16 @@ extension ModelTrainer {
         let features = originals.map { Self.intentFeatures(of: dataset.sequences[$0].tokens, gazetteer: gazetteerOf($0), extractor: extractor, scratch: &scratch) }
         let noiseFeatures = outOfScopeClass == nil ? [] : noise(extractor)
         let noiseClasses = outOfScopeClass.map { [Int](repeating: $0, count: noiseFeatures.count) } ?? []
-        let calibration = calibrate(best.heldOut, classes: originals.map { classes[$0] },
-                                    outOfScopeClass: outOfScopeClass, intentNames: intentNames, generated: noiseFeatures.count)
+        let (calibration, shift) = calibrate(best.heldOut, classes: originals.map { classes[$0] },
+                                             outOfScopeClass: outOfScopeClass, intentNames: intentNames, generated: noiseFeatures.count)
         trainer.c2 = best.setting.c2
         trainer.characterNGrams = best.setting.characterNGrams
         trainer.balancesIntents = best.setting.balancesIntents
         let classifier = trainer.train(features: features + noiseFeatures, classes: originals.map { classes[$0] } + noiseClasses,
                                        intents: intentNames, generated: noiseFeatures.count, generatedWeight: options.noiseWeight, kept: words)
-        return (best.predicted, classifier.with(calibration), search)
+        var offsets = [Double](repeating: 0, count: intentNames.count)
+        if let outOfScopeClass { offsets[outOfScopeClass] = -shift }
+        return (best.predicted, classifier.addingBiases(offsets).with(calibration), search)
     }
 
     /// One setting's held-out results.
@@ -234,9 +247,24 @@ extension ModelTrainer {
 
     /// The temperature and minimum confidence fitted to held-out predictions
     /// (``ConfidenceCalibration``), logged with the held-out out-of-scope recall they give.
+    ///
+    /// The out-of-scope class's score is lowered first, when it alone rejects more than
+    /// ``TrainingOptions/falseRejectionRate`` of the held-out in-scope requests
+    /// (``ConfidenceCalibration/outOfScopeShift(margins:rate:)``); the returned shift is what to
+    /// take off the class's bias.
     func calibrate(
-        _ logProbabilities: [[Float]], classes: [Int], outOfScopeClass: Int?, intentNames: [String], generated: Int
-    ) -> OutOfScopeCalibration {
+        _ heldOut: [[Float]], classes: [Int], outOfScopeClass: Int?, intentNames: [String], generated: Int
+    ) -> (calibration: OutOfScopeCalibration, shift: Double) {
+        var logProbabilities = heldOut, shift = 0.0
+        if let outOfScopeClass, options.falseRejectionRate > 0 {
+            let margins = zip(heldOut, classes).filter { $0.1 != outOfScopeClass }.map { scores, _ in
+                Double(scores[outOfScopeClass]) - Double(scores.enumerated().filter { $0.offset != outOfScopeClass }.map(\.element).max() ?? -.infinity)
+            }
+            shift = ConfidenceCalibration.outOfScopeShift(margins: margins, rate: options.falseRejectionRate)
+            if shift > 0 {
+                for index in logProbabilities.indices { logProbabilities[index][outOfScopeClass] -= Float(shift) }
+            }
+        }
         let temperature = ConfidenceCalibration.temperature(logProbabilities: logProbabilities, classes: classes)
         // The calibrated probability of each utterance's likeliest in-scope intent, and whether
         // the out-of-scope class wins.
@@ -266,7 +294,8 @@ extension ModelTrainer {
             : (nil, Double(rejectedByClass) / Double(max(1, inScope.count + rejectedByClass)))
         var line = String(format: "intent classifier: temperature %.3f; ", temperature)
         if let outOfScopeClass {
-            line += "out of scope: '\(intentNames[outOfScopeClass])', \(generated) generated utterances; "
+            line += "out of scope: '\(intentNames[outOfScopeClass])', \(generated) generated utterances"
+            line += shift > 0 ? String(format: ", its score lowered by %.3f; ", shift) : "; "
         }
         line += threshold.map { String(format: "minimum confidence %.3f", $0) } ?? "no minimum confidence"
         line += String(format: ", %.2f%% of held-out in-scope requests rejected", 100 * rejected)
@@ -275,8 +304,9 @@ extension ModelTrainer {
             line += String(format: ", %.2f%% of held-out out-of-scope ones (%d)", 100 * Double(caught) / Double(outOfScope.count), outOfScope.count)
         }
         log(line)
-        return OutOfScopeCalibration(
-            intent: outOfScopeClass.map { intentNames[$0] }, temperature: temperature, minimumConfidence: threshold, falseRejectionRate: rejected)
+        return (OutOfScopeCalibration(
+            intent: outOfScopeClass.map { intentNames[$0] }, temperature: temperature, minimumConfidence: threshold, falseRejectionRate: rejected),
+                shift)
     }
 
     /// The intent classifier's features of `tokens`, matched against `gazetteer` (`scratch`

@@ -55,7 +55,12 @@ public struct TrainingOptions: Sendable, Hashable {
     public var pruneBelow = 0.03
     /// The intent classifier leaves out features other than words seen in fewer training
     /// utterances than this (``IntentClassifierTrainer/minimumFeatureCount``); 1 keeps them all.
-    public var intentMinimumFeatureCount = 2
+    /// `nil` decides by size: 2 when the classifier would otherwise hold more than
+    /// ``largeClassifierWeights`` weights (many intents), else 1.
+    public var intentMinimumFeatureCount: Int?
+    /// The weights (features × intents) above which the intent classifier leaves out rare word
+    /// pairs unless ``intentMinimumFeatureCount`` says otherwise: 2 million, 8 MB of floats.
+    public static let largeClassifierWeights = 2_000_000
     /// How the intent classifier's weights are stored: int8 by default (the classifier is most
     /// of a model with many intents and few slots).
     public var intentWeightPrecision = WeightPrecision.int8
@@ -128,7 +133,7 @@ public struct TrainingOptions: Sendable, Hashable {
         require((1...100_000).contains(maxIterations), "--max-iterations must be from 1 to 100000")
         require((1...256).contains(threads), "--threads must be from 1 to 256")
         require((1...1_000_000).contains(minimumFrequency), "--min-frequency must be from 1 to 1000000")
-        require((1...1_000_000).contains(intentMinimumFeatureCount), "--intent-min-count must be from 1 to 1000000")
+        require(intentMinimumFeatureCount.map { (1...1_000_000).contains($0) } ?? true, "--intent-min-count must be from 1 to 1000000")
         require(vocabularyFolds == 0 || (2...100).contains(vocabularyFolds), "--vocabulary-folds must be 0 or from 2 to 100")
         require((0...Self.maximumSwapCopies).contains(swapCopies), "--swap-copies must be from 0 to \(Self.maximumSwapCopies)")
         require(pruneBelow.isFinite && pruneBelow >= 0, "--prune-below must be a finite number ≥ 0")
@@ -178,7 +183,7 @@ public struct TrainingOptions: Sendable, Hashable {
         "noise-weight": "weight of the generated out-of-scope utterances together, as a share of one intent's",
         "false-rejection-rate": "share of in-scope held-out requests the calibrated minimum confidence may reject (0: no minimum)",
         "intent-char-ngrams": "character n-gram lengths within words for the intent classifier, as MIN-MAX (for example 2-5), or none; default: chosen by cross-validation",
-        "intent-min-count": "the intent classifier leaves out word pairs and character n-grams seen in fewer training utterances than this (words are all kept)",
+        "intent-min-count": "the intent classifier leaves out word pairs and character n-grams seen in fewer training utterances than this (words are all kept); default: 2 when the classifier would hold over 2 million weights, else 1",
         "intent-weights": "how the model file stores the intent classifier's weights: int8 (a byte each, scaled per feature) or float32",
         "intent-c2": "L2 coefficient of the intent classifier; default: chosen by cross-validation",
         "intent-weighting": "balanced (every intent weighs the same in training) or unbalanced (every utterance does); default: chosen by cross-validation",
