@@ -174,6 +174,14 @@ struct IntentClassifierSearchTests {
         #expect(chosen == scored[1] || chosenAccuracy > accuracies[1])
     }
 
+    /// Balanced and unbalanced weightings are compared only for intents of different sizes.
+    @Test func weightingIsComparedOnlyWhenIntentsDifferInSize() {
+        #expect(!ModelTrainer.intentsDifferInSize([100, 100, 100]))
+        #expect(!ModelTrainer.intentsDifferInSize([100, 150, 120]))
+        #expect(ModelTrainer.intentsDifferInSize([100, 151]))
+        #expect(ModelTrainer.intentsDifferInSize([1_000, 40, 300]))
+    }
+
     @Test func anUntunedGridTrainsTheDefaultSetting() throws {
         let model = train(.untuned)
         #expect(model.provenance["intentC2"] == "0.02" && model.provenance["intentFeatures"] == "words + bigrams" && model.provenance["intentWeighting"] == "balanced")

@@ -153,7 +153,13 @@ extension ModelTrainer {
             if Self.isSignificantlyBetter(candidates[candidates.count - 1], than: candidates[chosen], phrasings: phrasings) { chosen = candidates.count - 1 }
         }
         for lengths in grid.characterNGrams.dropFirst() { challenge { $0.characterNGrams = lengths } }
-        for balanced in grid.balancesIntents.dropFirst() { challenge { $0.balancesIntents = balanced } }
+        var sizes = [Int: Int]()
+        for index in originals { sizes[classes[index], default: 0] += 1 }
+        if Self.intentsDifferInSize(Array(sizes.values)) {
+            for balanced in grid.balancesIntents.dropFirst() { challenge { $0.balancesIntents = balanced } }
+        } else if grid.balancesIntents.count > 1 {
+            log("intent classifier: intents of about the same size (within a factor of 1.5), weighting not compared")
+        }
         let best = candidates[chosen]
         for candidate in candidates {
             let perFold = zip(candidate.foldCorrect, foldSizes).map { String(format: "%.2f", 100 * Double($0) / Double(max(1, $1))) }
@@ -181,6 +187,14 @@ extension ModelTrainer {
         var offsets = [Double](repeating: 0, count: intentNames.count)
         if let outOfScopeClass { offsets[outOfScopeClass] = -shift }
         return (best.predicted, classifier.addingBiases(offsets).with(calibration), search)
+    }
+
+    /// Whether weighting intents alike (``IntentClassifierSetting/balancesIntents``) changes
+    /// the fit enough to be worth a round of folds: only when the largest intent has more than
+    /// 1.5 times the utterances of the smallest. Below that, both weightings give nearly the
+    /// same objective.
+    static func intentsDifferInSize(_ sizes: [Int]) -> Bool {
+        (sizes.max() ?? 0) * 2 > (sizes.min() ?? 0) * 3
     }
 
     /// One setting's held-out results.

@@ -6,6 +6,10 @@
 /// hundred iterations into different models. These loops sum in a fixed order (four lanes, then
 /// the lanes in order) with separate multiplies and adds, so the same inputs give the same bits
 /// whatever processor runs them. They are memory-bound, as BLAS's are at these sizes.
+///
+/// Every result goes into a buffer the caller keeps: with a hundred intents a vector is tens of
+/// megabytes, and a fresh one each iteration (an assignment then a write, copy on write) costs a
+/// page fault per 4 KB and the kernel's zeroing on top of the copy itself.
 enum FixedRoundingVector {
     /// Σ a[i]·b[i].
     static func dot(_ a: [Double], _ b: [Double]) -> Double {
@@ -37,6 +41,50 @@ enum FixedRoundingVector {
         x.withUnsafeBufferPointer { x in
             y.withUnsafeMutableBufferPointer { y in
                 for index in 0..<x.count { y[index] += alpha * x[index] }
+            }
+        }
+    }
+
+    /// z ← y + alpha·x (the same rounding as ``axpy(_:_:_:)`` on a copy of y).
+    static func axpy(_ alpha: Double, _ x: [Double], _ y: [Double], into z: inout [Double]) {
+        precondition(x.count == y.count && y.count == z.count)
+        x.withUnsafeBufferPointer { x in
+            y.withUnsafeBufferPointer { y in
+                z.withUnsafeMutableBufferPointer { z in
+                    for index in 0..<x.count { z[index] = y[index] + alpha * x[index] }
+                }
+            }
+        }
+    }
+
+    /// z ← a − b.
+    static func difference(_ a: [Double], _ b: [Double], into z: inout [Double]) {
+        precondition(a.count == b.count && b.count == z.count)
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                z.withUnsafeMutableBufferPointer { z in
+                    for index in 0..<a.count { z[index] = a[index] - b[index] }
+                }
+            }
+        }
+    }
+
+    /// z ← −x.
+    static func negate(_ x: [Double], into z: inout [Double]) {
+        precondition(x.count == z.count)
+        x.withUnsafeBufferPointer { x in
+            z.withUnsafeMutableBufferPointer { z in
+                for index in 0..<x.count { z[index] = -x[index] }
+            }
+        }
+    }
+
+    /// z ← x, element by element into z's own storage.
+    static func copy(_ x: [Double], into z: inout [Double]) {
+        precondition(x.count == z.count)
+        x.withUnsafeBufferPointer { x in
+            z.withUnsafeMutableBufferPointer { z in
+                _ = z.update(fromContentsOf: x)
             }
         }
     }

@@ -81,7 +81,7 @@ public struct LBFGS: Sendable {
         /// OWL-QN's pseudo-gradient of f + c1‖x‖₁ (Andrew & Gao, eq. 4).
         func makePseudoGradient() {
             guard l1 > 0 else {
-                pseudo = gradient
+                FixedRoundingVector.copy(gradient, into: &pseudo)
                 return
             }
             for i in 0..<n {
@@ -97,8 +97,7 @@ public struct LBFGS: Sendable {
         while true {
             iteration += 1
             // Two-loop recursion: direction = −H · pseudo-gradient.
-            direction = pseudo
-            FixedRoundingVector.scale(-1, &direction)
+            FixedRoundingVector.negate(pseudo, into: &direction)
             var index = newest
             for _ in 0..<stored {
                 alphaHistory[index] = rho[index] * dot(s[index], direction)
@@ -122,8 +121,7 @@ public struct LBFGS: Sendable {
             var slope = dot(direction, pseudo)
             if slope >= 0 {
                 // Not a descent direction (curvature information went stale): restart from steepest descent.
-                direction = pseudo
-                FixedRoundingVector.scale(-1, &direction)
+                FixedRoundingVector.negate(pseudo, into: &direction)
                 stored = 0
                 slope = dot(direction, pseudo)
             }
@@ -133,8 +131,7 @@ public struct LBFGS: Sendable {
             var trialValue = Double.infinity
             while true {
                 evaluations += 1
-                trial = parameters
-                FixedRoundingVector.axpy(step, direction, &trial)
+                FixedRoundingVector.axpy(step, direction, parameters, into: &trial)
                 if l1 > 0 {
                     // Stay in the orthant of the current point (or of −pseudo-gradient at zeros).
                     for i in 0..<n {
@@ -151,10 +148,8 @@ public struct LBFGS: Sendable {
             }
             // Update the memory: s = x_new − x, y = g_new − g (smooth part only).
             newest = (newest + 1) % m
-            for i in 0..<n {
-                s[newest][i] = trial[i] - parameters[i]
-                y[newest][i] = trialGradient[i] - gradient[i]
-            }
+            FixedRoundingVector.difference(trial, parameters, into: &s[newest])
+            FixedRoundingVector.difference(trialGradient, gradient, into: &y[newest])
             let sy = dot(s[newest], y[newest])
             if sy > 1e-12 {
                 rho[newest] = 1 / sy
