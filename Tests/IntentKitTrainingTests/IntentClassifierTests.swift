@@ -57,8 +57,9 @@ struct IntentClassifierTests {
     }
 
     @Test func theGradientIsTheSameWithAnyNumberOfThreads() {
-        // 40 utterances over 30 attributes and 3 classes: each of the 8 shards holds a few
-        // attributes of its own, whose rows the reduction adds into the whole gradient.
+        // 40 utterances over 30 attributes and 3 classes: 8 blocks of utterances write their
+        // residuals, 8 blocks of attributes sum them into their rows, shared out among the
+        // threads; an attribute no utterance has still gets its row (the L2 term alone).
         var random = SeededGenerator(seed: 7)
         var offsets: [Int32] = [0], attributes = [Int32](), classes = [Int32]()
         for _ in 0..<40 {
@@ -72,7 +73,7 @@ struct IntentClassifierTests {
                 offsets: offsets, attributes: attributes, classes: classes, attributeCount: 30, classCount: 3, l2: 0.1, threads: threads)
             var gradient = [Double](repeating: .nan, count: parameters.count)
             let loss = parameters.withUnsafeBufferPointer { x in gradient.withUnsafeMutableBufferPointer { objective.evaluate(x, gradient: $0) } }
-            // A second evaluation starts from clean shard buffers.
+            // A second evaluation starts from clean buffers.
             let again = parameters.withUnsafeBufferPointer { x in gradient.withUnsafeMutableBufferPointer { objective.evaluate(x, gradient: $0) } }
             #expect(again == loss)
             return (gradient, loss)
