@@ -166,25 +166,23 @@ private struct UnsafeInputs: @unchecked Sendable {
         let C = objective.classCount, biasOffset = objective.attributeCount * C
         var loss = 0.0
         let residuals = objective.buffers.residuals
-        do {
-            for utterance in utterances {
-                let scores = UnsafeMutableBufferPointer(rebasing: residuals[(utterance * C)..<((utterance + 1) * C)])
-                for c in 0..<C { scores[c] = parameters[biasOffset + c] }
-                for f in Int(objective.offsets[utterance])..<Int(objective.offsets[utterance + 1]) {
-                    add(parameters.baseAddress! + Int(objective.attributes[f]) * C, to: scores.baseAddress!, count: C)
-                }
-                var maximum = scores[0]
-                for c in 1..<C where scores[c] > maximum { maximum = scores[c] }
-                var sum = 0.0
-                for c in 0..<C {
-                    scores[c] = exp(scores[c] - maximum)
-                    sum += scores[c]
-                }
-                let gold = Int(objective.classes[utterance])
-                let weight = objective.weights[utterance]
-                loss -= weight * log(scores[gold] / sum)
-                for c in 0..<C { scores[c] = weight * (scores[c] / sum - (c == gold ? 1 : 0)) }
+        for utterance in utterances {
+            let scores = UnsafeMutableBufferPointer(rebasing: residuals[(utterance * C)..<((utterance + 1) * C)])
+            for c in 0..<C { scores[c] = parameters[biasOffset + c] }
+            for f in Int(objective.offsets[utterance])..<Int(objective.offsets[utterance + 1]) {
+                add(parameters.baseAddress! + Int(objective.attributes[f]) * C, to: scores.baseAddress!, count: C)
             }
+            var maximum = scores[0]
+            for c in 1..<C where scores[c] > maximum { maximum = scores[c] }
+            var sum = 0.0
+            for c in 0..<C {
+                scores[c] = exp(scores[c] - maximum)
+                sum += scores[c]
+            }
+            let gold = Int(objective.classes[utterance])
+            let weight = objective.weights[utterance]
+            loss -= weight * log(scores[gold] / sum)
+            for c in 0..<C { scores[c] = weight * (scores[c] / sum - (c == gold ? 1 : 0)) }
         }
         objective.buffers.losses[block] = loss
     }
@@ -195,18 +193,16 @@ private struct UnsafeInputs: @unchecked Sendable {
         let C = objective.classCount, l2 = objective.l2
         var norm = 0.0
         let residuals = objective.buffers.residuals
-        do {
-            for attribute in attributes {
-                let row = attribute * C
-                for c in 0..<C { gradient[row + c] = 0 }
-                for posting in Int(objective.postingOffsets[attribute])..<Int(objective.postingOffsets[attribute + 1]) {
-                    add(residuals.baseAddress! + Int(objective.postings[posting]) * C, to: gradient.baseAddress! + row, count: C)
-                }
-                for c in 0..<C {
-                    let w = parameters[row + c]
-                    norm += w * w
-                    gradient[row + c] += 2 * l2 * w
-                }
+        for attribute in attributes {
+            let row = attribute * C
+            for c in 0..<C { gradient[row + c] = 0 }
+            for posting in Int(objective.postingOffsets[attribute])..<Int(objective.postingOffsets[attribute + 1]) {
+                add(residuals.baseAddress! + Int(objective.postings[posting]) * C, to: gradient.baseAddress! + row, count: C)
+            }
+            for c in 0..<C {
+                let w = parameters[row + c]
+                norm += w * w
+                gradient[row + c] += 2 * l2 * w
             }
         }
         objective.buffers.norms[block] = norm
