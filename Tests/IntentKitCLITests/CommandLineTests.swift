@@ -241,7 +241,7 @@ struct CommandLineTests: CommandLineRunning {
         // One fixed: the other is searched.
         let searched = try run("train", "payments.yaml", "--output", model, "--max-iterations", "5", "--intent-char-ngrams", "none", in: Self.fixtures)
         // Its two intents have five utterances each: weighting them alike or not is the same fit.
-        #expect(searched.stderr.contains("5-fold search of 5 settings"), "\(searched.stderr)")
+        #expect(searched.stderr.contains("search of 5 settings on 5 folds"), "\(searched.stderr)")
         #expect(searched.stderr.contains("weighting not compared"), "\(searched.stderr)")
         let untuned = try run("train", "payments.yaml", "--output", model, "--max-iterations", "5", "--no-tune", in: Self.fixtures)
         #expect(untuned.status == 0 && !untuned.stderr.contains("search of"), "\(untuned.stderr)")

@@ -83,6 +83,70 @@ struct IntentClassifierTests {
         #expect(one.0.allSatisfy { $0.isFinite })
     }
 
+    @Test func bundlesGiveTheObjectiveOfTheFeaturesTheyHold() {
+        // 30 utterances over 12 attributes and 3 classes. Attributes 6-11 come in four bundles
+        // (bundle 3 lists attribute 9 twice, and an utterance may have a bundle twice); given
+        // flat, each utterance has its own attributes then its bundles' attributes.
+        var random = SeededGenerator(seed: 11)
+        let table: [[Int32]] = [[6, 7], [7, 8, 9], [10], [9, 9, 11]]
+        var offsets: [Int32] = [0], attributes = [Int32](), classes = [Int32]()
+        var flatOffsets: [Int32] = [0], flat = [Int32]()
+        var bundles = FeatureBundles(utterances: 0)
+        bundles.utteranceOffsets = [0]
+        for (bundle, members) in table.enumerated() {
+            precondition(bundle == bundles.count)
+            bundles.attributes += members
+            bundles.offsets.append(Int32(bundles.attributes.count))
+        }
+        for _ in 0..<30 {
+            let own = (0..<(1 + Int(random.next() % 3))).map { _ in Int32(random.next() % 6) }
+            let chosen = (0..<Int(random.next() % 3)).map { _ in Int32(random.next() % 4) }
+            attributes += own
+            offsets.append(Int32(attributes.count))
+            bundles.utteranceBundles += chosen
+            bundles.utteranceOffsets.append(Int32(bundles.utteranceBundles.count))
+            flat += own + chosen.flatMap { table[Int($0)] }
+            flatOffsets.append(Int32(flat.count))
+            classes.append(Int32(random.next() % 3))
+        }
+        let parameters = (0..<39).map { _ in Double(random.next() % 1000) / 1000 - 0.5 }
+        func evaluate(_ objective: inout IntentClassifierObjective) -> ([Double], Double) {
+            var gradient = [Double](repeating: .nan, count: parameters.count)
+            let loss = parameters.withUnsafeBufferPointer { x in gradient.withUnsafeMutableBufferPointer { objective.evaluate(x, gradient: $0) } }
+            return (gradient, loss)
+        }
+        var bundled = IntentClassifierObjective(
+            offsets: offsets, attributes: attributes, classes: classes, attributeCount: 12, classCount: 3, l2: 0.1, threads: 2, bundles: bundles)
+        var plain = IntentClassifierObjective(
+            offsets: flatOffsets, attributes: flat, classes: classes, attributeCount: 12, classCount: 3, l2: 0.1, threads: 2)
+        let (bundledGradient, bundledLoss) = evaluate(&bundled), (plainGradient, plainLoss) = evaluate(&plain)
+        #expect(abs(bundledLoss - plainLoss) < 1e-9)
+        #expect(zip(bundledGradient, plainGradient).allSatisfy { abs($0 - $1) < 1e-9 }, "\(bundledGradient) \(plainGradient)")
+        // And the same with any number of threads, bit for bit.
+        var single = IntentClassifierObjective(
+            offsets: offsets, attributes: attributes, classes: classes, attributeCount: 12, classCount: 3, l2: 0.1, threads: 1, bundles: bundles)
+        let (singleGradient, singleLoss) = evaluate(&single)
+        #expect(singleGradient == bundledGradient && singleLoss == bundledLoss)
+    }
+
+    @Test func theTrainingInputsHoldEveryFeatureTheParserExtracts() {
+        let gazetteer = Gazetteer(entries: [("artist", "larry carlton")], indexingWords: true)
+        let tokenizer = Tokenizer()
+        let texts = ["play larry carlton", "play play it again", "", "naïve café au lait", String(repeating: "x", count: 80) + " long"]
+        var inputs = IntentInputs(characterNGrams: 2...5, gazetteer: gazetteer)
+        for text in texts { inputs.append(tokenizer.tokenize(text), gazetteer: gazetteer) }
+        let extractor = IntentFeatureExtractor(characterNGrams: 2...5, gazetteer: gazetteer)
+        for (index, text) in texts.enumerated() {
+            let tokens = tokenizer.tokenize(text)
+            var matches = [Gazetteer.Match](), expected = [UInt64]()
+            gazetteer.matches(in: tokens, into: &matches)
+            extractor.extract(tokens, matches: matches, into: &expected)
+            #expect(inputs.allFeatures(of: index).sorted() == expected.sorted(), "\(text)")
+        }
+        // "play" twice: one entry of the table serves every occurrence.
+        #expect(inputs.words[1][0] == inputs.words[1][1] && inputs.words[1][0] == inputs.words[0][0])
+    }
+
     @Test func aWarmStartedFitEndsWhereAColdOneDoes() {
         let corpus = ModelTrainerTests.corpora.train
         let intents = Array(Set(corpus.utterances.map(\.intent))).sorted()
@@ -208,5 +272,18 @@ struct IntentClassifierSearchTests {
         let everything = IntentClassifierTrainer.Problem(
             features: [[1, 2, 3, 3], [1, 4], [1, 2]], classes: [0, 1, 0], intents: ["a", "b"], generated: 0, generatedWeight: 1)
         #expect(everything.hashes == [1, 2, 3, 4])
+    }
+
+    @Test func aBundledFeatureCountsTheUtterancesOfAnyOfItsBundles() {
+        // Feature 7 is in bundles 0 and 1, used by one utterance each: two utterances. Feature
+        // 8 is in bundle 1 only, used once: left out. Bundle 2 is no utterance's: not numbered.
+        let problem = IntentClassifierTrainer.Problem(
+            features: [[1], [1, 2], [2]], bundles: [[0], [1, 1], []], bundleTable: [[7], [8, 7], [9]], classes: [0, 1, 0],
+            intents: ["a", "b"], generated: 0, generatedWeight: 1, minimumCount: 2)
+        #expect(problem.hashes == [1, 7, 2])
+        #expect(problem.bundles.offsets == [0, 1, 2])
+        #expect(problem.bundles.attributes == [1, 1])
+        #expect(problem.bundles.utteranceBundles == [0, 1, 1])
+        #expect(problem.bundles.utteranceOffsets == [0, 1, 3, 3])
     }
 }

@@ -86,6 +86,21 @@ package struct IntentFeatureExtractor: Sendable {
         }
     }
 
+    /// The character n-gram features of each token of `tokens` (none without
+    /// ``characterNGrams``): ``extract(_:matches:into:)`` adds each token's after its word and
+    /// word pairs. Training gives them to the classifier's objective by word.
+    package func characterNGramFeatures(of tokens: TokenizedText) -> [[UInt64]] {
+        guard let characterNGrams else { return Array(repeating: [], count: tokens.count) }
+        return tokens.normalizedStorage.withUnsafeBufferPointer { storage in
+            tokens.tokens.map { token in
+                let range = token.normalizedRange
+                var output = [UInt64]()
+                appendCharacterNGrams(characterNGrams, of: UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)]), into: &output)
+                return output
+            }
+        }
+    }
+
     private static func wordFeature(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var unigram = FeatureHash(template: Template.word.rawValue)
         unigram.combine(word)

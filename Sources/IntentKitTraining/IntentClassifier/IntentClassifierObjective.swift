@@ -22,6 +22,16 @@ import IntentKit
 /// The gradient is written once, row by row. Summing per-block partial gradients instead costs,
 /// with a hundred intents, several passes over every weight per evaluation (zeroing each
 /// block's rows, then adding them up), more than the residuals themselves.
+///
+/// Features that always come together, a word's character n-grams, can be given as bundles
+/// (``FeatureBundles``): an utterance then lists the bundle (its word) rather than each of the
+/// bundle's features. The objective is the same (the bundle's features count once for each
+/// time the utterance has the bundle), but the work is by distinct word, not by occurrence:
+/// each bundle's score row Σ_{a∈bundle} W[a] is summed once an evaluation before pass 1, and
+/// between the passes each bundle's residual, the sum of the residuals of the utterances that
+/// have it, which pass 2 adds to the rows of its features. A word has about twenty n-grams, and
+/// a corpus repeats its words: on 12,000 utterances of 150 intents, this is the difference
+/// between 0.5 s and a fraction of it per evaluation.
 struct IntentClassifierObjective: Objective {
     /// `[utterances + 1]` offsets into `attributes`.
     let offsets: [Int32]
@@ -36,8 +46,17 @@ struct IntentClassifierObjective: Objective {
     fileprivate let postingOffsets: [Int32]
     /// The utterances of each feature's occurrences, in utterance order.
     fileprivate let postings: [Int32]
+    fileprivate let bundles: FeatureBundles
+    /// `[bundles + 1]` offsets into `bundlePostings`: the utterances of each bundle's
+    /// occurrences, in utterance order.
+    fileprivate let bundlePostingOffsets: [Int32]
+    fileprivate let bundlePostings: [Int32]
+    /// `[attributes + 1]` offsets into `attributeBundles`: the bundles each feature belongs to.
+    fileprivate let attributeBundleOffsets: [Int32]
+    fileprivate let attributeBundles: [Int32]
     fileprivate let utteranceBlocks: [Range<Int>]
     fileprivate let attributeBlocks: [Range<Int>]
+    fileprivate let bundleBlocks: [Range<Int>]
     fileprivate let buffers: Buffers
     private let threads: Int
 
@@ -47,10 +66,14 @@ struct IntentClassifierObjective: Objective {
     ///   - groups: each utterance's weighting group (default: its class).
     ///   - groupScales: a factor on the weight of a group's utterances (default 1).
     ///   - balanced: whether groups weigh the same whatever their size.
+    ///   - bundles: features the utterances have by bundle, besides `attributes`.
     init(
         offsets: [Int32], attributes: [Int32], classes: [Int32], attributeCount: Int, classCount: Int, l2: Double, threads: Int,
-        groups: [Int32]? = nil, groupScales: [Int32: Double] = [:], balanced: Bool = true
+        groups: [Int32]? = nil, groupScales: [Int32: Double] = [:], balanced: Bool = true, bundles: FeatureBundles? = nil
     ) {
+        let bundles = bundles ?? FeatureBundles(utterances: classes.count)
+        precondition(bundles.utteranceOffsets.count == classes.count + 1, "bundles of other utterances")
+        self.bundles = bundles
         self.offsets = offsets
         self.attributes = attributes
         self.classes = classes
@@ -69,21 +92,17 @@ struct IntentClassifierObjective: Objective {
             let mean = raw.reduce(0, +) / Double(max(1, raw.count))
             weights = raw.map { $0 / mean }
         }
-        // The inverted index: a counting sort of the occurrences by feature.
-        var postingOffsets = [Int32](repeating: 0, count: attributeCount + 1)
-        for attribute in attributes { postingOffsets[Int(attribute) + 1] += 1 }
-        for a in 0..<attributeCount { postingOffsets[a + 1] += postingOffsets[a] }
-        var next = postingOffsets
-        var postings = [Int32](repeating: 0, count: attributes.count)
-        for utterance in 0..<classes.count {
-            for index in Int(offsets[utterance])..<Int(offsets[utterance + 1]) {
-                let attribute = Int(attributes[index])
-                postings[Int(next[attribute])] = Int32(utterance)
-                next[attribute] += 1
-            }
-        }
+        // The inverted indexes: counting sorts of the occurrences by feature, of the bundles'
+        // occurrences by bundle, and of the bundles' features by feature.
+        let (postingOffsets, postings) = Self.invert(offsets, attributes, targets: attributeCount)
+        let (bundlePostingOffsets, bundlePostings) = Self.invert(bundles.utteranceOffsets, bundles.utteranceBundles, targets: bundles.count)
+        let (attributeBundleOffsets, attributeBundles) = Self.invert(bundles.offsets, bundles.attributes, targets: attributeCount)
         self.postingOffsets = postingOffsets
         self.postings = postings
+        self.bundlePostingOffsets = bundlePostingOffsets
+        self.bundlePostings = bundlePostings
+        self.attributeBundleOffsets = attributeBundleOffsets
+        self.attributeBundles = attributeBundles
         // Blocks of about equal work: occurrences plus one row write per feature or utterance.
         func blocks(count: Int, cost: (Int) -> Int) -> [Range<Int>] {
             let parts = max(1, min(CRFObjective.shardCount, count))
@@ -99,9 +118,32 @@ struct IntentClassifierObjective: Objective {
             return (0..<parts).map { bounds[$0]..<bounds[$0 + 1] }
         }
         utteranceBlocks = blocks(count: classes.count) { 1 + Int(offsets[$0 + 1] - offsets[$0]) }
-        attributeBlocks = blocks(count: attributeCount) { 1 + Int(postingOffsets[$0 + 1] - postingOffsets[$0]) }
-        buffers = Buffers(utterances: classes.count, classCount: classCount, blocks: max(utteranceBlocks.count, attributeBlocks.count))
+        attributeBlocks = blocks(count: attributeCount) {
+            1 + Int(postingOffsets[$0 + 1] - postingOffsets[$0]) + Int(attributeBundleOffsets[$0 + 1] - attributeBundleOffsets[$0])
+        }
+        bundleBlocks = blocks(count: bundles.count) {
+            1 + Int(bundles.offsets[$0 + 1] - bundles.offsets[$0]) + Int(bundlePostingOffsets[$0 + 1] - bundlePostingOffsets[$0])
+        }
+        buffers = Buffers(utterances: classes.count, bundles: bundles.count, classCount: classCount, blocks: max(utteranceBlocks.count, attributeBlocks.count))
         self.threads = max(1, threads)
+    }
+
+    /// `[targets + 1]` offsets and the sources of each target, in source order, from
+    /// `[sources + 1]` offsets into `targetsOf`.
+    private static func invert(_ offsets: [Int32], _ targetsOf: [Int32], targets: Int) -> ([Int32], [Int32]) {
+        var inverseOffsets = [Int32](repeating: 0, count: targets + 1)
+        for target in targetsOf { inverseOffsets[Int(target) + 1] += 1 }
+        for t in 0..<targets { inverseOffsets[t + 1] += inverseOffsets[t] }
+        var next = inverseOffsets
+        var sources = [Int32](repeating: 0, count: targetsOf.count)
+        for source in 0..<(offsets.count - 1) {
+            for index in Int(offsets[source])..<Int(offsets[source + 1]) {
+                let target = Int(targetsOf[index])
+                sources[Int(next[target])] = Int32(source)
+                next[target] += 1
+            }
+        }
+        return (inverseOffsets, sources)
     }
 
     mutating func evaluate(_ parameters: UnsafeBufferPointer<Double>, gradient: UnsafeMutableBufferPointer<Double>) -> Double {
@@ -116,7 +158,9 @@ struct IntentClassifierObjective: Objective {
                 }
             }
         }
+        if bundles.count > 0 { run(bundleBlocks.count) { inputs.bundleScores(of: inputs.objective.bundleBlocks[$0]) } }
         run(utteranceBlocks.count) { inputs.residuals(of: inputs.objective.utteranceBlocks[$0], block: $0) }
+        if bundles.count > 0 { run(bundleBlocks.count) { inputs.bundleResiduals(of: inputs.objective.bundleBlocks[$0]) } }
         run(attributeBlocks.count) { inputs.gradient(of: inputs.objective.attributeBlocks[$0], block: $0) }
         // The biases' gradient: every residual, in utterance order.
         let C = classCount, biasOffset = attributeCount * C
@@ -132,17 +176,21 @@ struct IntentClassifierObjective: Objective {
     }
 }
 
-/// The residuals, and each block's loss and squared norm, kept across evaluations. Raw memory:
-/// blocks on several threads write disjoint parts of it at once, which a Swift array in a class
-/// would refuse as overlapping accesses.
+/// The residuals, the bundles' rows (their scores in pass 1, their residuals in pass 2), and
+/// each block's loss and squared norm, kept across evaluations. Raw memory: blocks on several
+/// threads write disjoint parts of it at once, which a Swift array in a class would refuse as
+/// overlapping accesses.
 private final class Buffers: @unchecked Sendable {
     let residuals: UnsafeMutableBufferPointer<Double>
+    let bundleRows: UnsafeMutableBufferPointer<Double>
     let losses: UnsafeMutableBufferPointer<Double>
     let norms: UnsafeMutableBufferPointer<Double>
 
-    init(utterances: Int, classCount: Int, blocks: Int) {
+    init(utterances: Int, bundles: Int, classCount: Int, blocks: Int) {
         residuals = .allocate(capacity: utterances * classCount)
         residuals.initialize(repeating: 0)
+        bundleRows = .allocate(capacity: bundles * classCount)
+        bundleRows.initialize(repeating: 0)
         losses = .allocate(capacity: blocks)
         losses.initialize(repeating: 0)
         norms = .allocate(capacity: blocks)
@@ -151,6 +199,7 @@ private final class Buffers: @unchecked Sendable {
 
     deinit {
         residuals.deallocate()
+        bundleRows.deallocate()
         losses.deallocate()
         norms.deallocate()
     }
@@ -165,12 +214,15 @@ private struct UnsafeInputs: @unchecked Sendable {
     func residuals(of utterances: Range<Int>, block: Int) {
         let C = objective.classCount, biasOffset = objective.attributeCount * C
         var loss = 0.0
-        let residuals = objective.buffers.residuals
+        let residuals = objective.buffers.residuals, bundles = objective.bundles, bundleRows = objective.buffers.bundleRows
         for utterance in utterances {
             let scores = UnsafeMutableBufferPointer(rebasing: residuals[(utterance * C)..<((utterance + 1) * C)])
             for c in 0..<C { scores[c] = parameters[biasOffset + c] }
             for f in Int(objective.offsets[utterance])..<Int(objective.offsets[utterance + 1]) {
                 add(parameters.baseAddress! + Int(objective.attributes[f]) * C, to: scores.baseAddress!, count: C)
+            }
+            for b in Int(bundles.utteranceOffsets[utterance])..<Int(bundles.utteranceOffsets[utterance + 1]) {
+                add(bundleRows.baseAddress! + Int(bundles.utteranceBundles[b]) * C, to: scores.baseAddress!, count: C)
             }
             var maximum = scores[0]
             for c in 1..<C where scores[c] > maximum { maximum = scores[c] }
@@ -187,8 +239,34 @@ private struct UnsafeInputs: @unchecked Sendable {
         objective.buffers.losses[block] = loss
     }
 
-    /// Pass 2 on the weight rows of `attributes`: their gradient, and their squared norm into
-    /// `norms[block]`.
+    /// Before pass 1, each bundle's score row: the sum of its features' weight rows.
+    func bundleScores(of bundles: Range<Int>) {
+        let C = objective.classCount, rows = objective.buffers.bundleRows
+        for bundle in bundles {
+            let row = rows.baseAddress! + bundle * C
+            for c in 0..<C { row[c] = 0 }
+            for index in Int(objective.bundles.offsets[bundle])..<Int(objective.bundles.offsets[bundle + 1]) {
+                add(parameters.baseAddress! + Int(objective.bundles.attributes[index]) * C, to: row, count: C)
+            }
+        }
+    }
+
+    /// Between the passes, each bundle's residual: the sum of the residuals of the utterances
+    /// that have it, in utterance order.
+    func bundleResiduals(of bundles: Range<Int>) {
+        let C = objective.classCount, rows = objective.buffers.bundleRows, residuals = objective.buffers.residuals
+        for bundle in bundles {
+            let row = rows.baseAddress! + bundle * C
+            for c in 0..<C { row[c] = 0 }
+            for posting in Int(objective.bundlePostingOffsets[bundle])..<Int(objective.bundlePostingOffsets[bundle + 1]) {
+                add(residuals.baseAddress! + Int(objective.bundlePostings[posting]) * C, to: row, count: C)
+            }
+        }
+    }
+
+    /// Pass 2 on the weight rows of `attributes`: their gradient (the residuals of the
+    /// utterances that have the feature, then those of the bundles that hold it), and their
+    /// squared norm into `norms[block]`.
     func gradient(of attributes: Range<Int>, block: Int) {
         let C = objective.classCount, l2 = objective.l2
         var norm = 0.0
@@ -198,6 +276,9 @@ private struct UnsafeInputs: @unchecked Sendable {
             for c in 0..<C { gradient[row + c] = 0 }
             for posting in Int(objective.postingOffsets[attribute])..<Int(objective.postingOffsets[attribute + 1]) {
                 add(residuals.baseAddress! + Int(objective.postings[posting]) * C, to: gradient.baseAddress! + row, count: C)
+            }
+            for index in Int(objective.attributeBundleOffsets[attribute])..<Int(objective.attributeBundleOffsets[attribute + 1]) {
+                add(objective.buffers.bundleRows.baseAddress! + Int(objective.attributeBundles[index]) * C, to: gradient.baseAddress! + row, count: C)
             }
             for c in 0..<C {
                 let w = parameters[row + c]

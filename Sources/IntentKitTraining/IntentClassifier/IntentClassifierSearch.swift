@@ -3,6 +3,9 @@ public struct IntentClassifierSearch: Sendable, Hashable {
     public let chosen: IntentClassifierSetting
     /// The folds of the training corpus's original utterances (held out by phrasing).
     public let folds: Int
+    /// The folds the settings were compared on: all of them, or the first two for a large
+    /// classifier on a large corpus.
+    public let comparedFolds: Int
     /// The settings compared; 1 when there was no search.
     public let settings: Int
     /// The chosen setting's accuracy on the held-out folds, from 0 to 1.
@@ -15,7 +18,9 @@ public struct IntentClassifierSearch: Sendable, Hashable {
             "intentC2": String(chosen.c2),
             "intentFeatures": chosen.featureDescription,
             "intentWeighting": chosen.weightingDescription,
-            "intentSelection": (settings > 1 ? "\(folds)-fold cross-validation of \(settings) settings" : "not tuned")
+            "intentSelection": (settings > 1
+                ? "\(folds)-fold cross-validation of \(settings) settings" + (comparedFolds < folds ? " on \(comparedFolds) folds" : "")
+                : "not tuned")
                 + ", held-out accuracy " + String(format: "%.2f %%", 100 * heldOutAccuracy),
         ]
     }

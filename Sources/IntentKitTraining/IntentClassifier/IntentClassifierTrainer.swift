@@ -30,45 +30,65 @@ public struct IntentClassifierTrainer: Sendable {
         var hashes = [UInt64]()
         var offsets: [Int32] = [0]
         var attributes = [Int32]()
+        /// The features the utterances have by bundle (a word's character n-grams).
+        var bundles: FeatureBundles
         let classes: [Int]
         let intents: [String]
         let generated: Int
         let generatedWeight: Double
 
-        /// The last `generated` of `features` are generated out-of-scope utterances whose
-        /// weight, as a group, is `generatedWeight` times an intent's. Features in fewer than
-        /// `minimumCount` of the utterances are left out, unless `kept` holds them.
+        /// Each utterance has `features` and the features of the bundles `bundles` lists
+        /// (indices into `bundleTable`; empty for none). The last `generated` utterances are
+        /// generated out-of-scope ones whose weight, as a group, is `generatedWeight` times an
+        /// intent's. Features in fewer than `minimumCount` of the utterances are left out,
+        /// unless `kept` holds them.
         init(
-            features: [[UInt64]], classes: [Int], intents: [String], generated: Int, generatedWeight: Double,
-            minimumCount: Int = 1, kept: Set<UInt64> = []
+            features: [[UInt64]], bundles: [[Int32]] = [], bundleTable: [[UInt64]] = [], classes: [Int], intents: [String], generated: Int,
+            generatedWeight: Double, minimumCount: Int = 1, kept: Set<UInt64> = []
         ) {
+            precondition(bundles.isEmpty || bundles.count == features.count, "bundles of other utterances")
             self.classes = classes
             self.intents = intents
             self.generated = generated
             self.generatedWeight = generatedWeight
+            let bundlesOf = { (utterance: Int) -> [Int32] in bundles.isEmpty ? [] : bundles[utterance] }
             var dropped = Set<UInt64>()
             if minimumCount > 1 {
                 var counts = [UInt64: Int]()
-                for utterance in features {
-                    for hash in Set(utterance) { counts[hash, default: 0] += 1 }
+                for (utterance, own) in features.enumerated() {
+                    var seen = Set(own)
+                    for bundle in bundlesOf(utterance) { seen.formUnion(bundleTable[Int(bundle)]) }
+                    for hash in seen { counts[hash, default: 0] += 1 }
                 }
                 for (hash, count) in counts where count < minimumCount && !kept.contains(hash) { dropped.insert(hash) }
             }
-            var ids = [UInt64: Int32]()
-            for utterance in features {
-                for hash in utterance where !dropped.contains(hash) {
-                    let id: Int32
-                    if let known = ids[hash] {
-                        id = known
-                    } else {
-                        id = Int32(hashes.count)
-                        ids[hash] = id
-                        hashes.append(hash)
-                    }
-                    attributes.append(id)
-                }
-                offsets.append(Int32(attributes.count))
+            var hashes = [UInt64](), ids = [UInt64: Int32]()
+            func id(_ hash: UInt64) -> Int32 {
+                if let known = ids[hash] { return known }
+                let id = Int32(hashes.count)
+                ids[hash] = id
+                hashes.append(hash)
+                return id
             }
+            // Bundles are numbered in order of first use; only those of these utterances count.
+            var local = [Int32: Int32]()
+            var bundled = FeatureBundles(utterances: 0)
+            bundled.utteranceOffsets = [0]
+            for (utterance, own) in features.enumerated() {
+                for hash in own where !dropped.contains(hash) { attributes.append(id(hash)) }
+                offsets.append(Int32(attributes.count))
+                for bundle in bundlesOf(utterance) {
+                    if local[bundle] == nil {
+                        local[bundle] = Int32(bundled.count)
+                        for hash in bundleTable[Int(bundle)] where !dropped.contains(hash) { bundled.attributes.append(id(hash)) }
+                        bundled.offsets.append(Int32(bundled.attributes.count))
+                    }
+                    bundled.utteranceBundles.append(local[bundle]!)
+                }
+                bundled.utteranceOffsets.append(Int32(bundled.utteranceBundles.count))
+            }
+            self.hashes = hashes
+            self.bundles = bundled
         }
 
         var parameterCount: Int { (hashes.count + 1) * intents.count }
@@ -84,7 +104,12 @@ public struct IntentClassifierTrainer: Sendable {
     ) -> IntentClassifierModel {
         let problem = Problem(features: features, classes: classes, intents: intents, generated: generated, generatedWeight: generatedWeight,
                               minimumCount: minimumFeatureCount, kept: kept)
-        return model(fit(problem), of: problem)
+        return train(problem)
+    }
+
+    /// Trains on `problem`.
+    func train(_ problem: Problem) -> IntentClassifierModel {
+        model(fit(problem), of: problem)
     }
 
     /// The weights (then biases) that minimise the objective on `problem`, starting from
@@ -95,7 +120,7 @@ public struct IntentClassifierTrainer: Sendable {
             offsets: problem.offsets, attributes: problem.attributes, classes: classes.map(Int32.init), attributeCount: problem.hashes.count,
             classCount: C, l2: c2, threads: threads,
             groups: generated > 0 ? classes.enumerated().map { Int32($0 < classes.count - generated ? $1 : C) } : nil,
-            groupScales: [Int32(C): problem.generatedWeight], balanced: balancesIntents)
+            groupScales: [Int32(C): problem.generatedWeight], balanced: balancesIntents, bundles: problem.bundles)
         var parameters = initial ?? [Double](repeating: 0, count: objective.parameterCount)
         precondition(parameters.count == objective.parameterCount, "initial weights of another problem")
         var settings = LBFGS.Settings()

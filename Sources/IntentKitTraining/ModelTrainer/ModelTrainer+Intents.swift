@@ -23,12 +23,12 @@ extension ModelTrainer {
     /// - Parameters:
     ///   - source: for each utterance of `dataset`, the original it derives from.
     ///   - gazetteerOf: the out-of-fold vocabulary of each utterance.
-    ///   - noise: the features of generated out-of-scope utterances, by an extractor's, in every
+    ///   - noise: generated out-of-scope utterances, matched against `noiseGazetteer`, in every
     ///     fold's training.
     ///   - outOfScopeClass: the class of "no intent", if any.
     func crossFittedIntents(
         _ dataset: SequenceDataset, intentNames: [String], intentIndex: [String: Int], source: [Int],
-        gazetteerOf: (Int) -> Gazetteer, noise: (IntentFeatureExtractor) -> [[UInt64]] = { _ in [] }, outOfScopeClass: Int? = nil
+        gazetteerOf: (Int) -> Gazetteer, noise: [TokenizedText] = [], noiseGazetteer: Gazetteer = Gazetteer(), outOfScopeClass: Int? = nil
     ) -> (predicted: [Int?], classifier: IntentClassifierModel, search: IntentClassifierSearch) {
         let started = Date()
         let classes = dataset.sequences.map { intentIndex[$0.intent]! }
@@ -46,17 +46,26 @@ extension ModelTrainer {
         let foldOf: (Int) -> Int = { index in phrasingFold[source[index]]! }
         let foldSizes = (0..<folds).map { k in originals.filter { foldOf($0) == k }.count }
         var scratch = [Gazetteer.Match]()
+        let noiseCount = outOfScopeClass == nil ? 0 : noise.count
+        /// The classifier's inputs for the utterances of `dataset`, then the generated ones.
+        func intentInputs(_ lengths: ClosedRange<Int>?) -> IntentInputs {
+            var inputs = IntentInputs(characterNGrams: lengths, gazetteer: gazetteerOf(0))
+            for (index, sequence) in dataset.sequences.enumerated() { inputs.append(sequence.tokens, gazetteer: gazetteerOf(index)) }
+            for tokens in noise.prefix(noiseCount) { inputs.append(tokens, gazetteer: noiseGazetteer) }
+            return inputs
+        }
         // Every word of the corpus stays a feature, however rare (``IntentClassifierTrainer/minimumFeatureCount``).
         let words = Set(originals.flatMap { IntentFeatureExtractor().wordFeatures(of: dataset.sequences[$0].tokens) })
-        trainer.minimumFeatureCount = options.intentMinimumFeatureCount ?? {
-            // By size: the words and word pairs of the corpus, times the intents.
+        // The classifier's size: the words and word pairs of the corpus, times the intents.
+        let isLarge: Bool = {
             let extractor = IntentFeatureExtractor(gazetteer: gazetteerOf(0))
             var distinct = Set<UInt64>()
             for index in originals {
                 distinct.formUnion(Self.intentFeatures(of: dataset.sequences[index].tokens, gazetteer: gazetteerOf(index), extractor: extractor, scratch: &scratch))
             }
-            return distinct.count * intentNames.count > TrainingOptions.largeClassifierWeights ? 2 : 1
+            return distinct.count * intentNames.count > TrainingOptions.largeClassifierWeights
         }()
+        trainer.minimumFeatureCount = options.intentMinimumFeatureCount ?? (isLarge ? 2 : 1)
         if trainer.minimumFeatureCount > 1 {
             log("intent classifier: word pairs and character n-grams of fewer than \(trainer.minimumFeatureCount) utterances left out")
         }
@@ -68,29 +77,26 @@ extension ModelTrainer {
             var correct = 0
             var logLikelihood = 0.0
         }
-        /// The held-out results of `settings`, which share their character n-grams; each fold's
-        /// fits start from the previous setting's weights (a regularisation path when the
-        /// coefficients come from the largest down).
-        func evaluate(_ settings: [IntentClassifierSetting]) -> [Candidate] {
+        /// The held-out results of `settings` on `heldOut` folds; the settings share their
+        /// character n-grams, and each fold's fits start from the previous setting's weights (a
+        /// regularisation path when the coefficients come from the largest down).
+        func evaluate(_ settings: [IntentClassifierSetting], on heldOut: [Int]) -> [Candidate] {
             let lengths = settings[0].characterNGrams
-            let extractor = IntentFeatureExtractor(characterNGrams: lengths, gazetteer: gazetteerOf(0))
-            let features = dataset.sequences.enumerated().map { index, sequence in
-                Self.intentFeatures(of: sequence.tokens, gazetteer: gazetteerOf(index), extractor: extractor, scratch: &scratch)
-            }
-            let noiseFeatures = outOfScopeClass == nil ? [] : noise(extractor)
-            let noiseClasses = outOfScopeClass.map { [Int](repeating: $0, count: noiseFeatures.count) } ?? []
+            let inputs = intentInputs(lengths)
+            let noiseClasses = outOfScopeClass.map { [Int](repeating: $0, count: noiseCount) } ?? []
+            let noiseIndices = dataset.sequences.count..<(dataset.sequences.count + noiseClasses.count)
             // The folds at once, one thread each: each fold's fits are small, and a thread apiece
             // beats sharing every gradient evaluation between them.
             var foldTrainer = trainer
             foldTrainer.pruneBelow = 0  // their models are not kept
             foldTrainer.threads = 1
             foldTrainer.characterNGrams = lengths
-            let results = concurrentMap(folds, threads: options.threads) { k in
+            let results = concurrentMap(heldOut.count, threads: options.threads) { position in
+                let k = heldOut[position]
                 let training = originals.filter { foldOf($0) != k }
-                let problem = IntentClassifierTrainer.Problem(
-                    features: training.map { features[$0] } + noiseFeatures, classes: training.map { classes[$0] } + noiseClasses,
-                    intents: intentNames, generated: noiseFeatures.count, generatedWeight: options.noiseWeight,
-                    minimumCount: foldTrainer.minimumFeatureCount, kept: words)
+                let problem = inputs.problem(
+                    of: training + noiseIndices, classes: training.map { classes[$0] } + noiseClasses, intents: intentNames,
+                    generated: noiseClasses.count, generatedWeight: options.noiseWeight, minimumCount: foldTrainer.minimumFeatureCount, kept: words)
                 var parameters: [Double]?
                 var trainer = foldTrainer
                 return settings.map { setting in
@@ -105,7 +111,7 @@ extension ModelTrainer {
                         let isOriginal = source[index] == index
                         defer { if isOriginal { position += 1 } }
                         guard foldOf(index) == k else { continue }
-                        let predicted = model.predict(features: features[index], scratch: &probabilities)
+                        let predicted = model.predict(features: inputs.allFeatures(of: index), scratch: &probabilities)
                         result.predicted.append((index, predicted))
                         guard isOriginal else { continue }
                         if predicted == classes[index] { result.correct += 1 }
@@ -120,7 +126,7 @@ extension ModelTrainer {
                           heldOut: Array(repeating: [], count: originals.count), right: Array(repeating: false, count: originals.count),
                           foldCorrect: Array(repeating: 0, count: folds))
             }
-            for (k, fold) in results.enumerated() {
+            for (k, fold) in zip(heldOut, results) {
                 for (c, result) in fold.enumerated() {
                     for (index, predicted) in result.predicted { candidates[c].predicted[index] = predicted }
                     for (position, logProbabilities, right) in result.heldOut {
@@ -128,6 +134,8 @@ extension ModelTrainer {
                         candidates[c].right[position] = right
                     }
                     candidates[c].foldCorrect[k] = result.correct
+                    candidates[c].folds.append(k)
+                    candidates[c].heldOutCount += foldSizes[k]
                     candidates[c].logLikelihood += result.logLikelihood
                 }
             }
@@ -138,9 +146,16 @@ extension ModelTrainer {
         // nearest the untuned coefficient stays unless another is significantly better.
         let grid = options.intentGrid
         let coefficients = grid.c2.isEmpty ? [IntentClassifierSetting.untuned.c2] : grid.c2.sorted(by: >)
+        let searches = coefficients.count > 1 || grid.characterNGrams.count > 1 || grid.balancesIntents.count > 1
+        // A large classifier's fits are what training costs: its settings are compared on the
+        // first two folds when they hold enough utterances to tell settings apart
+        // (``TrainingOptions/searchHeldOutUtterances``), and the other folds are fitted with
+        // the chosen setting alone, when the tagger learns from their predictions.
+        let compared = isLarge && searches && folds > 2 && foldSizes[0] + foldSizes[1] >= TrainingOptions.searchHeldOutUtterances
+            ? [0, 1] : Array(0..<folds)
         var candidates = evaluate(coefficients.map {
             IntentClassifierSetting(c2: $0, characterNGrams: grid.characterNGrams.first ?? nil, balancesIntents: grid.balancesIntents.first ?? true)
-        })
+        }, on: compared)
         let distance = { (c: Int) in abs(Foundation.log(candidates[c].setting.c2 / IntentClassifierSetting.untuned.c2)) }
         let incumbent = candidates.indices.min { distance($0) < distance($1) }!
         let top = candidates.indices.max { c, d in (candidates[c].correct, candidates[c].logLikelihood) < (candidates[d].correct, candidates[d].logLikelihood) }!
@@ -149,7 +164,7 @@ extension ModelTrainer {
         func challenge(with change: (inout IntentClassifierSetting) -> Void) {
             var setting = candidates[chosen].setting
             change(&setting)
-            candidates += evaluate([setting])
+            candidates += evaluate([setting], on: compared)
             if Self.isSignificantlyBetter(candidates[candidates.count - 1], than: candidates[chosen], phrasings: phrasings) { chosen = candidates.count - 1 }
         }
         for lengths in grid.characterNGrams.dropFirst() { challenge { $0.characterNGrams = lengths } }
@@ -160,30 +175,36 @@ extension ModelTrainer {
         } else if grid.balancesIntents.count > 1 {
             log("intent classifier: intents of about the same size (within a factor of 1.5), weighting not compared")
         }
-        let best = candidates[chosen]
+        var best = candidates[chosen]
         for candidate in candidates {
-            let perFold = zip(candidate.foldCorrect, foldSizes).map { String(format: "%.2f", 100 * Double($0) / Double(max(1, $1))) }
+            let perFold = candidate.folds.map { String(format: "%.2f", 100 * Double(candidate.foldCorrect[$0]) / Double(max(1, foldSizes[$0]))) }
             log(String(format: "intent classifier: %@: %.2f%% held-out accuracy (folds %@)%@", candidate.setting.description,
-                       100 * Double(candidate.correct) / Double(max(1, originals.count)), perFold.joined(separator: " "),
+                       100 * Double(candidate.correct) / Double(max(1, candidate.heldOutCount)), perFold.joined(separator: " "),
                        candidates.count > 1 && candidate.setting == best.setting ? ", chosen" : ""))
         }
-        let accuracy = Double(best.correct) / Double(max(1, originals.count))
-        let search = IntentClassifierSearch(chosen: best.setting, folds: folds, settings: candidates.count, heldOutAccuracy: accuracy)
+        let accuracy = Double(best.correct) / Double(max(1, best.heldOutCount))
+        let search = IntentClassifierSearch(chosen: best.setting, folds: folds, comparedFolds: compared.count, settings: candidates.count, heldOutAccuracy: accuracy)
         if candidates.count > 1 {
-            log(String(format: "intent classifier: %d-fold search of %d settings in %.1f s", folds, candidates.count, Date().timeIntervalSince(started)))
+            log(String(format: "intent classifier: search of %d settings on %@ in %.1f s", candidates.count,
+                       compared.count == folds ? "\(folds) folds" : "\(compared.count) of \(folds) folds", Date().timeIntervalSince(started)))
+        }
+        let rest = (0..<folds).filter { !compared.contains($0) }
+        if !rest.isEmpty && dataset.labels.count > 1 {
+            best.merge(evaluate([best.setting], on: rest)[0])
         }
         // The final classifier, on every original with the chosen setting.
-        let extractor = IntentFeatureExtractor(characterNGrams: best.setting.characterNGrams, gazetteer: gazetteerOf(0))
-        let features = originals.map { Self.intentFeatures(of: dataset.sequences[$0].tokens, gazetteer: gazetteerOf($0), extractor: extractor, scratch: &scratch) }
-        let noiseFeatures = outOfScopeClass == nil ? [] : noise(extractor)
-        let noiseClasses = outOfScopeClass.map { [Int](repeating: $0, count: noiseFeatures.count) } ?? []
-        let (calibration, shift) = calibrate(best.heldOut, classes: originals.map { classes[$0] },
-                                             outOfScopeClass: outOfScopeClass, intentNames: intentNames, generated: noiseFeatures.count)
+        let inputs = intentInputs(best.setting.characterNGrams)
+        let noiseClasses = outOfScopeClass.map { [Int](repeating: $0, count: noiseCount) } ?? []
+        let held = best.heldOut.indices.filter { !best.heldOut[$0].isEmpty }
+        let (calibration, shift) = calibrate(held.map { best.heldOut[$0] }, classes: held.map { classes[originals[$0]] },
+                                             outOfScopeClass: outOfScopeClass, intentNames: intentNames, generated: noiseClasses.count)
         trainer.c2 = best.setting.c2
         trainer.characterNGrams = best.setting.characterNGrams
         trainer.balancesIntents = best.setting.balancesIntents
-        let classifier = trainer.train(features: features + noiseFeatures, classes: originals.map { classes[$0] } + noiseClasses,
-                                       intents: intentNames, generated: noiseFeatures.count, generatedWeight: options.noiseWeight, kept: words)
+        let noiseIndices = dataset.sequences.count..<(dataset.sequences.count + noiseClasses.count)
+        let classifier = trainer.train(inputs.problem(
+            of: originals + noiseIndices, classes: originals.map { classes[$0] } + noiseClasses, intents: intentNames,
+            generated: noiseClasses.count, generatedWeight: options.noiseWeight, minimumCount: trainer.minimumFeatureCount, kept: words))
         var offsets = [Double](repeating: 0, count: intentNames.count)
         if let outOfScopeClass { offsets[outOfScopeClass] = -shift }
         return (best.predicted, classifier.addingBiases(offsets).with(calibration), search)
@@ -201,13 +222,30 @@ extension ModelTrainer {
     struct Candidate {
         let setting: IntentClassifierSetting
         var predicted: [Int?]
-        /// `[originals]` held-out log-probabilities, for the calibration.
+        /// `[originals]` held-out log-probabilities, for the calibration (empty for the
+        /// originals of folds not evaluated).
         var heldOut: [[Float]]
         /// `[originals]` whether the held-out prediction is the gold class.
         var right: [Bool]
         var foldCorrect: [Int]
         var logLikelihood = 0.0
+        /// The folds evaluated, and the originals they hold.
+        var folds = [Int]()
+        var heldOutCount = 0
         var correct: Int { foldCorrect.reduce(0, +) }
+
+        /// Adds the results of `other`, the same setting on other folds.
+        mutating func merge(_ other: Candidate) {
+            for (index, intent) in other.predicted.enumerated() where intent != nil { predicted[index] = intent }
+            for (position, scores) in other.heldOut.enumerated() where !scores.isEmpty {
+                heldOut[position] = scores
+                right[position] = other.right[position]
+            }
+            for k in other.folds { foldCorrect[k] = other.foldCorrect[k] }
+            folds += other.folds
+            heldOutCount += other.heldOutCount
+            logLikelihood += other.logLikelihood
+        }
     }
 
     /// Whether `challenger` is right on significantly more held-out utterances than

@@ -196,7 +196,7 @@ public struct ModelTrainer {
         var search: IntentClassifierSearch?
     }
 
-    /// Stage 3: the intent classifier (``crossFittedIntents(_:intentNames:intentIndex:source:gazetteerOf:noise:outOfScopeClass:)``),
+    /// Stage 3: the intent classifier (``crossFittedIntents(_:intentNames:intentIndex:source:gazetteerOf:noise:noiseGazetteer:outOfScopeClass:)``),
     /// trained when the tagger's features use the intent and there is more than one class.
     ///
     /// Utterances of any of ``TrainingOptions/outOfScopeIntents`` make one out-of-scope class,
@@ -230,14 +230,10 @@ public struct ModelTrainer {
         guard usesIntent else {
             return TrainingIntents(names: names, index: index, predicted: Array(repeating: nil, count: utterances.dataset.sequences.count), classifier: nil)
         }
-        let noiseTokens = noise.map(utterances.tokenizer.tokenize)
-        let noiseFeatures = { (extractor: IntentFeatureExtractor) in
-            var matches = [Gazetteer.Match]()
-            return noiseTokens.map { Self.intentFeatures(of: $0, gazetteer: vocabularies.full, extractor: extractor, scratch: &matches) }
-        }
         let (predicted, classifier, search) = crossFittedIntents(
             utterances.dataset, intentNames: names, intentIndex: index, source: utterances.source,
-            gazetteerOf: { vocabularies.gazetteer(forUtterance: $0, of: utterances) }, noise: noiseFeatures, outOfScopeClass: outOfScopeClass)
+            gazetteerOf: { vocabularies.gazetteer(forUtterance: $0, of: utterances) }, noise: noise.map(utterances.tokenizer.tokenize),
+            noiseGazetteer: vocabularies.full, outOfScopeClass: outOfScopeClass)
         return TrainingIntents(names: names, index: index, predicted: predicted, classifier: classifier, search: search)
     }
 

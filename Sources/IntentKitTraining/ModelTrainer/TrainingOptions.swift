@@ -61,6 +61,11 @@ public struct TrainingOptions: Sendable, Hashable {
     /// The weights (features × intents) above which the intent classifier leaves out rare word
     /// pairs unless ``intentMinimumFeatureCount`` says otherwise: 2 million, 8 MB of floats.
     public static let largeClassifierWeights = 2_000_000
+    /// The held-out utterances that two folds must hold for the search to compare a large
+    /// classifier's settings on them alone (``largeClassifierWeights``): at 4,000, one point of
+    /// accuracy is 40 utterances, more than the two standard deviations of noise the search
+    /// asks a challenger to beat when the settings differ on a few hundred.
+    public static let searchHeldOutUtterances = 4_000
     /// How the intent classifier's weights are stored: int8 by default (the classifier is most
     /// of a model with many intents and few slots).
     public var intentWeightPrecision = WeightPrecision.int8

@@ -4,9 +4,9 @@ import IntentKit
 /// line search, and its orthant-wise variant OWL-QN for an L1 term (Andrew & Gao 2007), which
 /// yields sparse, compact models.
 ///
-/// The optimizer sees only an ``Objective``. Vector updates of the two-loop recursion run over
-/// the flat parameter buffer in ``FixedRoundingVector``, not BLAS, so their rounding is the
-/// same on every machine.
+/// The optimizer sees only an ``Objective``. The two-loop recursion runs on inner products the
+/// memory keeps (``LBFGSMemory``), and the vector work runs in fixed-order loops
+/// (``FixedRoundingVector``), not BLAS, so its rounding is the same on every machine.
 public struct LBFGS: Sendable {
     /// Optimizer settings.
     public struct Settings: Sendable, Hashable {
@@ -62,112 +62,145 @@ public struct LBFGS: Sendable {
         let m = settings.memory
         let l1 = settings.l1
         var gradient = [Double](repeating: 0, count: n)
-        var pseudo = [Double](repeating: 0, count: n)
+        // OWL-QN's pseudo-gradient; without an L1 term it is the gradient itself.
+        var pseudo = [Double](repeating: 0, count: l1 > 0 ? n : 0)
         var direction = [Double](repeating: 0, count: n)
         var trial = [Double](repeating: 0, count: n)
         var trialGradient = [Double](repeating: 0, count: n)
-        var s = [[Double]](repeating: [Double](repeating: 0, count: n), count: m)
-        var y = [[Double]](repeating: [Double](repeating: 0, count: n), count: m)
+        let memory = LBFGSMemory(count: n, capacity: m)
         var rho = [Double](repeating: 0, count: m)
-        var alphaHistory = [Double](repeating: 0, count: m)
-        var stored = 0, newest = -1
+        var alpha = [Double](repeating: 0, count: m)
+        var stored = 0, newest = m - 1
         var history = [Double]()
+        /// The slots in use, oldest first.
+        var slots: [Int] { (0..<stored).map { (newest - stored + 1 + $0 + m) % m } }
 
         func l1Norm(_ x: [Double]) -> Double { l1 == 0 ? 0 : x.reduce(0) { $0 + abs($1) } }
         func evaluate(_ x: [Double], into g: inout [Double]) -> Double {
             x.withUnsafeBufferPointer { x in g.withUnsafeMutableBufferPointer { objective.evaluate(x, gradient: $0) } }
         }
         func dot(_ a: [Double], _ b: [Double]) -> Double { FixedRoundingVector.dot(a, b) }
-        /// OWL-QN's pseudo-gradient of f + c1‖x‖₁ (Andrew & Gao, eq. 4).
-        func makePseudoGradient() {
-            guard l1 > 0 else {
-                FixedRoundingVector.copy(gradient, into: &pseudo)
-                return
-            }
+        /// OWL-QN's pseudo-gradient of f + c1‖x‖₁ (Andrew & Gao, eq. 4) at `x` with gradient `g`.
+        func makePseudoGradient(_ x: [Double], _ g: [Double]) {
             for i in 0..<n {
-                let x = parameters[i], g = gradient[i]
+                let x = x[i], g = g[i]
                 if x < 0 { pseudo[i] = g - l1 } else if x > 0 { pseudo[i] = g + l1 } else if g + l1 < 0 { pseudo[i] = g + l1 } else if g - l1 > 0 { pseudo[i] = g - l1 } else { pseudo[i] = 0 }
             }
         }
 
         var value = evaluate(parameters, into: &gradient) + l1 * l1Norm(parameters)
-        makePseudoGradient()
+        if l1 > 0 { makePseudoGradient(parameters, gradient) }
+        memory.setGradientNorm(squared: l1 > 0 ? dot(pseudo, pseudo) : dot(gradient, gradient))
         history.append(value)
         var iteration = 0
         while true {
             iteration += 1
-            // Two-loop recursion: direction = −H · pseudo-gradient.
-            FixedRoundingVector.negate(pseudo, into: &direction)
-            var index = newest
-            for _ in 0..<stored {
-                alphaHistory[index] = rho[index] * dot(s[index], direction)
-                FixedRoundingVector.axpy(-alphaHistory[index], y[index], &direction)
-                index = (index - 1 + m) % m
+            // Two-loop recursion on the direction's coefficients in the basis {s_i, y_i, g}
+            // (``LBFGSMemory``): direction = −H · pseudo-gradient.
+            var coefficients = [Double](repeating: 0, count: 2 * m + 1)
+            coefficients[memory.gRow] = -1
+            let used = slots
+            let rows = used.flatMap { [memory.sRow($0), memory.yRow($0)] } + [memory.gRow]
+            func product(_ row: Int) -> Double {
+                var sum = 0.0
+                for other in rows { sum += coefficients[other] * memory.product(row, other) }
+                return sum
+            }
+            for slot in used.reversed() {
+                alpha[slot] = rho[slot] * product(memory.sRow(slot))
+                coefficients[memory.yRow(slot)] -= alpha[slot]
             }
             if stored > 0 {
-                let gamma = dot(s[newest], y[newest]) / dot(y[newest], y[newest])
-                FixedRoundingVector.scale(gamma, &direction)
+                let gamma = memory.product(memory.sRow(newest), memory.yRow(newest)) / memory.product(memory.yRow(newest), memory.yRow(newest))
+                for row in rows { coefficients[row] *= gamma }
             }
-            index = (newest - stored + 1 + m) % m
-            for _ in 0..<stored {
-                let beta = rho[index] * dot(y[index], direction)
-                FixedRoundingVector.axpy(alphaHistory[index] - beta, s[index], &direction)
-                index = (index + 1) % m
+            for slot in used {
+                let beta = rho[slot] * product(memory.yRow(slot))
+                coefficients[memory.sRow(slot)] += alpha[slot] - beta
             }
+            func build(_ coefficients: [Double], slots: [Int]) {
+                (l1 > 0 ? pseudo : gradient).withUnsafeBufferPointer { g in
+                    direction.withUnsafeMutableBufferPointer { memory.combine(coefficients, slots: slots, gradient: g.baseAddress!, into: $0.baseAddress!) }
+                }
+            }
+            build(coefficients, slots: used)
+            var slope: Double, directionNorm: Double
             if l1 > 0 {
                 // Keep only components that descend along the pseudo-gradient (Andrew & Gao, §3.1).
                 for i in 0..<n where direction[i] * pseudo[i] >= 0 { direction[i] = 0 }
+                slope = dot(direction, pseudo)
+                directionNorm = dot(direction, direction).squareRoot()
+            } else {
+                slope = product(memory.gRow)
+                directionNorm = stored == 0 ? memory.product(memory.gRow, memory.gRow).squareRoot() : 0
             }
-            var slope = dot(direction, pseudo)
             if slope >= 0 {
                 // Not a descent direction (curvature information went stale): restart from steepest descent.
-                FixedRoundingVector.negate(pseudo, into: &direction)
                 stored = 0
-                slope = dot(direction, pseudo)
+                var steepest = [Double](repeating: 0, count: 2 * m + 1)
+                steepest[memory.gRow] = -1
+                build(steepest, slots: [])
+                slope = -memory.product(memory.gRow, memory.gRow)
+                directionNorm = (-slope).squareRoot()
             }
             // Backtracking line search with the Armijo condition.
-            var step = stored == 0 ? 1 / max(1, dot(direction, direction).squareRoot()) : 1
+            var step = stored == 0 ? 1 / max(1, directionNorm) : 1
             var evaluations = 0
             var trialValue = Double.infinity
             while true {
                 evaluations += 1
                 FixedRoundingVector.axpy(step, direction, parameters, into: &trial)
+                var decrease = step * slope
                 if l1 > 0 {
                     // Stay in the orthant of the current point (or of −pseudo-gradient at zeros).
                     for i in 0..<n {
                         let orthant = parameters[i] != 0 ? parameters[i] : -pseudo[i]
                         if trial[i] * orthant <= 0 { trial[i] = 0 }
                     }
+                    decrease = 0
+                    for i in 0..<n where trial[i] != parameters[i] { decrease += pseudo[i] * (trial[i] - parameters[i]) }
                 }
                 trialValue = evaluate(trial, into: &trialGradient) + l1 * l1Norm(trial)
-                var decrease = 0.0
-                for i in 0..<n where trial[i] != parameters[i] { decrease += pseudo[i] * (trial[i] - parameters[i]) }
                 if trialValue <= value + 1e-4 * decrease { break }
                 if evaluations >= 20 { return .lineSearchFailed }
                 step *= 0.5
             }
-            // Update the memory: s = x_new − x, y = g_new − g (smooth part only).
-            newest = (newest + 1) % m
-            FixedRoundingVector.difference(trial, parameters, into: &s[newest])
-            FixedRoundingVector.difference(trialGradient, gradient, into: &y[newest])
-            let sy = dot(s[newest], y[newest])
+            if l1 > 0 { makePseudoGradient(trial, trialGradient) }
+            // The new pair s = x_new − x, y = g_new − g (smooth part only) goes into the oldest
+            // slot; it is kept when its curvature s·y is positive.
+            let slot = (newest + 1) % m
+            let current = slots
+            let others = stored == m ? Array(current.dropFirst()) : current
+            let (xNorm, sy) = parameters.withUnsafeBufferPointer { x in
+                trial.withUnsafeBufferPointer { xNew in
+                    gradient.withUnsafeBufferPointer { g in
+                        trialGradient.withUnsafeBufferPointer { gNew in
+                            (l1 > 0 ? pseudo : trialGradient).withUnsafeBufferPointer { p in
+                                memory.store(slot: slot, xOld: x.baseAddress!, xNew: xNew.baseAddress!, gOld: g.baseAddress!, gNew: gNew.baseAddress!,
+                                             g: p.baseAddress!, slots: others)
+                            }
+                        }
+                    }
+                }
+            }
             if sy > 1e-12 {
-                rho[newest] = 1 / sy
+                rho[slot] = 1 / sy
+                newest = slot
                 stored = min(stored + 1, m)
             } else {
-                newest = (newest - 1 + m) % m
+                // The slot held the oldest pair, which is gone.
+                stored = min(stored, m - 1)
             }
             swap(&parameters, &trial)
             swap(&gradient, &trialGradient)
             value = trialValue
-            makePseudoGradient()
             history.append(value)
 
-            let gradientNorm = dot(pseudo, pseudo).squareRoot()
+            let gradientNorm = memory.product(memory.gRow, memory.gRow).squareRoot()
             let progress = Progress(iteration: iteration, value: value, gradientNorm: gradientNorm, evaluations: evaluations)
             let keepGoing = parameters.withUnsafeBufferPointer { onIteration(progress, $0) }
             if !keepGoing { return .stoppedByCaller }
-            if gradientNorm / max(1, dot(parameters, parameters).squareRoot()) < settings.epsilon { return .converged }
+            if gradientNorm / max(1, xNorm.squareRoot()) < settings.epsilon { return .converged }
             if history.count > settings.period {
                 let past = history[history.count - 1 - settings.period]
                 if (past - value) / max(abs(value), 1e-12) < settings.delta { return .converged }
