@@ -77,6 +77,10 @@ struct BuiltinGrammarTests {
         ("3 hours from now", "2026-11-22T11:00"), ("noon", "2026-11-22T12:00"), ("7:30 in the evening", "2026-11-22T19:30"),
         ("7am", "2026-11-23T07:00"), ("friday at 6:45 pm", "2026-11-27T18:45"), ("midnight", "2026-11-23T00:00"),
         ("the day after tomorrow", "2026-11-24"), ("eighteen oclock", "2026-11-22T18:00"),
+        // Numeric dates without a year are the next such day; two-digit years slide with the
+        // reference year (2026: 79 years back, 20 ahead).
+        ("2/15", "2027-02-15"), ("12/25", "2026-12-25"), ("11/22", "2026-11-22"), ("4/25 at 4:00pm", "2027-04-25T16:00"),
+        ("10/31/74", "1974-10-31"), ("10/31/46", "2046-10-31"), ("10/31/47", "1947-10-31"), ("1/2/03", "2003-01-02"),
     ])
     func datesAndTimes(text: String, expected: String) {
         guard case .dateTime(let value)? = resolve(.dateTime, text) else {
@@ -86,7 +90,7 @@ struct BuiltinGrammarTests {
         #expect(value.description == expected, "\(text)")
     }
 
-    @Test(arguments: ["banana", "june 45", "13/13/2020", "next banana"])
+    @Test(arguments: ["banana", "june 45", "13/13/2020", "next banana", "2/7/202", "2/7/20211"])
     func nonDatesDoNotResolve(text: String) {
         #expect(resolve(.dateTime, text) == nil)
     }

@@ -7,7 +7,8 @@ import Foundation
 /// Weekdays: "friday" and "this friday" are the next Friday on or after the reference day;
 /// "next friday" is the Friday a week after that. A date without a year is the next such date
 /// on or after the reference day; a time alone that has passed today is tomorrow's. Numeric
-/// dates are month/day/year.
+/// dates are month/day/year, with a year of two digits in the century that puts it within 79
+/// years before and 20 after the reference year.
 enum DateTimeGrammar {
     private static let months: [Substring: Int] = [
         "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
@@ -109,8 +110,8 @@ enum DateTimeGrammar {
                     // "the 13th of june"
                     index += 3
                     date = calendarDate(year: nil, month: month, day: value, onOrAfter: today, calendar: calendar)
-                } else if let slashed = numericDate(word) {
-                    date = calendar.date(from: DateComponents(year: slashed.year, month: slashed.month, day: slashed.day))
+                } else if let slashed = numericDate(word, referenceYear: calendar.component(.year, from: today)) {
+                    date = calendarDate(year: slashed.year, month: slashed.month, day: slashed.day, onOrAfter: today, calendar: calendar)
                     index += 1
                 } else if let time = clockTime(word) {
                     (hour, minute) = (time.hour, time.minute)
@@ -199,13 +200,23 @@ enum DateTimeGrammar {
         return joined
     }
 
-    /// "2/7/2021" or "2/7" (month/day[/year]).
-    private static func numericDate(_ word: Substring) -> (year: Int?, month: Int, day: Int)? {
+    /// "2/7/2021", "2/7/21" or "2/7" (month/day[/year]). A year of two digits is the one that
+    /// ends so within 79 years before and 20 after `referenceYear` (in 2026, "74" is 1974 and
+    /// "45" is 2045), the sliding window of spreadsheets and date libraries; a date without a
+    /// year is the next one on or after the reference day, as "june 13" is.
+    private static func numericDate(_ word: Substring, referenceYear: Int) -> (year: Int?, month: Int, day: Int)? {
         let parts = word.split(separator: "/")
         guard parts.count == 2 || parts.count == 3, let month = Int(parts[0]), let day = Int(parts[1]),
               (1...12).contains(month), (1...31).contains(day) else { return nil }
-        var year = parts.count == 3 ? Int(parts[2]) : nil
-        if let short = year, short < 100 { year = 2000 + short }
+        var year: Int?
+        if parts.count == 3 {
+            guard let written = Int(parts[2]), parts[2].count == 2 || parts[2].count == 4 else { return nil }
+            year = written
+            if parts[2].count == 2 {
+                let century = referenceYear / 100 * 100
+                year = century + written > referenceYear + 20 ? century - 100 + written : century + written
+            }
+        }
         return (year, month, day)
     }
 
