@@ -9,43 +9,37 @@
 ///
 /// Every result goes into a buffer the caller keeps: with a hundred intents a vector is tens of
 /// megabytes, and a fresh one each iteration (an assignment then a write, copy on write) costs a
-/// page fault per 4 KB and the kernel's zeroing on top of the copy itself.
+/// page fault per 4 KB and the kernel's zeroing on top of the copy itself. (``LBFGSMemory``
+/// does the rest of the optimizer's vector work, blocked, with the same ``dot(_:_:count:)``.)
 enum FixedRoundingVector {
     /// Σ a[i]·b[i].
     static func dot(_ a: [Double], _ b: [Double]) -> Double {
         precondition(a.count == b.count)
         return a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                var lanes = SIMD4<Double>(repeating: 0)
-                let whole = a.count / 4 * 4
-                var index = 0
-                while index < whole {
-                    let x = SIMD4(a[index], a[index + 1], a[index + 2], a[index + 3])
-                    let y = SIMD4(b[index], b[index + 1], b[index + 2], b[index + 3])
-                    lanes += x * y
-                    index += 4
-                }
-                var sum = ((lanes[0] + lanes[1]) + lanes[2]) + lanes[3]
-                while index < a.count {
-                    sum += a[index] * b[index]
-                    index += 1
-                }
-                return sum
-            }
+            b.withUnsafeBufferPointer { b in dot(a.baseAddress!, b.baseAddress!, count: a.count) }
         }
     }
 
-    /// y ← y + alpha·x.
-    static func axpy(_ alpha: Double, _ x: [Double], _ y: inout [Double]) {
-        precondition(x.count == y.count)
-        x.withUnsafeBufferPointer { x in
-            y.withUnsafeMutableBufferPointer { y in
-                for index in 0..<x.count { y[index] += alpha * x[index] }
-            }
+    /// Σ a[i]·b[i] over `count` elements: four lanes, then the lanes in order.
+    static func dot(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, count: Int) -> Double {
+        var lanes = SIMD4<Double>(repeating: 0)
+        let whole = count / 4 * 4
+        var index = 0
+        while index < whole {
+            let x = SIMD4(a[index], a[index + 1], a[index + 2], a[index + 3])
+            let y = SIMD4(b[index], b[index + 1], b[index + 2], b[index + 3])
+            lanes += x * y
+            index += 4
         }
+        var sum = ((lanes[0] + lanes[1]) + lanes[2]) + lanes[3]
+        while index < count {
+            sum += a[index] * b[index]
+            index += 1
+        }
+        return sum
     }
 
-    /// z ← y + alpha·x (the same rounding as ``axpy(_:_:_:)`` on a copy of y).
+    /// z ← y + alpha·x.
     static func axpy(_ alpha: Double, _ x: [Double], _ y: [Double], into z: inout [Double]) {
         precondition(x.count == y.count && y.count == z.count)
         x.withUnsafeBufferPointer { x in
@@ -54,45 +48,6 @@ enum FixedRoundingVector {
                     for index in 0..<x.count { z[index] = y[index] + alpha * x[index] }
                 }
             }
-        }
-    }
-
-    /// z ← a − b.
-    static func difference(_ a: [Double], _ b: [Double], into z: inout [Double]) {
-        precondition(a.count == b.count && b.count == z.count)
-        a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                z.withUnsafeMutableBufferPointer { z in
-                    for index in 0..<a.count { z[index] = a[index] - b[index] }
-                }
-            }
-        }
-    }
-
-    /// z ← −x.
-    static func negate(_ x: [Double], into z: inout [Double]) {
-        precondition(x.count == z.count)
-        x.withUnsafeBufferPointer { x in
-            z.withUnsafeMutableBufferPointer { z in
-                for index in 0..<x.count { z[index] = -x[index] }
-            }
-        }
-    }
-
-    /// z ← x, element by element into z's own storage.
-    static func copy(_ x: [Double], into z: inout [Double]) {
-        precondition(x.count == z.count)
-        x.withUnsafeBufferPointer { x in
-            z.withUnsafeMutableBufferPointer { z in
-                _ = z.update(fromContentsOf: x)
-            }
-        }
-    }
-
-    /// x ← alpha·x.
-    static func scale(_ alpha: Double, _ x: inout [Double]) {
-        x.withUnsafeMutableBufferPointer { x in
-            for index in 0..<x.count { x[index] *= alpha }
         }
     }
 }

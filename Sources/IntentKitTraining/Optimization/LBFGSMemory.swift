@@ -99,13 +99,13 @@ final class LBFGSMemory {
                 yBlock[index] = Double(yValue)
             }
             let x = xNew + start, gradient = g + start
-            totals[0] += Self.dot(x, x, length)
-            totals[1] += Self.dot(sBlock, sBlock, length)
-            totals[2] += Self.dot(sBlock, yBlock, length)
-            totals[3] += Self.dot(yBlock, yBlock, length)
-            totals[4] += Self.dot(sBlock, gradient, length)
-            totals[5] += Self.dot(yBlock, gradient, length)
-            totals[6] += Self.dot(gradient, gradient, length)
+            totals[0] += FixedRoundingVector.dot(x, x, count: length)
+            totals[1] += FixedRoundingVector.dot(sBlock, sBlock, count: length)
+            totals[2] += FixedRoundingVector.dot(sBlock, yBlock, count: length)
+            totals[3] += FixedRoundingVector.dot(yBlock, yBlock, count: length)
+            totals[4] += FixedRoundingVector.dot(sBlock, gradient, count: length)
+            totals[5] += FixedRoundingVector.dot(yBlock, gradient, count: length)
+            totals[6] += FixedRoundingVector.dot(gradient, gradient, count: length)
             for (k, other) in others.enumerated() {
                 let (ds, dy, dg) = Self.dots(sBlock, yBlock, gradient, with: other.vector + start, length)
                 totals[7 + 3 * k] += ds
@@ -128,24 +128,7 @@ final class LBFGSMemory {
         return (totals[0], totals[2])
     }
 
-    /// Σ a[i]·b[i] over `length` elements: four lanes, then the lanes in order.
-    private static func dot(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, _ length: Int) -> Double {
-        var lanes = SIMD4<Double>(repeating: 0)
-        let whole = length / 4 * 4
-        var index = 0
-        while index < whole {
-            lanes += SIMD4(a[index], a[index + 1], a[index + 2], a[index + 3]) * SIMD4(b[index], b[index + 1], b[index + 2], b[index + 3])
-            index += 4
-        }
-        var sum = ((lanes[0] + lanes[1]) + lanes[2]) + lanes[3]
-        while index < length {
-            sum += a[index] * b[index]
-            index += 1
-        }
-        return sum
-    }
-
-    /// (s·v, y·v, g·v) over `length` elements, reading v once; each sum as ``dot(_:_:_:)``.
+    /// (s·v, y·v, g·v) over `length` elements, reading v once; each sum as ``FixedRoundingVector/dot(_:_:count:)``.
     private static func dots(
         _ s: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ g: UnsafePointer<Double>, with v: UnsafePointer<Float>, _ length: Int
     ) -> (Double, Double, Double) {
