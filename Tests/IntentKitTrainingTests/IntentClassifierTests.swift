@@ -163,6 +163,20 @@ struct IntentClassifierTests {
         #expect(largest < 0.02, "largest difference \(largest)")
     }
 
+    @Test func aFitStartsAnotherProblemFromTheMeanOfTheFitsThatHaveEachFeature() {
+        // Two classes. The first fit knows features 1 and 2, the second 2 and 3; the new problem
+        // has 3, 2 and 4, in that order.
+        let first = IntentClassifierFit(hashes: [1, 2], parameters: [1, -1, 2, -2, 0.5, -0.5])
+        let second = IntentClassifierFit(hashes: [2, 3], parameters: [4, -4, 3, -3, 1.5, -1.5])
+        let problem = IntentClassifierTrainer.Problem(
+            features: [[3, 2], [4]], classes: [0, 1], intents: ["a", "b"], generated: 0, generatedWeight: 1)
+        #expect(problem.hashes == [3, 2, 4])
+        let parameters = problem.initialParameters(from: [first, second])
+        // 3: the second fit's row alone; 2: the mean of both; 4: no fit has it; then the biases' mean.
+        #expect(parameters == [3, -3, 3, -3, 0, 0, 1, -1])
+        #expect(problem.initialParameters(from: []) == [Double](repeating: 0, count: 8))
+    }
+
     @Test func charactersNGramsSurviveTypos() {
         let extractor = IntentFeatureExtractor(characterNGrams: 3...5)
         let tokenizer = Tokenizer()

@@ -7,6 +7,9 @@ public struct IntentClassifierTrainer: Sendable {
     /// L2 coefficient.
     public var c2 = IntentClassifierSetting.untuned.c2
     public var maxIterations = 100
+    /// Stop when the objective improved by less than this fraction over the last 10
+    /// iterations (``LBFGS/Settings/delta``).
+    public var tolerance = 1e-5
     public var threads = 2
     /// The character n-grams the features were extracted with, recorded in the model so that
     /// parsing extracts the same.
@@ -125,6 +128,7 @@ public struct IntentClassifierTrainer: Sendable {
         precondition(parameters.count == objective.parameterCount, "initial weights of another problem")
         var settings = LBFGS.Settings()
         settings.maxIterations = maxIterations
+        settings.delta = tolerance
         LBFGS(settings: settings).minimize(&objective, parameters: &parameters)
         return parameters
     }

@@ -76,11 +76,17 @@ extension ModelTrainer {
             var heldOut = [(position: Int, logProbabilities: [Float], right: Bool)]()
             var correct = 0
             var logLikelihood = 0.0
+            var fit: IntentClassifierFit?
         }
         /// The held-out results of `settings` on `heldOut` folds; the settings share their
         /// character n-grams, and each fold's fits start from the previous setting's weights (a
-        /// regularisation path when the coefficients come from the largest down).
-        func evaluate(_ settings: [IntentClassifierSetting], on heldOut: [Int]) -> [Candidate] {
+        /// regularisation path when the coefficients come from the largest down), the first
+        /// from the fits `start` gives for the fold (``IntentClassifierFit``), each stopping at
+        /// `tolerance`.
+        func evaluate(
+            _ settings: [IntentClassifierSetting], on heldOut: [Int], from start: (Int) -> [IntentClassifierFit] = { _ in [] },
+            tolerance: Double = IntentClassifierTrainer().tolerance
+        ) -> [Candidate] {
             let lengths = settings[0].characterNGrams
             let inputs = intentInputs(lengths)
             let noiseClasses = outOfScopeClass.map { [Int](repeating: $0, count: noiseCount) } ?? []
@@ -91,13 +97,15 @@ extension ModelTrainer {
             foldTrainer.pruneBelow = 0  // their models are not kept
             foldTrainer.threads = 1
             foldTrainer.characterNGrams = lengths
+            foldTrainer.tolerance = tolerance
             let results = concurrentMap(heldOut.count, threads: options.threads) { position in
                 let k = heldOut[position]
                 let training = originals.filter { foldOf($0) != k }
                 let problem = inputs.problem(
                     of: training + noiseIndices, classes: training.map { classes[$0] } + noiseClasses, intents: intentNames,
                     generated: noiseClasses.count, generatedWeight: options.noiseWeight, minimumCount: foldTrainer.minimumFeatureCount, kept: words)
-                var parameters: [Double]?
+                let starts = start(k)
+                var parameters = starts.isEmpty ? nil : problem.initialParameters(from: starts)
                 var trainer = foldTrainer
                 return settings.map { setting in
                     trainer.c2 = setting.c2
@@ -105,6 +113,7 @@ extension ModelTrainer {
                     parameters = trainer.fit(problem, from: parameters)
                     let model = trainer.model(parameters!, of: problem)
                     var result = FoldResult()
+                    result.fit = IntentClassifierFit(hashes: problem.hashes, parameters: parameters!)
                     var probabilities = [Float]()
                     var position = 0
                     for index in dataset.sequences.indices {
@@ -134,6 +143,7 @@ extension ModelTrainer {
                         candidates[c].right[position] = right
                     }
                     candidates[c].foldCorrect[k] = result.correct
+                    candidates[c].fits[k] = result.fit
                     candidates[c].folds.append(k)
                     candidates[c].heldOutCount += foldSizes[k]
                     candidates[c].logLikelihood += result.logLikelihood
@@ -153,19 +163,26 @@ extension ModelTrainer {
         // the chosen setting alone, when the tagger learns from their predictions.
         let compared = isLarge && searches && folds > 2 && foldSizes[0] + foldSizes[1] >= TrainingOptions.searchHeldOutUtterances
             ? [0, 1] : Array(0..<folds)
+        let tolerance = searches && compared.count < folds ? TrainingOptions.searchTolerance : trainer.tolerance
         var candidates = evaluate(coefficients.map {
             IntentClassifierSetting(c2: $0, characterNGrams: grid.characterNGrams.first ?? nil, balancesIntents: grid.balancesIntents.first ?? true)
-        }, on: compared)
+        }, on: compared, tolerance: tolerance)
         let distance = { (c: Int) in abs(Foundation.log(candidates[c].setting.c2 / IntentClassifierSetting.untuned.c2)) }
         let incumbent = candidates.indices.min { distance($0) < distance($1) }!
         let top = candidates.indices.max { c, d in (candidates[c].correct, candidates[c].logLikelihood) < (candidates[d].correct, candidates[d].logLikelihood) }!
         var chosen = Self.isSignificantlyBetter(candidates[top], than: candidates[incumbent], phrasings: phrasings) ? top : incumbent
-        // Then the other feature sets and weightings, each against the setting chosen so far.
+        // Only the chosen setting's weights are kept, as starts.
+        func keepFitsOfChosen() { for c in candidates.indices where c != chosen { candidates[c].fits = [:] } }
+        keepFitsOfChosen()
+        // Then the other feature sets and weightings, each against the setting chosen so far,
+        // each fold's fit starting from the chosen setting's weights on that fold.
         func challenge(with change: (inout IntentClassifierSetting) -> Void) {
             var setting = candidates[chosen].setting
             change(&setting)
-            candidates += evaluate([setting], on: compared)
+            let fits = candidates[chosen].fits
+            candidates += evaluate([setting], on: compared, from: { fits[$0].map { [$0] } ?? [] }, tolerance: tolerance)
             if Self.isSignificantlyBetter(candidates[candidates.count - 1], than: candidates[chosen], phrasings: phrasings) { chosen = candidates.count - 1 }
+            keepFitsOfChosen()
         }
         for lengths in grid.characterNGrams.dropFirst() { challenge { $0.characterNGrams = lengths } }
         var sizes = [Int: Int]()
@@ -174,6 +191,11 @@ extension ModelTrainer {
             for balanced in grid.balancesIntents.dropFirst() { challenge { $0.balancesIntents = balanced } }
         } else if grid.balancesIntents.count > 1 {
             log("intent classifier: intents of about the same size (within a factor of 1.5), weighting not compared")
+        }
+        // The chosen setting's fits go on to the usual tolerance.
+        if tolerance != trainer.tolerance {
+            let fits = candidates[chosen].fits
+            candidates[chosen] = evaluate([candidates[chosen].setting], on: compared, from: { fits[$0].map { [$0] } ?? [] })[0]
         }
         var best = candidates[chosen]
         for candidate in candidates {
@@ -189,8 +211,11 @@ extension ModelTrainer {
                        compared.count == folds ? "\(folds) folds" : "\(compared.count) of \(folds) folds", Date().timeIntervalSince(started)))
         }
         let rest = (0..<folds).filter { !compared.contains($0) }
+        // Folds not compared, and the final classifier, start from the mean of the folds' weights.
+        let foldFits = { best.fits.sorted { $0.key < $1.key }.map(\.value) }
         if !rest.isEmpty && dataset.labels.count > 1 {
-            best.merge(evaluate([best.setting], on: rest)[0])
+            let fits = foldFits()
+            best.merge(evaluate([best.setting], on: rest, from: { _ in fits })[0])
         }
         // The final classifier, on every original with the chosen setting.
         let inputs = intentInputs(best.setting.characterNGrams)
@@ -202,9 +227,10 @@ extension ModelTrainer {
         trainer.characterNGrams = best.setting.characterNGrams
         trainer.balancesIntents = best.setting.balancesIntents
         let noiseIndices = dataset.sequences.count..<(dataset.sequences.count + noiseClasses.count)
-        let classifier = trainer.train(inputs.problem(
+        let problem = inputs.problem(
             of: originals + noiseIndices, classes: originals.map { classes[$0] } + noiseClasses, intents: intentNames,
-            generated: noiseClasses.count, generatedWeight: options.noiseWeight, minimumCount: trainer.minimumFeatureCount, kept: words))
+            generated: noiseClasses.count, generatedWeight: options.noiseWeight, minimumCount: trainer.minimumFeatureCount, kept: words)
+        let classifier = trainer.model(trainer.fit(problem, from: problem.initialParameters(from: foldFits())), of: problem)
         var offsets = [Double](repeating: 0, count: intentNames.count)
         if let outOfScopeClass { offsets[outOfScopeClass] = -shift }
         return (best.predicted, classifier.addingBiases(offsets).with(calibration), search)
@@ -229,6 +255,8 @@ extension ModelTrainer {
         var right: [Bool]
         var foldCorrect: [Int]
         var logLikelihood = 0.0
+        /// The weights of each fold's fit, by fold (only the chosen setting's are kept).
+        var fits = [Int: IntentClassifierFit]()
         /// The folds evaluated, and the originals they hold.
         var folds = [Int]()
         var heldOutCount = 0
@@ -242,6 +270,7 @@ extension ModelTrainer {
                 right[position] = other.right[position]
             }
             for k in other.folds { foldCorrect[k] = other.foldCorrect[k] }
+            fits.merge(other.fits) { _, new in new }
             folds += other.folds
             heldOutCount += other.heldOutCount
             logLikelihood += other.logLikelihood
