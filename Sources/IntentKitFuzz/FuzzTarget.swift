@@ -6,7 +6,7 @@ import IntentKitCorpus
 /// error is a correct answer to bad input, a trap or a hang is a bug.
 enum FuzzTarget: String, CaseIterable {
     case yaml, json, snips, snips2017, rasaJSON = "rasa-json", rasaYAML = "rasa-yaml", bio, conll, plist
-    case vocabulary, model, parse
+    case vocabulary, model, parse, entities
 
     /// Runs the target on `bytes`.
     func run(_ bytes: [UInt8], scratch: URL, parser: IntentParser?) {
@@ -48,6 +48,12 @@ enum FuzzTarget: String, CaseIterable {
             // Arbitrary bytes as a stdin line would be decoded: strictly, or not at all.
             guard let text = String(validating: bytes, as: UTF8.self) else { return }
             _ = parser.parse(text, workspace: &workspace, alternatives: 3, resolving: true)
+        case .entities:
+            guard let text = String(validating: bytes, as: UTF8.self) else { return }
+            let scalarCount = text.unicodeScalars.count
+            for match in BuiltinEntityExtractor().extract(from: text) {
+                precondition(match.range.lowerBound < match.range.upperBound && match.range.upperBound <= scalarCount, "a match outside the text")
+            }
         }
     }
 

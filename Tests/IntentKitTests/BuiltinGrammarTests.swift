@@ -14,8 +14,7 @@ struct BuiltinGrammarTests {
 
     private func resolve(_ entity: BuiltinEntity, _ text: String) -> SlotValue? {
         let tokens = Tokenizer().tokenize(text)
-        let words = (0..<tokens.count).map { Substring(tokens.normalized(at: $0)) }
-        return BuiltinGrammar.resolve(entity, words: words, reference: Self.reference, calendar: Self.calendar)
+        return BuiltinGrammar.resolve(entity, text: tokens, tokens: 0..<tokens.count, reference: Self.reference, calendar: Self.calendar)
     }
 
     @Test(arguments: [

@@ -120,7 +120,7 @@ enum DateTimeGrammar {
                 } else if let number = NumberGrammar.cardinal(words, from: index) {
                     let after = index + number.count
                     let unit = after < words.count ? words[after] : nil
-                    if let unit, let seconds = BuiltinGrammar.secondsPerUnit[unit] {
+                    if let unit, let seconds = DurationGrammar.secondsPerUnit[unit] {
                         // "in 2 days", "3 hours from now"
                         guard let target = calendar.date(byAdding: .second, value: Int(number.value * seconds), to: reference) else { return nil }
                         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: target)

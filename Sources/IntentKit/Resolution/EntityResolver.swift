@@ -38,8 +38,7 @@ public struct EntityResolver: Sendable {
             guard let vocabulary = vocabularies[name], let identifier = vocabulary[Self.key(text, tokens: tokens)] else { return nil }
             return .custom(identifier)
         case .builtin(let builtin):
-            let words = tokens.map { Substring(text.normalized(at: $0)) }
-            return BuiltinGrammar.resolve(builtin, words: words, reference: reference, calendar: calendar)
+            return BuiltinGrammar.resolve(builtin, text: text, tokens: tokens, reference: reference, calendar: calendar)
         }
     }
 

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Finds the built-in entities of raw text — numbers, ordinals, percentages, amounts of money,
+/// durations, temperatures, dates and times — with their place and resolved value, the way
+/// Duckling does for Rasa: no model and no training, the grammars alone.
+///
+/// ```swift
+/// let extractor = BuiltinEntityExtractor()
+/// for match in extractor.extract(from: "send 20 dollars 43 cents in 2 days") {
+///     print(match.kind, match.text, match.value)
+/// }
+/// // amountOfMoney 20 dollars 43 cents amountOfMoney(20.43, currency: "USD")
+/// // dateTime in 2 days dateTime(2026-11-28)
+/// ```
+///
+/// **Overlaps.** Every grammar reads the longest expression it can at every word; where
+/// candidates overlap, the one covering more of the text wins, and between equally long ones
+/// the more specific kind, in this order: date and time, amount of money, temperature,
+/// duration, percentage, ordinal, number ("2m" is two minutes, not two million; "$5" is money,
+/// not the number 5; "in 2 days" is a date, not a duration). The matches returned never
+/// overlap, and come in the order of the text.
+///
+/// Relative dates resolve against the reference moment in the calendar's time zone.
+public struct BuiltinEntityExtractor: Sendable {
+    /// The kinds looked for; the others are neither returned nor compete for the text.
+    public var kinds: Set<BuiltinEntity>
+    /// The calendar (and its time zone) dates are resolved in.
+    public var calendar: Calendar
+
+    /// An extractor of `kinds` (every kind by default), resolving dates in `calendar`.
+    public init(kinds: Set<BuiltinEntity> = Set(BuiltinEntity.allCases), calendar: Calendar = .current) {
+        self.kinds = kinds
+        self.calendar = calendar
+    }
+
+    /// The entities of `text`, relative dates resolved against `reference`.
+    public func extract(from text: String, reference: Date = Date()) -> [BuiltinEntityMatch] {
+        extract(from: Tokenizer().tokenize(text), reference: reference)
+    }
+
+    /// The entities of an utterance already tokenized.
+    public func extract(from text: TokenizedText, reference: Date = Date()) -> [BuiltinEntityMatch] {
+        let words = EntityWords(text, tokens: 0..<text.count)
+        var candidates = [(kind: BuiltinEntity, range: Range<Int>, value: SlotValue)]()
+        for start in 0..<words.count {
+            for kind in Self.specificity where kind != .dateTime && kinds.contains(kind) {
+                guard let (value, end) = BuiltinGrammar.parse(kind, words, from: start), end > start else { continue }
+                candidates.append((kind, words.ranges[start].lowerBound..<words.ranges[end - 1].upperBound, value))
+            }
+        }
+        if kinds.contains(.dateTime) {
+            for (range, value) in dateTimes(text, reference: reference) { candidates.append((.dateTime, range, value)) }
+        }
+        // Longest first, then the more specific kind, then the earlier.
+        let rank = Dictionary(uniqueKeysWithValues: Self.specificity.enumerated().map { ($1, $0) })
+        candidates.sort { a, b in
+            if a.range.count != b.range.count { return a.range.count > b.range.count }
+            if a.kind != b.kind { return rank[a.kind]! < rank[b.kind]! }
+            return a.range.lowerBound < b.range.lowerBound
+        }
+        // Which scalars a kept match covers: a candidate is checked in the time of its length.
+        var taken = [Bool](repeating: false, count: text.text.unicodeScalars.count)
+        var kept = [(kind: BuiltinEntity, range: Range<Int>, value: SlotValue)]()
+        for candidate in candidates where !taken[candidate.range].contains(true) {
+            for offset in candidate.range { taken[offset] = true }
+            kept.append(candidate)
+        }
+        kept.sort { $0.range.lowerBound < $1.range.lowerBound }
+        let scalars = Array(text.text.unicodeScalars)
+        return kept.map { match in
+            var said = String.UnicodeScalarView()
+            said.append(contentsOf: scalars[match.range])
+            return BuiltinEntityMatch(kind: match.kind, text: String(said), range: match.range, value: match.value)
+        }
+    }
+
+    /// The kinds from the most specific, which wins a tie between candidates of one length.
+    static let specificity: [BuiltinEntity] = [.dateTime, .amountOfMoney, .temperature, .duration, .percentage, .ordinal, .number]
+
+    /// Words that may open a date ("at 7", "on friday", "in 2 days", "the 13th of june") but
+    /// neither end one nor make one alone.
+    private static let dateOpeners: Set<Substring> = ["at", "on", "in", "the"]
+    /// Words that never open or end a date.
+    private static let dateJoiners: Set<Substring> = ["and", "from", "of", "for", "about", "around", "by", "approximately", "roughly"]
+    /// The most tokens a date spans.
+    private static let longestDate = 10
+
+    /// Date and time candidates: at each token, the longest run of tokens the date grammar
+    /// reads whole, unless it is only a number ("7" alone is no time, "at 7" is) or only a
+    /// duration ("2 days" is a duration, "in 2 days" a date).
+    private func dateTimes(_ text: TokenizedText, reference: Date) -> [(Range<Int>, SlotValue)] {
+        let words = (0..<text.count).map { Substring(text.normalized(at: $0)) }
+        var found = [(Range<Int>, SlotValue)]()
+        for start in words.indices where !Self.dateJoiners.contains(words[start]) {
+            for end in stride(from: min(words.count, start + Self.longestDate), to: start, by: -1) {
+                let span = words[start..<end]
+                guard !Self.dateJoiners.contains(words[end - 1]), !Self.dateOpeners.contains(words[end - 1]),
+                      !BuiltinGrammar.fillers.contains(words[end - 1]) else { continue }
+                let meaningful = span.filter { !BuiltinGrammar.fillers.contains($0) }
+                guard !meaningful.isEmpty else { continue }
+                // "7", "2021": a number alone is no date unless "at" introduces it.
+                if words[start] != "at", let number = NumberGrammar.cardinal(Array(meaningful), from: 0), number.count == meaningful.count { continue }
+                if words[start] != "in", let duration = DurationGrammar.duration(EntityWords(text, tokens: start..<end), from: 0),
+                   duration.end == EntityWords(text, tokens: start..<end).count { continue }
+                guard let value = DateTimeGrammar.resolve(Array(meaningful), reference: reference, calendar: calendar) else { continue }
+                found.append((text.tokens[start].range.lowerBound..<text.tokens[end - 1].range.upperBound, .dateTime(value)))
+                break
+            }
+        }
+        return found
+    }
+}

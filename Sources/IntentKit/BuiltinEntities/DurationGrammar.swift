@@ -1,0 +1,119 @@
+/// Durations over ``EntityWords``: a number and a unit (`10 minutes`, `1.5 hours`, `2m`, `1/2
+/// hour`, `a couple of days`), "a"/"an" for one (`an hour`), halves and quarters (`half an
+/// hour`, `half hour`, `two and a half hours`, `an hour and a half`, `a quarter of an hour`,
+/// `three quarters of an hour`), and parts added together, with or without "and" (`1 hour and
+/// 30 minutes`, `3 days 4 hours`, `1 hour thirty` and `1h30`, where a bare number from 10 to
+/// 59, or any written against the part, counts in the next smaller unit).
+enum DurationGrammar {
+    /// Seconds in one of each unit word. Months are 30 days and years 365, as Duckling
+    /// normalises them.
+    static let secondsPerUnit: [Substring: Double] = [
+        "second": 1, "seconds": 1, "sec": 1, "secs": 1,
+        "minute": 60, "minutes": 60, "min": 60, "mins": 60,
+        "hour": 3_600, "hours": 3_600, "hr": 3_600, "hrs": 3_600,
+        "day": 86_400, "days": 86_400, "week": 604_800, "weeks": 604_800, "wk": 604_800, "wks": 604_800,
+        "fortnight": 1_209_600, "fortnights": 1_209_600,
+        "month": 2_592_000, "months": 2_592_000, "year": 31_536_000, "years": 31_536_000, "yr": 31_536_000, "yrs": 31_536_000,
+    ]
+    /// Units of one letter, read only against their number: `30s`, `2m`, `1h`, `3d`, `2w`, `5y`
+    /// (a capital `M` is a million).
+    private static let letterUnits: [Substring: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800, "y": 31_536_000]
+    /// The unit a bare number after a part counts in: minutes after hours, seconds after minutes.
+    private static let nextSmaller: [Double: Double] = [3_600: 60, 60: 1]
+
+    /// The duration that starts at `start`, in seconds, and the index after it.
+    static func duration(_ words: EntityWords, from start: Int) -> (seconds: Double, end: Int)? {
+        var index = start, total = 0.0, end = start
+        var lastUnit: Double?, parts = 0
+        // At most six parts ("1 year 2 months 3 weeks 4 days 5 hours 6 minutes"): extraction
+        // starts at every word, and unbounded runs would make it quadratic.
+        while index < words.count && parts < 6 {
+            let partStart = index
+            if end > start {
+                // Between parts: "and" or a comma.
+                if words[index] == "and" || words[index] == "," { index += 1 }
+                // "1 hour thirty", "1h30": a bare number in the next smaller unit.
+                if let lastUnit, let smaller = nextSmaller[lastUnit], let number = NumberGrammar.unsigned(words, from: index, suffixes: false),
+                   unit(words, at: number.end) == nil, number.value >= 10 || words.isAttached(index), number.value < 60, !(words.word(at: number.end) == "and" && words.word(at: number.end + 2) == "half") {
+                    total += number.value * smaller
+                    end = number.end
+                    break
+                }
+            }
+            guard let part = self.part(words, from: index) else {
+                index = partStart
+                break
+            }
+            total += part.seconds
+            parts += 1
+            lastUnit = part.unit
+            index = part.end
+            end = part.end
+        }
+        return end > start ? (total, end) : nil
+    }
+
+    /// One number and unit.
+    private static func part(_ words: EntityWords, from start: Int) -> (seconds: Double, unit: Double, end: Int)? {
+        guard let word = words.word(at: start) else { return nil }
+        var count: Double, index: Int
+        if word == "half", let after = article(words, at: start + 1), let unit = unit(words, at: after) {
+            // "half an hour", "half hour"
+            return (unit.seconds / 2, unit.seconds, unit.end)
+        } else if word == "quarter" || ((word == "a" || word == "an") && words.word(at: start + 1) == "quarter") {
+            // "a quarter of an hour", "a quarter hour", "quarter of an hour"
+            var index = word == "quarter" ? start + 1 : start + 2
+            if words.word(at: index) == "of" { index += 1 }
+            guard let after = article(words, at: index), let unit = unit(words, at: after) else { return nil }
+            return (unit.seconds / 4, unit.seconds, unit.end)
+        } else if (word == "a" || word == "an"), let unit = unit(words, at: start + 1) {
+            count = 1
+            index = start + 1
+            _ = unit
+        } else if let number = NumberGrammar.unsigned(words, from: start, suffixes: false) {
+            count = number.value
+            index = number.end
+            // "three quarters of an hour"
+            if words.word(at: index) == "quarters" || words.word(at: index) == "quarter" {
+                var after = index + 1
+                if words.word(at: after) == "of" { after += 1 }
+                if let article = article(words, at: after), let unit = unit(words, at: article) {
+                    return (count * unit.seconds / 4, unit.seconds, unit.end)
+                }
+            }
+            // "two and a half hours"
+            if words.word(at: index) == "and", words.word(at: index + 1) == "a", words.word(at: index + 2) == "half", unit(words, at: index + 3) != nil {
+                count += 0.5
+                index += 3
+            }
+        } else {
+            return nil
+        }
+        guard let unit = unit(words, at: index) else { return nil }
+        var seconds = count * unit.seconds, end = unit.end
+        // "an hour and a half", "1 hour and a half"
+        if words.word(at: end) == "and", words.word(at: end + 1) == "a", words.word(at: end + 2) == "half" {
+            seconds += unit.seconds / 2
+            end += 3
+        }
+        return (seconds, unit.seconds, end)
+    }
+
+    /// The unit word at `index` (a letter unit only against the number before it).
+    private static func unit(_ words: EntityWords, at index: Int) -> (seconds: Double, end: Int)? {
+        guard let word = words.word(at: index) else { return nil }
+        if let seconds = secondsPerUnit[word] { return (seconds, index + 1) }
+        // A capital M is a million ("1.2M"), not minutes.
+        if let seconds = letterUnits[word], words.isAttached(index), words.word(at: index - 1)?.last?.isNumber == true, !words.isCapitalized(index),
+           !words.isAttached(index + 1) || words.word(at: index + 1)?.first?.isNumber == true {
+            return (seconds, index + 1)
+        }
+        return nil
+    }
+
+    /// The index after an optional "a"/"an" at `index`.
+    private static func article(_ words: EntityWords, at index: Int) -> Int? {
+        guard index < words.count else { return nil }
+        return words[index] == "a" || words[index] == "an" ? index + 1 : index
+    }
+}

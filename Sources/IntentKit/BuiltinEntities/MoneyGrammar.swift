@@ -1,0 +1,83 @@
+/// Amounts of money over ``EntityWords``: a number with a currency before or after it, as a
+/// symbol (`$85`, `20€`, `10 $`), an ISO 4217 code (`EUR 20`, `USD3.14`, `20 chf`) or a name
+/// (`20 dollars`, `3 yuan`, `5 lakh rupees`, `twelve canadian dollars`), slang (`85 bucks`,
+/// `a quid`, `5 grand`: thousands of dollars), cents after the whole units (`20 dollars 43
+/// cents`, `12 dollars and 50 cents`) or alone (`50 cents`, `10¢`: hundredths of a dollar,
+/// `30 pence`: of a pound), and "a" for one (`a dollar`). The currencies:
+/// ``Currency/all``.
+enum MoneyGrammar {
+    private static let centWords: Set<Substring> = ["cent", "cents", "¢", "penny", "pennies", "pence", "p"]
+    /// Codes that are also English words: a currency only after the amount ("5 try", not "try 5").
+    private static let wordLikeCodes: Set<String> = ["try", "cop", "mad", "gel", "ron", "php", "sar", "nis", "rub", "cad", "all"]
+
+    /// The amount that starts at `start`: its value and currency, and the index after it.
+    static func amount(_ words: EntityWords, from start: Int) -> (value: Double, currency: String, end: Int)? {
+        guard start < words.count else { return nil }
+        // The currency first: "$85", "$ 85", "EUR 20", "USD3.14", "us$ 5", "-$5"
+        if let prefix = symbolOrCode(words, at: start), let number = NumberGrammar.cardinal(words, from: prefix.end) {
+            return withCents(number.value, currency: prefix.code, words, from: number.end)
+        }
+        // "a dollar", "a buck", "a grand", "a quid"
+        if words[start] == "a" || words[start] == "an" || words[start] == "one",
+           let currency = currencyAfter(words, at: start + 1) {
+            return withCents(currency.isGrand ? 1000 : 1, currency: currency.code, words, from: currency.end)
+        }
+        // "a penny", "a cent"
+        if words[start] == "a" || words[start] == "one", let word = words.word(at: start + 1), word == "penny" || word == "cent" {
+            return (0.01, "USD", start + 2)
+        }
+        guard let number = NumberGrammar.cardinal(words, from: start) else { return nil }
+        if let currency = currencyAfter(words, at: number.end) {
+            return withCents(number.value * (currency.isGrand ? 1000 : 1), currency: currency.code, words, from: currency.end)
+        }
+        // Cents alone: "50 cents", "10¢", "30 pence".
+        if let word = words.word(at: number.end), centWords.contains(word), word != "p" || words.isAttached(number.end) {
+            return (number.value / 100, word == "pence" || word == "p" ? "GBP" : "USD", number.end + 1)
+        }
+        return nil
+    }
+
+    /// A currency symbol or code at `index` (with letters before a sign: "us$", "r$").
+    private static func symbolOrCode(_ words: EntityWords, at index: Int) -> (code: String, end: Int)? {
+        guard let word = words.word(at: index) else { return nil }
+        if let next = words.word(at: index + 1), words.isAttached(index + 1), let code = Currency.bySymbol[String(word) + String(next)] {
+            return (code, index + 2)
+        }
+        if let code = Currency.bySymbol[String(word)] { return (code, index + 1) }
+        if word.count == 3 || word == "rs", !wordLikeCodes.contains(String(word)), let code = Currency.byName[String(word)],
+           code.lowercased() == word || word == "rs" {
+            // "rs. 500": the abbreviation's point.
+            if word == "rs", words.word(at: index + 1) == ".", words.isAttached(index + 1) { return (code, index + 2) }
+            return (code, index + 1)
+        }
+        return nil
+    }
+
+    /// A currency after an amount: a symbol, a code or name of up to ``Currency/longestName``
+    /// words (the longest that names one), or "grand".
+    private static func currencyAfter(_ words: EntityWords, at index: Int) -> (code: String, end: Int, isGrand: Bool)? {
+        guard let word = words.word(at: index) else { return nil }
+        if word == "grand" { return ("USD", index + 1, true) }
+        if let code = Currency.bySymbol[String(word)] { return (code, index + 1, false) }
+        var name = ""
+        var found: (code: String, end: Int, isGrand: Bool)?
+        for length in 1...Currency.longestName {
+            guard let next = words.word(at: index + length - 1) else { break }
+            name += (length > 1 ? " " : "") + next
+            if let code = Currency.byName[name] { found = (code, index + length, false) }
+        }
+        return found
+    }
+
+    /// `value` of `currency`, with the cents said after it: "20 dollars 43 cents", "12 dollars
+    /// and 50 cents".
+    private static func withCents(_ value: Double, currency: String, _ words: EntityWords, from index: Int) -> (value: Double, currency: String, end: Int) {
+        var start = index
+        if words.word(at: start) == "and" { start += 1 }
+        if let cents = NumberGrammar.cardinal(words, from: start), cents.value < 100, cents.value >= 0,
+           let word = words.word(at: cents.end), centWords.contains(word), word != "p" {
+            return (value + cents.value / 100, currency, cents.end + 1)
+        }
+        return (value, currency, index)
+    }
+}

@@ -1,0 +1,226 @@
+/// English cardinal and ordinal numbers over ``EntityWords``, as deterministic left-to-right
+/// prefix grammars: each reads the longest number that starts at a word and says where it ends.
+///
+/// Cardinals: digits with `,` thousands separators and a `.` decimal point (`85`, `1,000`,
+/// `8.5`, `.77`), a sign (`-504`, `minus 1,200,000`), a multiplier suffix (`100k`, `1.2M`,
+/// `3g`, `3bn`) or word (`2 million`, `5 lakh`, `two dozen`), a fraction (`3/4`), words
+/// (`twenty-one thousand eleven`, `one hundred and twenty`, `a hundred`, `two point five`), the
+/// hundreds said as two numbers (`one twenty two` is 122), and `a couple` (2), `a pair` (2),
+/// `a few` (3). Ordinals: `21st`, `third`, `twenty-fifth`, `one hundredth`.
+enum NumberGrammar {
+    private static let units: [Substring: Int] = [
+        "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+        "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+        "seventeen": 17, "eighteen": 18, "nineteen": 19,
+    ]
+    private static let tens: [Substring: Int] = [
+        "twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
+    ]
+    /// Scale words, after digits or a group of number words.
+    private static let scales: [Substring: Double] = [
+        "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "lakh": 1e5, "lakhs": 1e5, "lac": 1e5,
+        "crore": 1e7, "crores": 1e7, "dozen": 12, "dozens": 12, "thousands": 1e3, "millions": 1e6, "billions": 1e9,
+    ]
+    /// Multipliers written right after digits: `100k`, `1.2m`, `3bn`.
+    private static let multipliers: [Substring: Double] = ["k": 1e3, "m": 1e6, "g": 1e9, "bn": 1e9]
+    private static let ordinalUnits: [Substring: Int] = [
+        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+        "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
+        "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+        "fortieth": 40, "fiftieth": 50, "sixtieth": 60, "seventieth": 70, "eightieth": 80, "ninetieth": 90,
+        "hundredth": 100, "thousandth": 1000, "millionth": 1_000_000,
+    ]
+    /// Quantities said as nouns after "a": "a couple (of)", "a pair (of)", "a few".
+    private static let quantities: [Substring: Double] = ["couple": 2, "pair": 2, "few": 3]
+
+    /// A number written in digits, with `,` as thousands separator and `.` as decimal point.
+    static func digits(_ word: Substring) -> Double? {
+        guard let first = word.first, first.isASCII, first.isNumber else { return nil }
+        var sawPoint = false
+        for character in word {
+            if character == "." {
+                guard !sawPoint else { return nil }
+                sawPoint = true
+            } else if character != "," {
+                guard character.isASCII, character.isNumber else { return nil }
+            }
+        }
+        guard word.last?.isNumber == true else { return nil }
+        return Double(word.filter { $0 != "," })
+    }
+
+    /// The cardinal that starts at `start`: its value and the index after its last word.
+    static func cardinal(_ words: EntityWords, from start: Int) -> (value: Double, end: Int)? {
+        guard let first = words.word(at: start) else { return nil }
+        // A sign: "-504" (the dash against the number, not against a word before it: "covid-19"),
+        // "minus 5", "negative 3".
+        if first == "-" || first == "−", words.isAttached(start + 1), !words.isAttached(start),
+           let next = words.word(at: start + 1), digits(next) != nil || next == ".",
+           let number = unsigned(words, from: start + 1) {
+            return (-number.value, number.end)
+        }
+        if first == "minus" || first == "negative", let number = unsigned(words, from: start + 1) {
+            return (-number.value, number.end)
+        }
+        return unsigned(words, from: start)
+    }
+
+    /// A cardinal without a sign; with `suffixes` false, a letter after digits is left to the
+    /// caller ("2m" is two minutes to ``DurationGrammar``).
+    static func unsigned(_ words: EntityWords, from start: Int, suffixes: Bool = true) -> (value: Double, end: Int)? {
+        guard let first = words.word(at: start) else { return nil }
+        // ".77": a point against digits, not after a number ("8." ends a sentence).
+        if first == ".", words.isAttached(start + 1), let next = words.word(at: start + 1), next.allSatisfy(\.isNumber),
+           !(words.isAttached(start) && words.word(at: start - 1).flatMap(digits) != nil), let value = Double("0." + next) {
+            return (value, start + 2)
+        }
+        if let value = digits(first) { return afterDigits(value, words, from: start + 1, suffixes: suffixes) }
+        return spelled(words, from: start)
+    }
+
+    /// What may follow digits: a multiplier suffix or scale word, or a fraction's denominator.
+    private static func afterDigits(_ value: Double, _ words: EntityWords, from index: Int, suffixes: Bool) -> (value: Double, end: Int) {
+        guard let next = words.word(at: index) else { return (value, index) }
+        if suffixes, words.isAttached(index), let multiplier = multipliers[next], !words.isAttached(index + 1) || words.word(at: index + 1) == "." {
+            return (value * multiplier, index + 1)
+        }
+        if let scale = scales[next] { return (value * scale, index + 1) }
+        // "3/4": a fraction when both parts are whole numbers written against the slash.
+        if next == "/", words.isAttached(index), words.isAttached(index + 1), let denominator = words.word(at: index + 1),
+           denominator.allSatisfy(\.isNumber), value == value.rounded(), let below = Double(denominator), below > 0,
+           !(words.word(at: index + 2) == "/" && words.isAttached(index + 2)) {
+            return (value / below, index + 2)
+        }
+        return (value, index)
+    }
+
+    /// A number in words: groups of 0-999 joined by scale words.
+    private static func spelled(_ words: EntityWords, from start: Int) -> (value: Double, end: Int)? {
+        guard start < words.count else { return nil }
+        var index = start
+        // "a hundred", "a thousand", "a dozen", "a couple of", "a few"
+        if words[index] == "a" || words[index] == "an" {
+            guard let next = words.word(at: index + 1) else { return nil }
+            if let quantity = quantities[next] {
+                return (quantity, words.word(at: index + 2) == "of" && words.word(at: index + 3) != nil ? index + 3 : index + 2)
+            }
+            guard next == "hundred" || scales[next] != nil else { return nil }
+            index += 1
+            let value = next == "hundred" ? 100 : scales[next]!
+            // "a hundred and twenty"
+            if let rest = spelled(words, from: index + 1).flatMap({ $0.value < value ? $0 : nil }) {
+                return (value + rest.value, rest.end)
+            }
+            if words.word(at: index + 1) == "and", let rest = spelled(words, from: index + 2), rest.value < 100 {
+                return (value + rest.value, rest.end)
+            }
+            return (value, index + 1)
+        }
+        // A group is what precedes a scale word (0-999); each word may only fill a place the
+        // group has free, so "five five" stops after the first five and "twenty five" goes on.
+        var total = 0.0, group = 0
+        var end = start
+        var groupStarted = false
+        // At most 30 words ("nine hundred ninety-nine trillion … nine"): extraction starts at
+        // every word, and unbounded runs would make it quadratic.
+        while let word = words.word(at: index), index - start < 30 {
+            let belowHundred = group % 100
+            if let unit = units[word] {
+                guard !groupStarted || (belowHundred >= 20 && belowHundred % 10 == 0 && unit < 10) || (belowHundred == 0 && group > 0) else { break }
+                group += unit
+            } else if let ten = tens[word] {
+                if groupStarted && group > 0 && group < 10 && belowHundred == group && total == 0 && end == index {
+                    // "one twenty two": hundreds said as a digit and a two-digit number.
+                    group *= 100
+                } else {
+                    guard belowHundred == 0 else { break }
+                }
+                group += ten
+            } else if word == "hundred" {
+                guard group < 100, groupStarted else { break }
+                group = max(group, 1) * 100
+            } else if let scale = scales[word] {
+                guard groupStarted, group > 0 || total == 0 else { break }
+                total += Double(max(group, 1)) * scale
+                group = 0
+                index += 1
+                end = index
+                // "twenty-one thousand eleven": a new group goes on.
+                groupStarted = false
+                if words.word(at: index) == "and", words.word(at: index + 1).map({ units[$0] != nil || tens[$0] != nil }) == true { index += 1 }
+                continue
+            } else if word == "-", groupStarted, words.isAttached(index), words.isAttached(index + 1),
+                      let next = words.word(at: index + 1), let unit = units[next], unit < 10, belowHundred >= 20, belowHundred % 10 == 0 {
+                // "twenty-one"
+                group += unit
+                index += 2
+                end = index
+                continue
+            } else if word == "and", groupStarted, group >= 100, let next = words.word(at: index + 1), units[next] != nil || tens[next] != nil {
+                index += 1  // "one hundred and twenty": "and" is only kept if a number follows
+                continue
+            } else {
+                break
+            }
+            groupStarted = true
+            index += 1
+            end = index
+        }
+        guard end > start else { return nil }
+        var value = total + Double(group)
+        // "two point five", "one point zero five"
+        if words.word(at: end) == "point", let digit = words.word(at: end + 1).flatMap({ units[$0] }), digit < 10 {
+            var fraction = "0."
+            var index = end + 1
+            while let word = words.word(at: index), let digit = units[word], digit < 10, index - end < 20 {
+                fraction += String(digit)
+                index += 1
+            }
+            value += Double(fraction) ?? 0
+            return (value, index)
+        }
+        // "one and a half"
+        if words.word(at: end) == "and", words.word(at: end + 1) == "a", words.word(at: end + 2) == "half" {
+            return (value + 0.5, end + 3)
+        }
+        return (value, end)
+    }
+
+    /// The ordinal that starts at `start` ("third", "21st", "twenty-first", "one hundredth").
+    static func ordinal(_ words: EntityWords, from start: Int) -> (value: Int, end: Int)? {
+        guard let word = words.word(at: start) else { return nil }
+        if let value = Int(word), word.allSatisfy(\.isNumber), words.isAttached(start + 1),
+           let suffix = words.word(at: start + 1), ["st", "nd", "rd", "th"].contains(suffix) {
+            return (value, start + 2)
+        }
+        if let value = ordinalUnits[word] { return (value, start + 1) }
+        // "21st" as one word, from callers that hold words not cut at digits.
+        if word.count > 2, ["st", "nd", "rd", "th"].contains(word.suffix(2)), let value = Int(word.dropLast(2)) { return (value, start + 1) }
+        // A cardinal in words, then an ordinal word for its lowest free place: "twenty-fifth",
+        // "twenty fifth", "one hundred and first", "two thousandth".
+        guard let cardinal = spelled(words, from: start), cardinal.value >= 1, cardinal.value == cardinal.value.rounded() else { return nil }
+        var index = cardinal.end
+        if words.word(at: index) == "-" || words.word(at: index) == "and" { index += 1 }
+        guard let next = words.word(at: index), let unit = ordinalUnits[next] else { return nil }
+        let whole = Int(cardinal.value)
+        var place = 10
+        while whole % (place * 10) == 0 && place < 1_000_000_000 { place *= 10 }
+        if unit >= 100 {
+            // "one hundredth", "two thousandth": a multiplier of the place.
+            guard whole < 1000 else { return nil }
+            return (whole * unit, index + 1)
+        }
+        guard whole % 10 == 0, unit < place else { return nil }
+        return (whole + unit, index + 1)
+    }
+
+    // MARK: Whole spans of words, for callers that hold words already cut
+
+    static func cardinal(_ words: [Substring], from start: Int) -> (value: Double, count: Int)? {
+        cardinal(EntityWords(words), from: start).map { ($0.value, $0.end - start) }
+    }
+
+    static func ordinal(_ words: [Substring], from start: Int) -> (value: Int, count: Int)? {
+        ordinal(EntityWords(words), from: start).map { ($0.value, $0.end - start) }
+    }
+}

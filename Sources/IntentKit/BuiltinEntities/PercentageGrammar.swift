@@ -1,0 +1,13 @@
+/// Percentages over ``EntityWords``: a number with `%`, `percent`, `per cent` or `pct` (`20%`,
+/// `twenty percent`, `5 per cent`, `-3.5 %`), in percent.
+enum PercentageGrammar {
+    /// The percentage that starts at `start` and the index after it.
+    static func percentage(_ words: EntityWords, from start: Int) -> (value: Double, end: Int)? {
+        guard let number = NumberGrammar.cardinal(words, from: start), let word = words.word(at: number.end) else { return nil }
+        switch word {
+        case "%", "percent", "pct", "percents": return (number.value, number.end + 1)
+        case "per" where words.word(at: number.end + 1) == "cent": return (number.value, number.end + 2)
+        default: return nil
+        }
+    }
+}

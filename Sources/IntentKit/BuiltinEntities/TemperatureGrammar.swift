@@ -1,0 +1,41 @@
+/// Temperatures over ``EntityWords``: a number, signed or not, with degrees or a scale (`72
+/// degrees`, `20°c`, `-2°`, `45 deg.`, `minus 5 celsius`, `70 degrees fahrenheit`, `300
+/// kelvin`), and `below zero` for a negative one (`2 degrees below zero`). A bare number is not
+/// a temperature. The unit is `celsius`, `fahrenheit` or `kelvin` when said, else `nil`.
+enum TemperatureGrammar {
+    private static let degrees: Set<Substring> = ["degree", "degrees", "deg", "degs", "°", "º"]
+    private static let scales: [Substring: String] = [
+        "celsius": "celsius", "centigrade": "celsius", "c": "celsius", "fahrenheit": "fahrenheit", "f": "fahrenheit",
+        "kelvin": "kelvin", "k": "kelvin",
+    ]
+
+    /// The temperature that starts at `start`: degrees, unit, and the index after it.
+    static func temperature(_ words: EntityWords, from start: Int) -> (value: Double, unit: String?, end: Int)? {
+        guard let number = NumberGrammar.cardinal(words, from: start) else { return nil }
+        var index = number.end
+        var sawDegrees = false
+        var unit: String?
+        if let word = words.word(at: index), degrees.contains(word) {
+            sawDegrees = true
+            index += 1
+            // "45 deg."
+            if word.hasPrefix("deg"), words.word(at: index) == ".", words.isAttached(index) { index += 1 }
+        }
+        if let word = words.word(at: index), let scale = scales[word] {
+            // A letter scale ("c", "f", "k") only after degrees or against the number ("20c").
+            if word.count > 1 || sawDegrees || words.isAttached(index) {
+                unit = scale
+                index += 1
+            }
+        }
+        guard sawDegrees || unit != nil else { return nil }
+        var value = number.value
+        if words.word(at: index) == "below", words.word(at: index + 1) == "zero" {
+            value = -abs(value)
+            index += 2
+        } else if words.word(at: index) == "above", words.word(at: index + 1) == "zero" {
+            index += 2
+        }
+        return (value, unit, index)
+    }
+}

@@ -1,0 +1,377 @@
+import Foundation
+import Testing
+@testable import IntentKit
+
+/// The extractor on raw text, table by table: each example is a whole text that must come out
+/// as exactly one entity of the expected kind covering all of it, with the expected value.
+/// The examples are written for IntentKit; the kinds' conventions are the README's.
+@Suite("Built-in entity extraction")
+struct BuiltinEntityExtractorTests {
+    private static var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }
+    /// Sunday 22 November 2026, 08:00 UTC.
+    private static let reference = calendar.date(from: DateComponents(year: 2026, month: 11, day: 22, hour: 8))!
+    private static let extractor = BuiltinEntityExtractor(calendar: calendar)
+
+    private func extract(_ text: String) -> [BuiltinEntityMatch] {
+        Self.extractor.extract(from: text, reference: Self.reference)
+    }
+
+    /// Whether `text` is exactly one match of `value`, covering all of it.
+    private func expectWhole(_ text: String, _ value: SlotValue, sourceLocation: SourceLocation = #_sourceLocation) {
+        let matches = extract(text)
+        #expect(matches.count == 1, "\(text): \(matches.map { "\($0.text) → \($0.value)" })", sourceLocation: sourceLocation)
+        guard let match = matches.first else { return }
+        #expect(match.value == value, "\(text) → \(match.value)", sourceLocation: sourceLocation)
+        #expect(match.text == text, "\(text): matched only '\(match.text)'", sourceLocation: sourceLocation)
+        #expect(match.kind.rawValue == value.kind, sourceLocation: sourceLocation)
+    }
+
+    // MARK: Cardinal numbers
+
+    static let cardinals: [(String, Double)] = [
+        // digits
+        ("0", 0), ("7", 7), ("42", 42), ("85", 85), ("100", 100), ("1000", 1000), ("1,000", 1000), ("12,345", 12345),
+        ("1,200,000", 1_200_000), ("8.5", 8.5), ("3.14159", 3.14159), ("0.5", 0.5), (".77", 0.77), ("0.001", 0.001),
+        ("2026", 2026), ("007", 7), ("1,000,000.25", 1_000_000.25),
+        // signs
+        ("-504", -504), ("-1", -1), ("-0.5", -0.5), ("-.25", -0.25), ("minus 1,200,000", -1_200_000), ("minus five", -5),
+        ("negative 3", -3), ("negative twelve", -12), ("minus 2.5", -2.5),
+        // suffixes and scale words
+        ("100k", 100_000), ("5k", 5000), ("2.5k", 2500), ("1.2M", 1_200_000), ("3M", 3_000_000), ("7bn", 7e9), ("2g", 2e9),
+        ("2 million", 2_000_000), ("1.5 million", 1_500_000), ("3 billion", 3e9), ("4 thousand", 4000), ("2.5 thousand", 2500),
+        ("5 lakh", 500_000), ("2 crore", 20_000_000), ("two dozen", 24), ("a dozen", 12), ("3 dozen", 36),
+        // words: units, teens, tens
+        ("zero", 0), ("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5), ("six", 6), ("seven", 7), ("eight", 8),
+        ("nine", 9), ("ten", 10), ("eleven", 11), ("twelve", 12), ("thirteen", 13), ("fourteen", 14), ("fifteen", 15),
+        ("sixteen", 16), ("seventeen", 17), ("eighteen", 18), ("nineteen", 19), ("twenty", 20), ("thirty", 30), ("forty", 40),
+        ("fifty", 50), ("sixty", 60), ("seventy", 70), ("eighty", 80), ("ninety", 90),
+        // compounds
+        ("twenty one", 21), ("twenty-one", 21), ("thirty-two", 32), ("forty five", 45), ("ninety-nine", 99), ("eighty five", 85),
+        ("Twenty-Three", 23), ("FIFTY SIX", 56),
+        // hundreds
+        ("a hundred", 100), ("one hundred", 100), ("one hundred and twenty", 120), ("one hundred twenty", 120),
+        ("two hundred five", 205), ("three hundred and six", 306), ("nine hundred ninety-nine", 999), ("nineteen hundred", 1900),
+        ("a hundred and one", 101), ("seven hundred", 700),
+        // hundreds said as two numbers
+        ("one twenty two", 122), ("three fifty", 350), ("nine ninety nine", 999), ("two forty", 240),
+        // thousands and more
+        ("a thousand", 1000), ("one thousand", 1000), ("two thousand five hundred", 2500), ("twenty-one thousand eleven", 21011),
+        ("ten thousand", 10000), ("one hundred thousand", 100_000), ("a million", 1_000_000), ("two million three hundred thousand", 2_300_000),
+        ("five thousand and five", 5005), ("one million two hundred thirty four thousand five hundred sixty seven", 1_234_567),
+        ("three billion", 3e9), ("a billion", 1e9), ("twelve thousand three hundred forty five", 12345),
+        ("ninety nine thousand nine hundred ninety nine", 99999), ("one thousand one", 1001), ("a trillion", 1e12),
+        // decimals and halves in words
+        ("two point five", 2.5), ("three point one four", 3.14), ("zero point five", 0.5), ("one point zero five", 1.05),
+        ("one and a half", 1.5), ("two and a half", 2.5),
+        // quantities
+        ("a couple", 2), ("a pair", 2), ("a few", 3),
+    ]
+
+    @Test func cardinalNumbers() {
+        for (text, value) in Self.cardinals { expectWhole(text, .number(value)) }
+    }
+
+    // MARK: Ordinals
+
+    static let ordinals: [(String, Int)] = [
+        ("first", 1), ("second", 2), ("third", 3), ("fourth", 4), ("fifth", 5), ("sixth", 6), ("seventh", 7), ("eighth", 8),
+        ("ninth", 9), ("tenth", 10), ("eleventh", 11), ("twelfth", 12), ("thirteenth", 13), ("nineteenth", 19), ("twentieth", 20),
+        ("twenty-fifth", 25), ("twenty fifth", 25), ("thirty-first", 31), ("thirty first", 31), ("forty-second", 42),
+        ("ninety-ninth", 99), ("hundredth", 100), ("one hundredth", 100), ("one hundred and first", 101), ("two thousandth", 2000),
+        ("1st", 1), ("2nd", 2), ("3rd", 3), ("4th", 4), ("11th", 11), ("12th", 12), ("13th", 13), ("21st", 21), ("22nd", 22),
+        ("23rd", 23), ("31st", 31), ("100th", 100), ("101st", 101), ("1000th", 1000), ("fiftieth", 50), ("sixtieth", 60),
+        ("seventy-third", 73), ("eighty eighth", 88), ("thirtieth", 30), ("fortieth", 40),
+    ]
+
+    @Test func ordinalNumbers() {
+        for (text, value) in Self.ordinals { expectWhole(text, .ordinal(value)) }
+    }
+
+    // MARK: Percentages
+
+    static let percentages: [(String, Double)] = [
+        ("20%", 20), ("20 %", 20), ("5.5%", 5.5), ("100%", 100), ("0.1%", 0.1), ("-3%", -3), ("twenty percent", 20),
+        ("5 per cent", 5), ("fifty pct", 50), ("12 percent", 12), ("one hundred percent", 100), ("ninety-nine percent", 99),
+        ("2.5 percent", 2.5), ("minus 4 percent", -4), ("a hundred percent", 100),
+    ]
+
+    @Test func percentagesOfEveryForm() {
+        for (text, value) in Self.percentages { expectWhole(text, .percentage(value)) }
+    }
+
+    // MARK: Money
+
+    static let money: [(String, Double, String)] = [
+        // symbols before and after
+        ("$85", 85, "USD"), ("$ 85", 85, "USD"), ("$12.50", 12.5, "USD"), ("$1,200", 1200, "USD"), ("$5k", 5000, "USD"),
+        ("$1.2m", 1_200_000, "USD"), ("10$", 10, "USD"), ("10 $", 10, "USD"), ("€5", 5, "EUR"), ("20€", 20, "EUR"),
+        ("20 €", 20, "EUR"), ("€12.50", 12.5, "EUR"), ("£3", 3, "GBP"), ("£3.99", 3.99, "GBP"), ("¥500", 500, "JPY"),
+        ("₹100", 100, "INR"), ("₽250", 250, "RUB"), ("₩1000", 1000, "KRW"), ("₺40", 40, "TRY"), ("₪30", 30, "ILS"),
+        ("₱200", 200, "PHP"), ("฿100", 100, "THB"), ("₦500", 500, "NGN"), ("₴60", 60, "UAH"), ("₫20000", 20000, "VND"),
+        ("us$ 40", 40, "USD"), ("C$20", 20, "CAD"), ("A$15", 15, "AUD"), ("NZ$30", 30, "NZD"), ("HK$100", 100, "HKD"),
+        ("S$12", 12, "SGD"), ("R$50", 50, "BRL"),
+        // codes before and after
+        ("EUR 20", 20, "EUR"), ("USD3.14", 3.14, "USD"), ("USD 3.14", 3.14, "USD"), ("20 EUR", 20, "EUR"), ("20 usd", 20, "USD"),
+        ("GBP 15", 15, "GBP"), ("15 gbp", 15, "GBP"), ("CHF 80", 80, "CHF"), ("80 chf", 80, "CHF"), ("JPY 1000", 1000, "JPY"),
+        ("100 sek", 100, "SEK"), ("NOK 250", 250, "NOK"), ("DKK 75", 75, "DKK"), ("PLN 40", 40, "PLN"), ("CZK 300", 300, "CZK"),
+        ("HUF 5000", 5000, "HUF"), ("ZAR 90", 90, "ZAR"), ("AED 20", 20, "AED"), ("SGD 14", 14, "SGD"), ("MXN 200", 200, "MXN"),
+        ("BRL 35", 35, "BRL"), ("INR 900", 900, "INR"), ("CNY 88", 88, "CNY"), ("KRW 5000", 5000, "KRW"), ("Rs 500", 500, "INR"),
+        ("Rs. 500", 500, "INR"), ("20 try", 20, "TRY"), ("12 cad", 12, "CAD"),
+        // names
+        ("20 dollars", 20, "USD"), ("a dollar", 1, "USD"), ("one dollar", 1, "USD"), ("twenty euros", 20, "EUR"), ("a euro", 1, "EUR"),
+        ("3 yuan", 3, "CNY"), ("five hundred yen", 500, "JPY"), ("5 lakh rupees", 500_000, "INR"), ("10 pounds", 10, "GBP"),
+        ("12 swiss francs", 12, "CHF"), ("30 canadian dollars", 30, "CAD"), ("forty australian dollars", 40, "AUD"),
+        ("15 new zealand dollars", 15, "NZD"), ("100 hong kong dollars", 100, "HKD"), ("9 singapore dollars", 9, "SGD"),
+        ("200 pesos", 200, "MXN"), ("500 chilean pesos", 500, "CLP"), ("80 reais", 80, "BRL"), ("300 rubles", 300, "RUB"),
+        ("1000 won", 1000, "KRW"), ("50 kronor", 50, "SEK"), ("70 norwegian kroner", 70, "NOK"), ("60 danish kroner", 60, "DKK"),
+        ("30 zloty", 30, "PLN"), ("500 forints", 500, "HUF"), ("25 lira", 25, "TRY"), ("40 shekels", 40, "ILS"),
+        ("90 rand", 90, "ZAR"), ("20 dirhams", 20, "AED"), ("15 riyals", 15, "SAR"), ("3 dinars", 3, "KWD"),
+        ("100 egyptian pounds", 100, "EGP"), ("2000 naira", 2000, "NGN"), ("500 shillings", 500, "KES"), ("100 baht", 100, "THB"),
+        ("50000 dong", 50000, "VND"), ("100000 rupiah", 100_000, "IDR"), ("40 ringgit", 40, "MYR"), ("300 taka", 300, "BDT"),
+        ("200 hryvnia", 200, "UAH"), ("5000 tenge", 5000, "KZT"), ("30 lari", 30, "GEL"), ("100 us dollars", 100, "USD"),
+        ("10 pakistani rupees", 10, "PKR"), ("12 pounds sterling", 12, "GBP"), ("7 british pounds", 7, "GBP"),
+        // slang
+        ("85 bucks", 85, "USD"), ("a buck", 1, "USD"), ("ten bucks", 10, "USD"), ("a quid", 1, "GBP"), ("20 quid", 20, "GBP"),
+        ("5 grand", 5000, "USD"), ("a grand", 1000, "USD"), ("two grand", 2000, "USD"),
+        // cents
+        ("20 dollars 43 cents", 20.43, "USD"), ("12 dollars and 50 cents", 12.5, "USD"), ("50 cents", 0.5, "USD"),
+        ("10¢", 0.1, "USD"), ("99 cents", 0.99, "USD"), ("a penny", 0.01, "USD"), ("30 pence", 0.3, "GBP"), ("5 euros 20 cents", 5.2, "EUR"),
+        ("one dollar and five cents", 1.05, "USD"),
+        // amounts in words
+        ("twenty-five dollars", 25, "USD"), ("one hundred and fifty euros", 150, "EUR"), ("three thousand pounds", 3000, "GBP"),
+        ("two million dollars", 2_000_000, "USD"), ("$2 million", 2_000_000, "USD"), ("1.5 million euros", 1_500_000, "EUR"),
+    ]
+
+    @Test func amountsOfMoney() {
+        for (text, amount, currency) in Self.money { expectWhole(text, .amountOfMoney(amount, currency: currency)) }
+    }
+
+    @Test func fortyCurrenciesAtLeastByNameSymbolOrCode() {
+        #expect(Currency.all.count >= 40)
+        #expect(Set(Self.money.map(\.2)).count >= 40)
+        for currency in Currency.all {
+            #expect(currency.code.count == 3 && currency.code == currency.code.uppercased())
+            #expect(Currency.byName[currency.code.lowercased()] == currency.code, "\(currency.code) by its code")
+        }
+    }
+
+    // MARK: Durations
+
+    static let durations: [(String, Double)] = [
+        ("10 minutes", 600), ("1 minute", 60), ("a minute", 60), ("an hour", 3600), ("one hour", 3600), ("2 hours", 7200),
+        ("30 seconds", 30), ("a second", 1), ("3 days", 259_200), ("a day", 86_400), ("2 weeks", 1_209_600), ("a week", 604_800),
+        ("a fortnight", 1_209_600), ("6 months", 15_552_000), ("a month", 2_592_000), ("a year", 31_536_000), ("2 years", 63_072_000),
+        ("half an hour", 1800), ("half hour", 1800), ("half a day", 43_200), ("half a minute", 30), ("an hour and a half", 5400),
+        ("1 hour and a half", 5400), ("two and a half hours", 9000), ("1.5 hours", 5400), ("0.5 hours", 1800), ("1/2 hour", 1800),
+        ("a quarter of an hour", 900), ("quarter of an hour", 900), ("a quarter hour", 900), ("three quarters of an hour", 2700),
+        ("1 hour thirty", 5400), ("1 hour 30", 5400), ("1h30", 5400), ("2h", 7200), ("2m", 120), ("30s", 30), ("3d", 259_200),
+        ("1 hour and 30 minutes", 5400), ("2 hours 15 minutes", 8100), ("3 days 4 hours", 273_600), ("1 minute 30 seconds", 90),
+        ("2 minutes and 10 seconds", 130), ("an hour and 20 minutes", 4800), ("1 day, 2 hours", 93_600), ("a couple of hours", 7200),
+        ("a couple hours", 7200), ("a few minutes", 180), ("twenty minutes", 1200), ("forty-five minutes", 2700),
+        ("ninety seconds", 90), ("5 mins", 300), ("10 min", 600), ("2 hrs", 7200), ("3 hr", 10_800), ("15 secs", 15),
+        ("20 sec", 20), ("4 wks", 2_419_200), ("2 yrs", 63_072_000), ("1 year 6 months", 47_088_000), ("a minute and a half", 90),
+        ("one hundred days", 8_640_000), ("24 hours", 86_400), ("48 hrs", 172_800), ("two dozen hours", 86_400),
+    ]
+
+    @Test func durationsOfEveryForm() {
+        for (text, seconds) in Self.durations { expectWhole(text, .duration(seconds: seconds)) }
+    }
+
+    // MARK: Temperatures
+
+    static let temperatures: [(String, Double, String?)] = [
+        ("72 degrees", 72, nil), ("72°", 72, nil), ("20°c", 20, "celsius"), ("20 °C", 20, "celsius"), ("20°C", 20, "celsius"),
+        ("70°F", 70, "fahrenheit"), ("70 °f", 70, "fahrenheit"), ("-2°", -2, nil), ("-2 °C", -2, "celsius"), ("45 deg.", 45, nil),
+        ("45 deg", 45, nil), ("minus 5 celsius", -5, "celsius"), ("negative 10 degrees", -10, nil),
+        ("seventy degrees fahrenheit", 70, "fahrenheit"), ("2 degrees below zero", -2, nil), ("ten degrees below zero", -10, nil),
+        ("5 degrees above zero", 5, nil), ("37 degrees celsius", 37, "celsius"), ("37.5 °C", 37.5, "celsius"),
+        ("98.6 degrees fahrenheit", 98.6, "fahrenheit"), ("300 kelvin", 300, "kelvin"), ("0 degrees", 0, nil),
+        ("a hundred degrees", 100, nil), ("twenty-one degrees", 21, nil), ("15 degrees centigrade", 15, "celsius"),
+        ("one degree", 1, nil), ("80 fahrenheit", 80, "fahrenheit"), ("25 celsius", 25, "celsius"), ("-40°F", -40, "fahrenheit"),
+        ("5 degrees c", 5, "celsius"), ("60 degrees f", 60, "fahrenheit"),
+    ]
+
+    @Test func temperaturesOfEveryForm() {
+        for (text, value, unit) in Self.temperatures { expectWhole(text, .temperature(value, unit: unit)) }
+    }
+
+    // MARK: In sentences
+
+    /// Sentences and the entities they hold, as `text → value` descriptions in order.
+    static let sentences: [(String, [String])] = [
+        ("send Buttercup 85 bucks on Unicorn Pay for rainbow polish", ["85 bucks → 85 USD"]),
+        ("set a timer for 10 minutes", ["10 minutes → 600 s"]),
+        ("it is 2 degrees below zero outside", ["2 degrees below zero → -2°"]),
+        ("I owe you 20 dollars 43 cents and 3 beers", ["20 dollars 43 cents → 20.43 USD", "3 → 3"]),
+        ("finish the 3rd chapter in 2 hours", ["3rd → #3", "in 2 hours → 2026-11-22T10:00"]),
+        ("raise the price by 5% to €12.50", ["5% → 5 %", "€12.50 → 12.5 EUR"]),
+        ("covid-19 cases rose by twenty-one thousand eleven", ["19 → 19", "twenty-one thousand eleven → 21011"]),
+        ("what is 2m in meters", ["2m → 120 s"]),
+        ("split 100k between two people", ["100k → 100000", "two → 2"]),
+        ("wire EUR 20 and USD3.14", ["EUR 20 → 20 EUR", "USD3.14 → 3.14 USD"]),
+        ("bake at 180°c for half an hour", ["180°c → 180 °C", "half an hour → 1800 s"]),
+        ("the second and the twenty-fifth", ["second → #2", "twenty-fifth → #25"]),
+    ]
+
+    @Test func entitiesInSentences() {
+        for (text, expected) in Self.sentences {
+            let found = extract(text).map { "\($0.text) → \(Self.describe($0.value))" }
+            #expect(found == expected, "\(text)")
+        }
+    }
+
+    static func describe(_ value: SlotValue) -> String {
+        func number(_ value: Double) -> String { value == value.rounded() ? String(Int64(value)) : String(value) }
+        switch value {
+        case .number(let value): return number(value)
+        case .ordinal(let value): return "#\(value)"
+        case .percentage(let value): return number(value) + " %"
+        case .amountOfMoney(let amount, let currency): return number(amount) + " " + currency
+        case .duration(let seconds): return number(seconds) + " s"
+        case .temperature(let degrees, let unit):
+            return number(degrees) + (unit.map { " °" + ($0 == "celsius" ? "C" : $0 == "fahrenheit" ? "F" : "K") } ?? "°")
+        case .dateTime(let dateTime): return dateTime.description
+        case .custom(let identifier): return identifier
+        }
+    }
+
+    // MARK: Nothing to find
+
+    static let nothing: [String] = [
+        "", "   ", "hello there", "play some jazz", "asdf qwerty", "the", "a", "and", "minus", "-", ".", "%", "$", "€",
+        "degrees", "dollars", "percent", "k", "half", "quarter", "point", "and a half", "hundred", "thousand", "grand",
+        "cents", "o'clock", "°", "covid-", "$-", "deg.", "per cent", "few", "try again", "won the game", "the real thing",
+    ]
+
+    @Test func nonsenseAndLoneWordsFindNothing() {
+        for text in Self.nothing {
+            #expect(extract(text).isEmpty, "\(text): \(extract(text).map(\.text))")
+        }
+    }
+
+    // MARK: Properties
+
+    /// English words for 0 ≤ n < 10¹², written the way the grammar is meant to read them.
+    static func words(_ n: Int) -> String {
+        let units = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+                     "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+        let tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+        func below1000(_ n: Int, hyphen: Bool, and: Bool) -> [String] {
+            var parts = [String]()
+            if n >= 100 { parts += [units[n / 100], "hundred"] }
+            let rest = n % 100
+            if rest > 0 {
+                if n >= 100 && and { parts.append("and") }
+                if rest < 20 {
+                    parts.append(units[rest])
+                } else if rest % 10 == 0 {
+                    parts.append(tens[rest / 10])
+                } else if hyphen {
+                    parts.append(tens[rest / 10] + "-" + units[rest % 10])
+                } else {
+                    parts += [tens[rest / 10], units[rest % 10]]
+                }
+            }
+            return parts
+        }
+        if n == 0 { return "zero" }
+        var parts = [String]()
+        var remainder = n
+        let hyphen = n % 2 == 0, and = n % 3 == 0
+        for (scale, name) in [(1_000_000_000, "billion"), (1_000_000, "million"), (1000, "thousand")] where remainder >= scale {
+            parts += below1000(remainder / scale, hyphen: hyphen, and: and) + [name]
+            remainder %= scale
+        }
+        if remainder > 0 { parts += below1000(remainder, hyphen: hyphen, and: and) }
+        return parts.joined(separator: " ")
+    }
+
+    @Test func everyNumberWrittenOutInWordsParsesBackToItself() {
+        var generator = SeededGenerator(seed: 0x5EED)
+        var numbers = Array(0...1000) + [1001, 1010, 1100, 10_000, 100_000, 999_999, 1_000_000, 1_000_001, 999_999_999, 1_000_000_000]
+        for _ in 0..<3000 { numbers.append(Int.random(in: 0...1_000_000_000, using: &generator)) }
+        for magnitude in [10_000, 1_000_000, 100_000_000] {
+            for _ in 0..<300 { numbers.append(Int.random(in: 0..<magnitude, using: &generator)) }
+        }
+        var failures = [String]()
+        for n in numbers {
+            let text = Self.words(n)
+            let words = EntityWords(Tokenizer().tokenize(text), tokens: 0..<Tokenizer().tokenize(text).count)
+            let parsed = NumberGrammar.cardinal(words, from: 0)
+            if parsed?.value != Double(n) || parsed?.end != words.count { failures.append("\(text) → \(String(describing: parsed))") }
+        }
+        #expect(failures.isEmpty, "\(failures.count) of \(numbers.count): \(failures.prefix(5))")
+    }
+
+    @Test func digitsWithSeparatorsParseBackToThemselves() {
+        var generator = SeededGenerator(seed: 0xD161)
+        for _ in 0..<2000 {
+            let n = Int.random(in: 0...1_000_000_000, using: &generator)
+            var grouped = "", digits = Array(String(n))
+            for (index, digit) in digits.enumerated() {
+                if index > 0 && (digits.count - index) % 3 == 0 { grouped += "," }
+                grouped.append(digit)
+            }
+            expectWhole(String(n), .number(Double(n)))
+            expectWhole(grouped, .number(Double(n)))
+        }
+    }
+
+    // MARK: Bad input
+
+    @Test func longInputEndsAndFindsWhatItHolds() {
+        // 100,000 characters of repeated expressions and noise: every repetition found once.
+        let unit = "pay 20 dollars 43 cents in 2 hours 15 minutes twenty-one thousand eleven asdf "
+        let text = String(repeating: unit, count: 100_000 / unit.count + 1)
+        let matches = Self.extractor.extract(from: text, reference: Self.reference)
+        let repetitions = 100_000 / unit.count + 1
+        #expect(matches.filter { $0.kind == .amountOfMoney }.count == repetitions)
+        #expect(matches.filter { $0.kind == .number && $0.value == .number(21011) }.count == repetitions)
+        #expect(matches.allSatisfy { !$0.text.isEmpty && $0.range.upperBound <= text.unicodeScalars.count })
+    }
+
+    @Test func hostileInputNeverCrashes() {
+        let pieces = ["$", "€", "-", ".", ",", "/", "%", "°", "1", "22", "3.5", "1,2", "k", "m", "and", "a", "half", "hour", "dollars",
+                      "minus", "point", "degrees", "below", "zero", "twenty", "-", "hundred", "thousand", "cents", "¢", "rs", "us", "🍕",
+                      "é", "\u{301}", "ﬁ", "\u{200D}", " ", "  ", "\t", ":", "12:30", "am", "at", "in", "on", "the", "of"]
+        var generator = SeededGenerator(seed: 0xBAD)
+        for _ in 0..<2000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                text += pieces.randomElement(using: &generator)!
+                if Bool.random(using: &generator) { text += " " }
+            }
+            for match in Self.extractor.extract(from: text, reference: Self.reference) {
+                #expect(match.range.lowerBound < match.range.upperBound && match.range.upperBound <= text.unicodeScalars.count, "\(text)")
+            }
+        }
+    }
+
+    @Test func aMatchEncodesAsDocumentedAndDecodesBack() throws {
+        let match = try #require(extract("send 85 bucks").first)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: try encoder.encode(match), as: UTF8.self)
+        #expect(json == #"{"end":13,"kind":"amountOfMoney","start":5,"text":"85 bucks","value":{"kind":"amountOfMoney","unit":"USD","value":85}}"#)
+        #expect(try JSONDecoder().decode(BuiltinEntityMatch.self, from: Data(json.utf8)) == match)
+    }
+
+    @Test func aFractionIsANumberWhereItIsNoDate() {
+        let numbers = BuiltinEntityExtractor(kinds: [.number], calendar: Self.calendar)
+        for (text, value) in [("3/4", 0.75), ("1/2", 0.5), ("7/8", 0.875), ("1/4", 0.25), ("13/16", 0.8125)] {
+            #expect(numbers.extract(from: text, reference: Self.reference).map(\.value) == [.number(value)], "\(text)")
+        }
+        // Among every kind, month/day wins a tie: "3/4" is the 4th of March.
+        #expect(extract("3/4").map(\.value) == [.dateTime(CalendarDateTime(year: 2027, month: 3, day: 4))])
+        #expect(extract("1/2 hour").map(\.value) == [.duration(seconds: 1800)])
+    }
+
+    @Test func onlyTheKindsAskedForAreFoundOrCompete() {
+        let numbers = BuiltinEntityExtractor(kinds: [.number], calendar: Self.calendar)
+        #expect(numbers.extract(from: "85 bucks in 2m", reference: Self.reference).map(\.value) == [.number(85), .number(2_000_000)])
+    }
+}
