@@ -199,6 +199,138 @@ struct BuiltinEntityExtractorTests {
         for (text, value, unit) in Self.temperatures { expectWhole(text, .temperature(value, unit: unit)) }
     }
 
+    // MARK: Dates and times (reference: Sunday 22 November 2026, 08:00 UTC)
+
+    static let dateTimes: [(String, String)] = [
+        // days
+        ("today", "2026-11-22"), ("tomorrow", "2026-11-23"), ("yesterday", "2026-11-21"), ("tonight", "2026-11-22T20:00"),
+        ("the day after tomorrow", "2026-11-24"), ("day after tomorrow", "2026-11-24"), ("the day before yesterday", "2026-11-20"),
+        ("now", "2026-11-22T08:00"), ("right now", "2026-11-22T08:00"), ("just now", "2026-11-22T08:00"), ("tmrw", "2026-11-23"),
+        // weekdays: the next one after today
+        ("monday", "2026-11-23"), ("tuesday", "2026-11-24"), ("wednesday", "2026-11-25"), ("thursday", "2026-11-26"),
+        ("friday", "2026-11-27"), ("saturday", "2026-11-28"), ("sunday", "2026-11-29"), ("mon", "2026-11-23"), ("tue", "2026-11-24"),
+        ("tues", "2026-11-24"), ("wed", "2026-11-25"), ("thu", "2026-11-26"), ("thurs", "2026-11-26"), ("fri", "2026-11-27"),
+        ("sat", "2026-11-28"), ("sun", "2026-11-29"), ("mon.", "2026-11-23"), ("this friday", "2026-11-27"), ("next friday", "2026-11-27"),
+        ("coming monday", "2026-11-23"), ("last friday", "2026-11-20"), ("last sunday", "2026-11-15"), ("past tuesday", "2026-11-17"),
+        ("wednesday next week", "2026-11-25"), ("friday this week", "2026-11-20"), ("monday last week", "2026-11-09"),
+        ("Monday, Feb 18", "2027-02-18"), ("Tuesday the 19th", "2027-01-19"), ("tuesday 19th", "2027-01-19"), ("thursday the 26th", "2026-11-26"),
+        ("on friday", "2026-11-27"), ("on monday", "2026-11-23"),
+        // calendar dates
+        ("june 13", "2027-06-13"), ("june 13th", "2027-06-13"), ("june 13 2038", "2038-06-13"), ("june 13th, 2038", "2038-06-13"),
+        ("13 june", "2027-06-13"), ("13th june", "2027-06-13"), ("the 13th of june", "2027-06-13"), ("13th of june 2030", "2030-06-13"),
+        ("december 25", "2026-12-25"), ("dec 25", "2026-12-25"), ("dec. 25", "2026-12-25"), ("november 22", "2026-11-22"),
+        ("november 21", "2027-11-21"), ("march the 3rd", "2027-03-03"), ("march 3rd", "2027-03-03"), ("jan 1st", "2027-01-01"),
+        ("sept 9", "2027-09-09"), ("february 29", "2028-02-29"), ("the first of december", "2026-12-01"),
+        ("the twenty-first of december", "2026-12-21"), ("june 2027", "2027-06-01"), ("in june", "2027-06-01"),
+        ("in november", "2026-11-01"), ("the 20th of next month", "2026-12-20"), ("the 5th of this month", "2026-11-05"),
+        ("on the 30th", "2026-11-30"), ("on the 20th", "2026-12-20"), ("on the 1st", "2026-12-01"),
+        // numeric dates
+        ("2/7/2021", "2021-02-07"), ("2/15", "2027-02-15"), ("12/25", "2026-12-25"), ("11/22", "2026-11-22"), ("10/31/74", "1974-10-31"),
+        ("10/31/46", "2046-10-31"), ("10/31/47", "1947-10-31"), ("1/2/03", "2003-01-02"), ("2026-12-01", "2026-12-01"),
+        ("2030-01-15", "2030-01-15"), ("3/4", "2027-03-04"),
+        // ordinal weekdays of a month
+        ("first tuesday of last month", "2026-10-06"), ("the first tuesday of next month", "2026-12-01"),
+        ("the last friday of march", "2027-03-26"), ("last friday of march", "2027-03-26"), ("the third monday in january", "2027-01-18"),
+        ("2nd wednesday of next month", "2026-12-09"), ("the second sunday of may 2027", "2027-05-09"), ("the last monday of this month", "2026-11-30"),
+        // weeks, months, years: their first day
+        ("next week", "2026-11-23"), ("last week", "2026-11-09"), ("this week", "2026-11-16"), ("next month", "2026-12-01"),
+        ("last month", "2026-10-01"), ("this month", "2026-11-01"), ("next year", "2027-01-01"), ("last year", "2025-01-01"),
+        // times
+        ("7am", "2026-11-23T07:00"), ("7 am", "2026-11-23T07:00"), ("7 a.m.", "2026-11-23T07:00"), ("7pm", "2026-11-22T19:00"),
+        ("7 p.m.", "2026-11-22T19:00"), ("7:30", "2026-11-22T19:30"), ("7:30pm", "2026-11-22T19:30"), ("7:30 pm", "2026-11-22T19:30"),
+        ("19:00", "2026-11-22T19:00"), ("07:30", "2026-11-23T07:30"), ("9:01:10 AM", "2026-11-22T09:01:10"), ("23:59:59", "2026-11-22T23:59:59"),
+        ("noon", "2026-11-22T12:00"), ("midday", "2026-11-22T12:00"), ("midnight", "2026-11-23T00:00"), ("7 o'clock", "2026-11-22T19:00"),
+        ("eighteen oclock", "2026-11-22T18:00"), ("at 7", "2026-11-22T19:00"), ("at 9", "2026-11-22T09:00"), ("at 7:30", "2026-11-22T19:30"),
+        ("3:30", "2026-11-22T15:30"), ("half past seven", "2026-11-22T19:30"), ("quarter past five", "2026-11-22T17:15"),
+        ("quarter to eight", "2026-11-22T19:45"), ("ten past five", "2026-11-22T17:10"), ("20 to 6", "2026-11-22T17:40"),
+        ("seven thirty p.m.", "2026-11-22T19:30"), ("seven thirty pm", "2026-11-22T19:30"), ("nine fifteen am", "2026-11-22T09:15"),
+        ("8h00", "2026-11-22T08:00"), ("at 8h30", "2026-11-22T08:30"), ("8h00 GMT", "2026-11-22T08:00"), ("3pm EST", "2026-11-22T20:00"),
+        ("noon UTC", "2026-11-22T12:00"), ("10am PST", "2026-11-22T18:00"), ("12pm", "2026-11-22T12:00"), ("12am", "2026-11-23T00:00"),
+        // days with times
+        ("tomorrow at 7am", "2026-11-23T07:00"), ("tomorrow at 7", "2026-11-23T07:00"), ("7am tomorrow", "2026-11-23T07:00"),
+        ("friday at 6:45 pm", "2026-11-27T18:45"), ("next friday at 8:30 pm", "2026-11-27T20:30"), ("tomorrow morning at 7", "2026-11-23T07:00"),
+        ("tomorrow evening at 7", "2026-11-23T19:00"), ("7:30 in the evening", "2026-11-22T19:30"), ("8 in the morning", "2026-11-22T08:00"),
+        ("on june 13th, 2038 at noon", "2038-06-13T12:00"), ("4/25 at 4:00pm", "2027-04-25T16:00"), ("monday at 9", "2026-11-23T09:00"),
+        ("today at 5pm", "2026-11-22T17:00"), ("tonight at 11", "2026-11-22T23:00"), ("december 24 at midnight", "2026-12-24T00:00"),
+        // relative moments
+        ("in 2 days", "2026-11-24"), ("in a week", "2026-11-29"), ("in 10 minutes", "2026-11-22T08:10"), ("in 2 hours", "2026-11-22T10:00"),
+        ("in a couple hours", "2026-11-22T10:00"), ("in half an hour", "2026-11-22T08:30"), ("in an hour and a half", "2026-11-22T09:30"),
+        ("3 hours from now", "2026-11-22T11:00"), ("7 days ago", "2026-11-15"), ("2 weeks ago", "2026-11-08"), ("an hour ago", "2026-11-22T07:00"),
+        ("5 minutes later", "2026-11-22T08:05"), ("15 minutes from 1pm", "2026-11-22T13:15"), ("a week from tomorrow", "2026-11-30"),
+        ("2 days after christmas", "2026-12-27"), ("3 days before new year's eve", "2026-12-28"), ("2 days from today", "2026-11-24"),
+        ("within 3 days", "2026-11-25"),
+    ]
+
+    @Test func datesAndTimesOfEveryForm() {
+        for (text, expected) in Self.dateTimes {
+            let matches = extract(text)
+            #expect(matches.count == 1 && matches.first?.text == text && matches.first?.value.kind == "dateTime",
+                    "\(text): \(matches.map { "\($0.text) → \($0.value)" })")
+            if case .dateTime(let value)? = matches.first?.value { #expect(value.description == expected, "\(text)") }
+        }
+    }
+
+    // MARK: Holidays (reference: Sunday 22 November 2026)
+
+    static let holidays: [(String, String)] = [
+        ("christmas", "2026-12-25"), ("christmas day", "2026-12-25"), ("xmas", "2026-12-25"), ("christmas eve", "2026-12-24"),
+        ("boxing day", "2026-12-26"), ("new year's eve", "2026-12-31"), ("new year's day", "2027-01-01"), ("new years day", "2027-01-01"),
+        ("thanksgiving", "2026-11-26"), ("black friday", "2026-11-27"), ("cyber monday", "2026-11-30"), ("valentine's day", "2027-02-14"),
+        ("valentines day", "2027-02-14"), ("halloween", "2027-10-31"), ("st patrick's day", "2027-03-17"), ("St. Patrick's Day", "2027-03-17"),
+        ("easter", "2027-03-28"), ("easter 2027", "2027-03-28"), ("easter 2030", "2030-04-21"), ("good friday", "2027-03-26"),
+        ("easter monday", "2027-03-29"), ("ash wednesday", "2027-02-10"), ("mardi gras", "2027-02-09"), ("mother's day", "2027-05-09"),
+        ("mothers day", "2027-05-09"), ("father's day", "2027-06-20"), ("memorial day", "2027-05-31"), ("labor day", "2027-09-06"),
+        ("independence day", "2027-07-04"), ("fourth of july", "2027-07-04"), ("juneteenth", "2027-06-19"), ("veterans day", "2027-11-11"),
+        ("columbus day", "2027-10-11"), ("martin luther king day", "2027-01-18"), ("mlk day", "2027-01-18"), ("presidents day", "2027-02-15"),
+        ("april fools day", "2027-04-01"), ("earth day", "2027-04-22"), ("groundhog day", "2027-02-02"), ("cinco de mayo", "2027-05-05"),
+        ("christmas 2030", "2030-12-25"), ("thanksgiving 2027", "2027-11-25"), ("pentecost", "2027-05-16"), ("palm sunday", "2027-03-21"),
+    ]
+
+    @Test func holidaysByName() {
+        for (text, expected) in Self.holidays {
+            let matches = extract(text)
+            #expect(matches.count == 1 && matches.first?.text == text, "\(text): \(matches.map(\.text))")
+            if case .dateTime(let value)? = matches.first?.value { #expect(value.description == expected, "\(text)") }
+        }
+    }
+
+    @Test func easterFollowsTheGregorianComputus() {
+        // Easter Sundays from published tables.
+        for (year, month, day) in [(2000, 4, 23), (2008, 3, 23), (2011, 4, 24), (2019, 4, 21), (2024, 3, 31), (2025, 4, 20), (2038, 4, 25), (2285, 3, 22)] {
+            #expect(CivilDate.date(Holiday.easter(year)) == (year, month, day), "\(year)")
+        }
+    }
+
+    @Test func civilDaysRoundTripAndKnowTheirWeekday() {
+        #expect(CivilDate.days(year: 1970, month: 1, day: 1) == 0)
+        #expect(CivilDate.weekday(CivilDate.days(year: 2026, month: 11, day: 22)) == 1)  // a Sunday
+        for days in stride(from: -800_000, through: 800_000, by: 997) {
+            let (year, month, day) = CivilDate.date(days)
+            #expect(CivilDate.days(year: year, month: month, day: day) == days)
+        }
+    }
+
+    @Test func aDatePrintedInTenFormatsParsesBackToItself() {
+        let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
+        var generator = SeededGenerator(seed: 0xDA7E)
+        for _ in 0..<200 {
+            let days = CivilDate.days(year: 2026, month: 11, day: 22) + Int.random(in: 0..<3650, using: &generator)
+            let (year, month, day) = CivilDate.date(days)
+            let name = monthNames[month - 1], short = String(name.prefix(3))
+            let suffix = [1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"][day] ?? "th"
+            let formats = [
+                "\(name) \(day) \(year)", "\(name) \(day), \(year)", "\(short) \(day) \(year)", "\(day) \(name) \(year)",
+                "\(day)\(suffix) of \(name) \(year)", "the \(day)\(suffix) of \(name) \(year)", "\(month)/\(day)/\(year)",
+                String(format: "%04d-%02d-%02d", year, month, day), "\(name) \(day)\(suffix), \(year)", "\(short). \(day)\(suffix) \(year)",
+            ]
+            let expected = CalendarDateTime(year: year, month: month, day: day)
+            for text in formats {
+                let matches = extract(text)
+                #expect(matches.map(\.value) == [.dateTime(expected)] && matches.first?.text == text, "\(text): \(matches.map(\.text))")
+            }
+        }
+    }
+
     // MARK: In sentences
 
     /// Sentences and the entities they hold, as `text → value` descriptions in order.

@@ -49,7 +49,12 @@ public struct BuiltinEntityExtractor: Sendable {
             }
         }
         if kinds.contains(.dateTime) {
-            for (range, value) in dateTimes(text, reference: reference) { candidates.append((.dateTime, range, value)) }
+            let context = DateTimeGrammar.Context(reference: reference, calendar: calendar)
+            for start in 0..<words.count {
+                guard let (value, end) = DateTimeGrammar.parse(words, from: start, context: context), end > start else { continue }
+                // An opener alone before a number is no date's ("in 2": no).
+                candidates.append((.dateTime, words.ranges[start].lowerBound..<words.ranges[end - 1].upperBound, .dateTime(value)))
+            }
         }
         // Longest first, then the more specific kind, then the earlier.
         let rank = Dictionary(uniqueKeysWithValues: Self.specificity.enumerated().map { ($1, $0) })
@@ -76,37 +81,4 @@ public struct BuiltinEntityExtractor: Sendable {
 
     /// The kinds from the most specific, which wins a tie between candidates of one length.
     static let specificity: [BuiltinEntity] = [.dateTime, .amountOfMoney, .temperature, .duration, .percentage, .ordinal, .number]
-
-    /// Words that may open a date ("at 7", "on friday", "in 2 days", "the 13th of june") but
-    /// neither end one nor make one alone.
-    private static let dateOpeners: Set<Substring> = ["at", "on", "in", "the"]
-    /// Words that never open or end a date.
-    private static let dateJoiners: Set<Substring> = ["and", "from", "of", "for", "about", "around", "by", "approximately", "roughly"]
-    /// The most tokens a date spans.
-    private static let longestDate = 10
-
-    /// Date and time candidates: at each token, the longest run of tokens the date grammar
-    /// reads whole, unless it is only a number ("7" alone is no time, "at 7" is) or only a
-    /// duration ("2 days" is a duration, "in 2 days" a date).
-    private func dateTimes(_ text: TokenizedText, reference: Date) -> [(Range<Int>, SlotValue)] {
-        let words = (0..<text.count).map { Substring(text.normalized(at: $0)) }
-        var found = [(Range<Int>, SlotValue)]()
-        for start in words.indices where !Self.dateJoiners.contains(words[start]) {
-            for end in stride(from: min(words.count, start + Self.longestDate), to: start, by: -1) {
-                let span = words[start..<end]
-                guard !Self.dateJoiners.contains(words[end - 1]), !Self.dateOpeners.contains(words[end - 1]),
-                      !BuiltinGrammar.fillers.contains(words[end - 1]) else { continue }
-                let meaningful = span.filter { !BuiltinGrammar.fillers.contains($0) }
-                guard !meaningful.isEmpty else { continue }
-                // "7", "2021": a number alone is no date unless "at" introduces it.
-                if words[start] != "at", let number = NumberGrammar.cardinal(Array(meaningful), from: 0), number.count == meaningful.count { continue }
-                if words[start] != "in", let duration = DurationGrammar.duration(EntityWords(text, tokens: start..<end), from: 0),
-                   duration.end == EntityWords(text, tokens: start..<end).count { continue }
-                guard let value = DateTimeGrammar.resolve(Array(meaningful), reference: reference, calendar: calendar) else { continue }
-                found.append((text.tokens[start].range.lowerBound..<text.tokens[end - 1].range.upperBound, .dateTime(value)))
-                break
-            }
-        }
-        return found
-    }
 }

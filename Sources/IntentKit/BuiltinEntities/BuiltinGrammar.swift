@@ -10,13 +10,17 @@ enum BuiltinGrammar {
     /// but the words that frame it before ("in 10 minutes", "about 20 euros", "the 2nd");
     /// `nil` when it does not.
     static func resolve(_ entity: BuiltinEntity, text: TokenizedText, tokens: Range<Int>, reference: Date, calendar: Calendar) -> SlotValue? {
-        if entity == .dateTime {
-            let words = tokens.map { Substring(text.normalized(at: $0)) }.filter { !fillers.contains($0) }
-            guard !words.isEmpty else { return nil }
-            return DateTimeGrammar.resolve(words, reference: reference, calendar: calendar).map { .dateTime($0) }
-        }
         let words = EntityWords(text, tokens: tokens)
         var start = 0
+        if entity == .dateTime {
+            // The date grammar reads its own openers ("at 7", "on friday", "in 2 days").
+            while start < words.count, fillers.contains(words[start]), !["at", "on", "in", "the"].contains(words[start]) { start += 1 }
+            let context = DateTimeGrammar.Context(reference: reference, calendar: calendar)
+            for first in [start, start + 1] where first < words.count {
+                if let (value, end) = DateTimeGrammar.parse(words, from: first, context: context), end == words.count { return .dateTime(value) }
+            }
+            return nil
+        }
         while start < words.count, fillers.contains(words[start]) { start += 1 }
         guard let (value, end) = parse(entity, words, from: start), end == words.count else { return nil }
         return value

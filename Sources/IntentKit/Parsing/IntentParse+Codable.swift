@@ -69,7 +69,7 @@ extension ParsedSlot: Codable {
 
 /// `{"kind": "amountOfMoney", "value": 85, "unit": "USD"}`: `kind` is ``SlotValue/kind``; `value`
 /// a number, or a string for `custom` (the identifier) and `dateTime` (ISO 8601, `2026-11-23` or
-/// `2026-11-23T19:30`); `unit` the currency (ISO 4217), `second` for durations, or a
+/// `2026-11-23T19:30`, with seconds when said); `unit` the currency (ISO 4217), `second` for durations, or a
 /// temperature's unit when said.
 extension SlotValue: Codable {
     private enum CodingKeys: String, CodingKey { case kind, value, unit }
@@ -89,7 +89,7 @@ extension SlotValue: Codable {
         case BuiltinEntity.dateTime.rawValue:
             let text = try container.decode(String.self, forKey: .value)
             guard let dateTime = CalendarDateTime(iso8601: text) else {
-                throw DecodingError.dataCorruptedError(forKey: .value, in: container, debugDescription: "'\(text)' is not YYYY-MM-DD or YYYY-MM-DDTHH:MM")
+                throw DecodingError.dataCorruptedError(forKey: .value, in: container, debugDescription: "'\(text)' is not YYYY-MM-DD, YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS")
             }
             self = .dateTime(dateTime)
         default:
@@ -119,21 +119,25 @@ extension SlotValue: Codable {
 }
 
 extension CalendarDateTime {
-    /// Reads ``description``'s form back: `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`.
+    /// Reads ``description``'s form back: `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM` or `YYYY-MM-DDTHH:MM:SS`.
     public init?(iso8601 text: String) {
         let parts = text.split(separator: "T", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count) else { return nil }
         let date = parts[0].split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
         guard date.count == 3, let year = date[0], let month = date[1], let day = date[2],
               (1...12).contains(month), (1...31).contains(day) else { return nil }
-        var hour: Int?, minute: Int?
+        var hour: Int?, minute: Int?, second: Int?
         if parts.count == 2 {
             let time = parts[1].split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
-            guard time.count == 2, let h = time[0], let m = time[1], (0...23).contains(h), (0...59).contains(m) else { return nil }
+            guard time.count == 2 || time.count == 3, let h = time[0], let m = time[1], (0...23).contains(h), (0...59).contains(m) else { return nil }
             hour = h
             minute = m
+            if time.count == 3 {
+                guard let s = time[2], (0...59).contains(s) else { return nil }
+                second = s
+            }
         }
-        self.init(year: year, month: month, day: day, hour: hour, minute: minute)
+        self.init(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     }
 }
 

@@ -41,23 +41,26 @@ public struct CalendarDateTime: Hashable, Sendable, CustomStringConvertible {
     /// `nil` when only a date was said.
     public var hour: Int?
     public var minute: Int?
+    /// `nil` unless seconds were said ("9:01:10").
+    public var second: Int?
 
-    public init(year: Int, month: Int, day: Int, hour: Int? = nil, minute: Int? = nil) {
+    public init(year: Int, month: Int, day: Int, hour: Int? = nil, minute: Int? = nil, second: Int? = nil) {
         self.year = year
         self.month = month
         self.day = day
         self.hour = hour
         self.minute = minute
+        self.second = second
     }
 
-    /// ISO 8601: `2026-11-23` or `2026-11-23T19:30`.
+    /// ISO 8601: `2026-11-23`, `2026-11-23T19:30` or, with seconds, `2026-11-23T09:01:10`.
     public var description: String {
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
         var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
-        if let hour { text += "T\(pad(hour, 2)):\(pad(minute ?? 0, 2))" }
+        if let hour { text += "T\(pad(hour, 2)):\(pad(minute ?? 0, 2))" + (second.map { ":" + pad($0, 2) } ?? "") }
         return text
     }
 }

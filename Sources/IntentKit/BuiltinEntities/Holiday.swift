@@ -1,0 +1,101 @@
+import Foundation
+
+/// Holidays the date grammar knows by name: the US federal holidays and the widely celebrated
+/// fixed and computed days. A holiday without a year is its next occurrence on or after today;
+/// with one ("easter 2027", "christmas 2030") that year's.
+struct Holiday: Sendable {
+    /// Names as normalised words ("valentine 's day" is how "Valentine's Day" tokenizes).
+    let names: [String]
+    /// The holiday's day number in `year`.
+    let day: @Sendable (_ year: Int) -> Int
+
+    static let all: [Holiday] = [
+        Holiday(names: ["new year 's day", "new years day", "new year day", "new year 's", "new years"]) { CivilDate.days(year: $0, month: 1, day: 1) },
+        Holiday(names: ["new year 's eve", "new years eve", "new year eve"]) { CivilDate.days(year: $0, month: 12, day: 31) },
+        Holiday(names: ["martin luther king day", "martin luther king jr day", "martin luther king jr . day", "mlk day"]) { nth(3, weekday: 2, month: 1, year: $0) },
+        Holiday(names: ["presidents day", "presidents ' day", "president 's day", "washington 's birthday"]) { nth(3, weekday: 2, month: 2, year: $0) },
+        Holiday(names: ["memorial day"]) { last(weekday: 2, month: 5, year: $0) },
+        Holiday(names: ["juneteenth"]) { CivilDate.days(year: $0, month: 6, day: 19) },
+        Holiday(names: ["independence day", "fourth of july", "4th of july", "july fourth", "july 4th"]) { CivilDate.days(year: $0, month: 7, day: 4) },
+        Holiday(names: ["labor day", "labour day"]) { nth(1, weekday: 2, month: 9, year: $0) },
+        Holiday(names: ["columbus day", "indigenous peoples ' day", "indigenous peoples day"]) { nth(2, weekday: 2, month: 10, year: $0) },
+        Holiday(names: ["veterans day", "veterans ' day", "veteran 's day"]) { CivilDate.days(year: $0, month: 11, day: 11) },
+        Holiday(names: ["thanksgiving", "thanksgiving day"]) { nth(4, weekday: 5, month: 11, year: $0) },
+        Holiday(names: ["black friday"]) { nth(4, weekday: 5, month: 11, year: $0) + 1 },
+        Holiday(names: ["cyber monday"]) { nth(4, weekday: 5, month: 11, year: $0) + 4 },
+        Holiday(names: ["christmas", "christmas day", "xmas", "xmas day"]) { CivilDate.days(year: $0, month: 12, day: 25) },
+        Holiday(names: ["christmas eve", "xmas eve"]) { CivilDate.days(year: $0, month: 12, day: 24) },
+        Holiday(names: ["boxing day"]) { CivilDate.days(year: $0, month: 12, day: 26) },
+        Holiday(names: ["valentine 's day", "valentines day", "valentine day", "valentine 's", "valentines"]) { CivilDate.days(year: $0, month: 2, day: 14) },
+        Holiday(names: ["st patrick 's day", "st . patrick 's day", "saint patrick 's day", "st patricks day", "st . patricks day", "saint patricks day", "st paddy 's day"]) { CivilDate.days(year: $0, month: 3, day: 17) },
+        Holiday(names: ["april fools", "april fools ' day", "april fool 's day", "april fools day"]) { CivilDate.days(year: $0, month: 4, day: 1) },
+        Holiday(names: ["earth day"]) { CivilDate.days(year: $0, month: 4, day: 22) },
+        Holiday(names: ["groundhog day"]) { CivilDate.days(year: $0, month: 2, day: 2) },
+        Holiday(names: ["cinco de mayo"]) { CivilDate.days(year: $0, month: 5, day: 5) },
+        Holiday(names: ["halloween"]) { CivilDate.days(year: $0, month: 10, day: 31) },
+        Holiday(names: ["mother 's day", "mothers day", "mothers ' day", "mother day"]) { nth(2, weekday: 1, month: 5, year: $0) },
+        Holiday(names: ["father 's day", "fathers day", "fathers ' day", "father day"]) { nth(3, weekday: 1, month: 6, year: $0) },
+        Holiday(names: ["easter", "easter sunday", "easter day"]) { easter($0) },
+        Holiday(names: ["easter monday"]) { easter($0) + 1 },
+        Holiday(names: ["good friday"]) { easter($0) - 2 },
+        Holiday(names: ["palm sunday"]) { easter($0) - 7 },
+        Holiday(names: ["ash wednesday"]) { easter($0) - 46 },
+        Holiday(names: ["mardi gras", "shrove tuesday", "fat tuesday", "pancake day"]) { easter($0) - 47 },
+        Holiday(names: ["pentecost", "whit sunday", "whitsunday"]) { easter($0) + 49 },
+    ]
+
+    /// First word → (names as words, holiday), longest names first.
+    private static let index: [Substring: [(words: [Substring], holiday: Holiday)]] = {
+        var index = [Substring: [(words: [Substring], holiday: Holiday)]]()
+        for holiday in all {
+            for name in holiday.names {
+                // The words cut as ``EntityWords`` cuts them: "'s" is "'" and "s".
+                let words = name.replacingOccurrences(of: "'s", with: "' s").split(separator: " ")
+                index[words[0], default: []].append((words, holiday))
+            }
+        }
+        return index.mapValues { $0.sorted { $0.words.count > $1.words.count } }
+    }()
+
+    /// The holiday named at `start` (and the year after it, if any): its day, and the index after.
+    static func read(_ words: EntityWords, from start: Int, today: Int) -> (day: Int, end: Int)? {
+        guard let first = words.word(at: start), let candidates = index[first] else { return nil }
+        for (name, holiday) in candidates {
+            // "'" may come out as its own word or with the clitic ("valentine" "'s").
+            guard name.indices.allSatisfy({ words.word(at: start + $0) == name[$0] }) else { continue }
+            var end = start + name.count
+            if let word = words.word(at: end), word.count == 4, let year = Int(word), (1000...9999).contains(year) {
+                end += 1
+                return (holiday.day(year), end)
+            }
+            let thisYear = CivilDate.date(today).year
+            let day = holiday.day(thisYear)
+            return (day >= today ? day : holiday.day(thisYear + 1), end)
+        }
+        return nil
+    }
+
+    /// The `n`th `weekday` (1 Sunday … 7 Saturday) of `month`.
+    static func nth(_ n: Int, weekday: Int, month: Int, year: Int) -> Int {
+        let first = CivilDate.days(year: year, month: month, day: 1)
+        return first + (weekday - CivilDate.weekday(first) + 7) % 7 + 7 * (n - 1)
+    }
+
+    /// The last `weekday` of `month`.
+    static func last(weekday: Int, month: Int, year: Int) -> Int {
+        let last = CivilDate.days(year: year, month: month, day: CivilDate.length(year: year, month: month))
+        return last - (CivilDate.weekday(last) - weekday + 7) % 7
+    }
+
+    /// Western Easter Sunday: the anonymous Gregorian algorithm (Meeus/Jones/Butcher).
+    static func easter(_ year: Int) -> Int {
+        let a = year % 19, b = year / 100, c = year % 100
+        let d = b / 4, e = b % 4, f = (b + 8) / 25, g = (b - f + 1) / 3
+        let h = (19 * a + b - d - g + 15) % 30
+        let i = c / 4, k = c % 4
+        let l = (32 + 2 * e + 2 * i - h - k) % 7
+        let m = (a + 11 * h + 22 * l) / 451
+        let month = (h + l - 7 * m + 114) / 31, day = (h + l - 7 * m + 114) % 31 + 1
+        return CivilDate.days(year: year, month: month, day: day)
+    }
+}
