@@ -36,6 +36,15 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "EntityExtractorBenchmarks",
+            dependencies: [
+                .product(name: "IntentKit", package: intentKit),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/EntityExtractorBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "ParserBenchmarks",
             dependencies: [
                 .product(name: "IntentKit", package: intentKit),

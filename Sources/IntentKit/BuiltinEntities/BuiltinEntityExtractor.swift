@@ -42,7 +42,7 @@ public struct BuiltinEntityExtractor: Sendable {
     public func extract(from text: TokenizedText, reference: Date = Date()) -> [BuiltinEntityMatch] {
         let words = EntityWords(text, tokens: 0..<text.count)
         var candidates = [(kind: BuiltinEntity, range: Range<Int>, value: SlotValue)]()
-        for start in 0..<words.count {
+        for start in 0..<words.count where Self.mayStart(words[start]) {
             for kind in Self.specificity where kind != .dateTime && kinds.contains(kind) {
                 guard let (value, end) = BuiltinGrammar.parse(kind, words, from: start), end > start else { continue }
                 candidates.append((kind, words.ranges[start].lowerBound..<words.ranges[end - 1].upperBound, value))
@@ -50,9 +50,8 @@ public struct BuiltinEntityExtractor: Sendable {
         }
         if kinds.contains(.dateTime) {
             let context = DateTimeGrammar.Context(reference: reference, calendar: calendar)
-            for start in 0..<words.count {
+            for start in 0..<words.count where Self.mayStart(words[start]) {
                 guard let (value, end) = DateTimeGrammar.parse(words, from: start, context: context), end > start else { continue }
-                // An opener alone before a number is no date's ("in 2": no).
                 candidates.append((.dateTime, words.ranges[start].lowerBound..<words.ranges[end - 1].upperBound, .dateTime(value)))
             }
         }
@@ -77,6 +76,19 @@ public struct BuiltinEntityExtractor: Sendable {
             said.append(contentsOf: scalars[match.range])
             return BuiltinEntityMatch(kind: match.kind, text: String(said), range: match.range, value: match.value)
         }
+    }
+
+    /// The words some grammar may start with: most words of an utterance start nothing, and
+    /// are passed over without running the grammars.
+    private static let firstWords = NumberGrammar.firstWords.union(MoneyGrammar.firstWords).union(DurationGrammar.firstWords)
+        .union(DateTimeGrammar.firstWords)
+
+    /// Whether a grammar may read something from `word` on: a digit, a sign or symbol, or one
+    /// of ``firstWords``.
+    static func mayStart(_ word: Substring) -> Bool {
+        guard let first = word.unicodeScalars.first else { return false }
+        let isLetter = first.isASCII ? (0x41...0x5A).contains(first.value) || (0x61...0x7A).contains(first.value) : first.properties.isAlphabetic
+        return !isLetter || firstWords.contains(word)
     }
 
     /// The kinds from the most specific, which wins a tie between candidates of one length.

@@ -35,13 +35,17 @@ enum DateTimeGrammar {
         /// The time zone's offset from UTC at the reference moment, in seconds.
         let offset: Int
 
+        /// The reference in `calendar`'s time zone, by the zone's offset alone (the grammar's
+        /// days are Gregorian, whatever the calendar's identifier).
         init(reference: Date, calendar: Calendar) {
-            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: reference)
-            today = CivilDate.days(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-            hour = parts.hour ?? 0
-            minute = parts.minute ?? 0
-            second = parts.second ?? 0
             offset = calendar.timeZone.secondsFromGMT(for: reference)
+            let local = Int(reference.timeIntervalSince1970.rounded(.down)) + offset
+            let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+            let seconds = local - days * 86_400
+            today = days
+            hour = seconds / 3600
+            minute = seconds % 3600 / 60
+            second = seconds % 60
         }
 
         var year: Int { CivilDate.date(today).year }
@@ -76,7 +80,12 @@ enum DateTimeGrammar {
         return (value, end)
     }
 
-    private static let joiners: Set<Substring> = ["at", "on", "of", "in", "the", "this", ","]
+    private static let joiners: Set<Substring> = ["at", "on", "of", "in", "the", "this"]
+
+    /// The words a date or time may start with (numbers, ordinals and durations aside).
+    static let firstWords: Set<Substring> = Set(months.keys).union(weekdays.keys).union(joiners).union(hourWords.keys).union(Holiday.firstWords)
+        .union(["today", "tonight", "tomorrow", "tmrw", "tmr", "yesterday", "now", "right", "just", "day", "next", "last", "this", "coming",
+                "upcoming", "past", "previous", "noon", "midday", "midnight", "quarter", "half", "within", "morning", "afternoon", "evening", "night"])
 
     /// What has been read so far.
     struct Reading {
@@ -570,22 +579,26 @@ enum DateTimeGrammar {
         return (offset, index + 1)
     }
 
+    /// Hours in words, one word each: "seven thirty" is an hour and its minutes, not 730.
+    private static let hourWords: [Substring: Int] = [
+        "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+        "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+        "nineteen": 19, "twenty": 20,
+    ]
+
     /// An hour, 0-24: digits alone or a number word.
     private static func hourNumber(_ words: EntityWords, at index: Int) -> (value: Int, end: Int)? {
         guard let word = words.word(at: index) else { return nil }
         if word.allSatisfy(\.isNumber), word.count <= 2, let value = Int(word), value <= 24 { return (value, index + 1) }
-        // One word only: "seven thirty" is an hour and its minutes, not 730.
-        guard !word.allSatisfy(\.isNumber), !["a", "an"].contains(word), let number = NumberGrammar.cardinal(EntityWords([word]), from: 0),
-              number.end == 1, number.value == number.value.rounded(), (0...24).contains(number.value) else { return nil }
-        return (Int(number.value), index + 1)
+        guard let value = hourWords[word] else { return nil }
+        return (value, index + 1)
     }
 
     /// Minutes said after an hour: "thirty", "thirty five", "oh five", "05", "45".
     private static func spelledMinutes(_ words: EntityWords, at index: Int) -> (value: Int, end: Int)? {
         guard let word = words.word(at: index) else { return nil }
-        if word == "oh" || word == "o", let digit = words.word(at: index + 1).flatMap({ NumberGrammar.cardinal(EntityWords([$0]), from: 0) }),
-           digit.value >= 1, digit.value <= 9 {
-            return (Int(digit.value), index + 2)
+        if word == "oh" || word == "o", let digit = words.word(at: index + 1).flatMap({ hourWords[$0] }), digit >= 1, digit <= 9 {
+            return (digit, index + 2)
         }
         if word.allSatisfy(\.isNumber) {
             guard word.count == 2, let value = Int(word), value < 60 else { return nil }

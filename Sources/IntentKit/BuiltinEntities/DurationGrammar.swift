@@ -21,6 +21,9 @@ enum DurationGrammar {
     /// The unit a bare number after a part counts in: minutes after hours, seconds after minutes.
     private static let nextSmaller: [Double: Double] = [3_600: 60, 60: 1]
 
+    /// The words a duration may start with (numbers aside).
+    static let firstWords: Set<Substring> = ["half", "quarter", "a", "an"]
+
     /// The duration that starts at `start`, in seconds, and the index after it.
     static func duration(_ words: EntityWords, from start: Int) -> (seconds: Double, end: Int)? {
         var index = start, total = 0.0, end = start

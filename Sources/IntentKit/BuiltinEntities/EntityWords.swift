@@ -43,7 +43,7 @@ struct EntityWords {
                 let end = normalized.unicodeScalars.index(start, offsetBy: cut.count)
                 let written = cuts.count == 1 ? original[...] : original[cut]
                 append(normalized[start..<end], range: cuts.count == 1 ? range : (range.lowerBound + cut.lowerBound)..<(range.lowerBound + cut.upperBound),
-                       capitalized: written.contains { $0.properties.isUppercase })
+                       capitalized: written.contains { $0.isASCII ? (0x41...0x5A).contains($0.value) : $0.properties.isUppercase })
                 offset = end
                 consumed = cut.upperBound
             }
@@ -72,8 +72,13 @@ struct EntityWords {
     private static func cuts(_ scalars: [Unicode.Scalar]) -> [Range<Int>] {
         enum Class { case digit, letter, other }
         func kind(_ scalar: Unicode.Scalar) -> Class {
-            if ("0"..."9").contains(scalar) { return .digit }
-            return scalar.properties.isAlphabetic ? .letter : .other
+            // ASCII without a Unicode property lookup: most words are.
+            switch scalar.value {
+            case 0x30...0x39: return .digit
+            case 0x41...0x5A, 0x61...0x7A: return .letter
+            case 0..<0x80: return .other
+            default: return scalar.properties.isAlphabetic ? .letter : .other
+            }
         }
         var cuts = [Range<Int>]()
         var start = 0

@@ -57,6 +57,9 @@ struct Holiday: Sendable {
         return index.mapValues { $0.sorted { $0.words.count > $1.words.count } }
     }()
 
+    /// The first words of the holidays' names.
+    static var firstWords: Set<Substring> { Set(index.keys) }
+
     /// The holiday named at `start` (and the year after it, if any): its day, and the index after.
     static func read(_ words: EntityWords, from start: Int, today: Int) -> (day: Int, end: Int)? {
         guard let first = words.word(at: start), let candidates = index[first] else { return nil }

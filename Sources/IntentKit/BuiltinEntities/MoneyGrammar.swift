@@ -10,6 +10,17 @@ enum MoneyGrammar {
     /// Codes that are also English words: a currency only after the amount ("5 try", not "try 5").
     private static let wordLikeCodes: Set<String> = ["try", "cop", "mad", "gel", "ron", "php", "sar", "nis", "rub", "cad", "all"]
 
+    /// The words an amount may start with (numbers aside): currency codes, the letters of
+    /// symbols like "us$", and "a"/"one".
+    static let firstWords: Set<Substring> = {
+        var words: Set<Substring> = ["a", "an", "one", "rs"]
+        for currency in Currency.all {
+            words.insert(Substring(currency.code.lowercased()))
+            for symbol in currency.symbols { words.insert(Substring(symbol.prefix { $0.isLetter })) }
+        }
+        return words
+    }()
+
     /// The amount that starts at `start`: its value and currency, and the index after it.
     static func amount(_ words: EntityWords, from start: Int) -> (value: Double, currency: String, end: Int)? {
         guard start < words.count else { return nil }

@@ -33,6 +33,9 @@ enum NumberGrammar {
     /// Quantities said as nouns after "a": "a couple (of)", "a pair (of)", "a few".
     private static let quantities: [Substring: Double] = ["couple": 2, "pair": 2, "few": 3]
 
+    /// The words a number or ordinal in words may start with (digits and signs aside).
+    static let firstWords: Set<Substring> = Set(units.keys).union(tens.keys).union(ordinalUnits.keys).union(["a", "an", "minus", "negative"])
+
     /// A number written in digits, with `,` as thousands separator and `.` as decimal point.
     static func digits(_ word: Substring) -> Double? {
         guard let first = word.first, first.isASCII, first.isNumber else { return nil }
