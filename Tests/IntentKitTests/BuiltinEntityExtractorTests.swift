@@ -7,13 +7,8 @@ import Testing
 /// The examples are written for IntentKit; the kinds' conventions are the README's.
 @Suite("Built-in entity extraction")
 struct BuiltinEntityExtractorTests {
-    private static var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }
-    /// Sunday 22 November 2026, 08:00 UTC.
-    private static let reference = calendar.date(from: DateComponents(year: 2026, month: 11, day: 22, hour: 8))!
+    private static let calendar = ReferenceMoment.calendar
+    private static let reference = ReferenceMoment.date
     private static let extractor = BuiltinEntityExtractor(calendar: calendar)
 
     private func extract(_ text: String) -> [BuiltinEntityMatch] {
@@ -69,6 +64,13 @@ struct BuiltinEntityExtractorTests {
         ("one and a half", 1.5), ("two and a half", 2.5),
         // quantities
         ("a couple", 2), ("a pair", 2), ("a few", 3),
+        // more compounds
+        ("twenty-three", 23), ("twenty six", 26), ("twenty-eight", 28), ("thirty-three", 33), ("thirty six", 36),
+        ("thirty-eight", 38), ("forty-three", 43), ("forty six", 46), ("forty-eight", 48), ("fifty-three", 53),
+        ("fifty six", 56), ("fifty-eight", 58), ("sixty-three", 63), ("sixty six", 66), ("sixty-eight", 68),
+        ("seventy-three", 73), ("seventy six", 76), ("seventy-eight", 78), ("eighty-three", 83), ("eighty six", 86),
+        ("eighty-eight", 88), ("ninety-three", 93), ("ninety six", 96), ("ninety-eight", 98), ("two hundred and five", 205),
+        ("four hundred and seven", 407), ("six hundred and nine", 609), ("eight hundred and eleven", 811),
     ]
 
     @Test func cardinalNumbers() {
@@ -85,6 +87,14 @@ struct BuiltinEntityExtractorTests {
         ("1st", 1), ("2nd", 2), ("3rd", 3), ("4th", 4), ("11th", 11), ("12th", 12), ("13th", 13), ("21st", 21), ("22nd", 22),
         ("23rd", 23), ("31st", 31), ("100th", 100), ("101st", 101), ("1000th", 1000), ("fiftieth", 50), ("sixtieth", 60),
         ("seventy-third", 73), ("eighty eighth", 88), ("thirtieth", 30), ("fortieth", 40),
+        ("twenty-first", 21), ("twenty-second", 22), ("twenty-third", 23), ("twenty-seventh", 27),
+        ("thirty-first", 31), ("thirty-second", 32), ("thirty-third", 33), ("thirty-seventh", 37),
+        ("forty-first", 41), ("forty-second", 42), ("forty-third", 43), ("forty-seventh", 47),
+        ("fifty-first", 51), ("fifty-second", 52), ("fifty-third", 53), ("fifty-seventh", 57),
+        ("sixty-first", 61), ("sixty-second", 62), ("sixty-third", 63), ("sixty-seventh", 67),
+        ("seventy-first", 71), ("seventy-second", 72), ("seventy-third", 73), ("seventy-seventh", 77),
+        ("eighty-first", 81), ("eighty-second", 82), ("eighty-third", 83), ("eighty-seventh", 87),
+        ("ninety-first", 91), ("ninety-second", 92), ("ninety-third", 93), ("ninety-seventh", 97),
     ]
 
     @Test func ordinalNumbers() {
@@ -97,6 +107,8 @@ struct BuiltinEntityExtractorTests {
         ("20%", 20), ("20 %", 20), ("5.5%", 5.5), ("100%", 100), ("0.1%", 0.1), ("-3%", -3), ("twenty percent", 20),
         ("5 per cent", 5), ("fifty pct", 50), ("12 percent", 12), ("one hundred percent", 100), ("ninety-nine percent", 99),
         ("2.5 percent", 2.5), ("minus 4 percent", -4), ("a hundred percent", 100),
+        ("50%", 50), ("99.9%", 99.9), ("0%", 0), ("75 percent", 75), ("thirty percent", 30), ("seven per cent", 7), ("1,000%", 1000),
+        ("12.5 pct", 12.5), ("fifteen percent", 15), ("200 percent", 200),
     ]
 
     @Test func percentagesOfEveryForm() {
@@ -144,6 +156,10 @@ struct BuiltinEntityExtractorTests {
         // amounts in words
         ("twenty-five dollars", 25, "USD"), ("one hundred and fifty euros", 150, "EUR"), ("three thousand pounds", 3000, "GBP"),
         ("two million dollars", 2_000_000, "USD"), ("$2 million", 2_000_000, "USD"), ("1.5 million euros", 1_500_000, "EUR"),
+        ("$0.99", 0.99, "USD"), ("$1,000,000", 1_000_000, "USD"), ("€0.50", 0.5, "EUR"), ("£1,250.75", 1250.75, "GBP"), ("¥10,000", 10000, "JPY"),
+        ("99.95 euros", 99.95, "EUR"), ("forty dollars", 40, "USD"), ("sixty-five pounds", 65, "GBP"), ("a thousand yen", 1000, "JPY"),
+        ("twelve hundred dollars", 1200, "USD"), ("3.50 chf", 3.5, "CHF"), ("EUR 1,000", 1000, "EUR"), ("USD 2.5k", 2500, "USD"),
+        ("15 aud", 15, "AUD"), ("250 inr", 250, "INR"), ("70 brl", 70, "BRL"), ("ZAR 120", 120, "ZAR"),
     ]
 
     @Test func amountsOfMoney() {
@@ -175,6 +191,10 @@ struct BuiltinEntityExtractorTests {
         ("ninety seconds", 90), ("5 mins", 300), ("10 min", 600), ("2 hrs", 7200), ("3 hr", 10_800), ("15 secs", 15),
         ("20 sec", 20), ("4 wks", 2_419_200), ("2 yrs", 63_072_000), ("1 year 6 months", 47_088_000), ("a minute and a half", 90),
         ("one hundred days", 8_640_000), ("24 hours", 86_400), ("48 hrs", 172_800), ("two dozen hours", 86_400),
+        ("90 minutes", 5400), ("three hours", 10_800), ("ten seconds", 10), ("a half hour", 1800), ("15 min", 900), ("45 secs", 45),
+        ("two weeks and three days", 1_468_800), ("1 week", 604_800), ("8 hours", 28_800), ("12 hours", 43_200), ("an hour and fifteen minutes", 4500),
+        ("3 hours and 45 minutes", 13_500), ("5 minutes and 30 seconds", 330), ("one day", 86_400), ("seven days", 604_800),
+        ("thirty seconds", 30), ("2 and a half minutes", 150), ("1.25 hours", 4500), ("0.5 days", 43_200), ("4h", 14_400), ("45m", 2700),
     ]
 
     @Test func durationsOfEveryForm() {
@@ -193,6 +213,9 @@ struct BuiltinEntityExtractorTests {
         ("a hundred degrees", 100, nil), ("twenty-one degrees", 21, nil), ("15 degrees centigrade", 15, "celsius"),
         ("one degree", 1, nil), ("80 fahrenheit", 80, "fahrenheit"), ("25 celsius", 25, "celsius"), ("-40°F", -40, "fahrenheit"),
         ("5 degrees c", 5, "celsius"), ("60 degrees f", 60, "fahrenheit"),
+        ("100°C", 100, "celsius"), ("212 °F", 212, "fahrenheit"), ("-10 degrees celsius", -10, "celsius"), ("minus 40 degrees", -40, nil),
+        ("18.5°", 18.5, nil), ("twenty degrees celsius", 20, "celsius"), ("thirty two fahrenheit", 32, "fahrenheit"), ("0°C", 0, "celsius"),
+        ("15 degrees below zero", -15, nil), ("273 kelvin", 273, "kelvin"),
     ]
 
     @Test func temperaturesOfEveryForm() {
@@ -259,6 +282,11 @@ struct BuiltinEntityExtractorTests {
         ("5 minutes later", "2026-11-22T08:05"), ("15 minutes from 1pm", "2026-11-22T13:15"), ("a week from tomorrow", "2026-11-30"),
         ("2 days after christmas", "2026-12-27"), ("3 days before new year's eve", "2026-12-28"), ("2 days from today", "2026-11-24"),
         ("within 3 days", "2026-11-25"),
+        ("in 3 weeks", "2026-12-13"), ("in 45 minutes", "2026-11-22T08:45"), ("10 minutes ago", "2026-11-22T07:50"), ("a day ago", "2026-11-21"),
+        ("tomorrow at noon", "2026-11-23T12:00"), ("saturday at 10am", "2026-11-28T10:00"), ("next monday at 9:15", "2026-11-23T09:15"),
+        ("july 4th at 9pm", "2027-07-04T21:00"), ("jan 15, 2027", "2027-01-15"), ("the 1st of january", "2027-01-01"),
+        ("april 30", "2027-04-30"), ("oct 31", "2027-10-31"), ("12/31", "2026-12-31"), ("at half past nine", "2026-11-22T09:30"),
+        ("on saturday", "2026-11-28"),
     ]
 
     @Test func datesAndTimesOfEveryForm() {
@@ -347,6 +375,16 @@ struct BuiltinEntityExtractorTests {
         ("wire EUR 20 and USD3.14", ["EUR 20 → 20 EUR", "USD3.14 → 3.14 USD"]),
         ("bake at 180°c for half an hour", ["180°c → 180 °C", "half an hour → 1800 s"]),
         ("the second and the twenty-fifth", ["second → #2", "twenty-fifth → #25"]),
+        ("remind me to call mom tomorrow at 7pm", ["tomorrow at 7pm → 2026-11-23T19:00"]),
+        ("book a table for four on friday at 8:30 pm", ["four → 4", "on friday at 8:30 pm → 2026-11-27T20:30"]),
+        ("set the thermostat to 21 degrees celsius", ["21 degrees celsius → 21 °C"]),
+        ("transfer $250 to savings on the 1st", ["$250 → 250 USD", "on the 1st → 2026-12-01"]),
+        ("play the 3rd track", ["3rd → #3"]),
+        ("what was the weather 2 days ago", ["2 days ago → 2026-11-20"]),
+        ("run for 45 minutes at 6am", ["45 minutes → 2700 s", "at 6am → 2026-11-23T06:00"]),
+        ("tip 15% on 80 euros", ["15% → 15 %", "80 euros → 80 EUR"]),
+        ("see you on christmas eve at noon", ["on christmas eve at noon → 2026-12-24T12:00"]),
+        ("I paid 5 grand for 2 tickets", ["5 grand → 5000 USD", "2 → 2"]),
     ]
 
     @Test func entitiesInSentences() {
@@ -480,6 +518,15 @@ struct BuiltinEntityExtractorTests {
             for match in Self.extractor.extract(from: text, reference: Self.reference) {
                 #expect(match.range.lowerBound < match.range.upperBound && match.range.upperBound <= text.unicodeScalars.count, "\(text)")
             }
+        }
+    }
+
+    @Test func hugeNumbersAndFarReferencesNeverTrap() {
+        // Durations past any Int of seconds, and a reference no calendar reaches.
+        #expect(extract("in 99999999999999999999999999 years").allSatisfy { $0.kind != .dateTime })
+        #expect(extract("999999999999999999999999999999th").allSatisfy { $0.kind != .ordinal })
+        for reference in [Date(timeIntervalSince1970: 1e300), Date(timeIntervalSince1970: -1e300), .distantFuture, .distantPast] {
+            #expect(Self.extractor.extract(from: "tomorrow at 7pm in 2 days", reference: reference).count == 2)
         }
     }
 

@@ -4,13 +4,8 @@ import Testing
 
 @Suite("Built-in entity grammars")
 struct BuiltinGrammarTests {
-    private static var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }
-    /// Sunday 22 November 2026, 08:00 UTC.
-    private static let reference = calendar.date(from: DateComponents(year: 2026, month: 11, day: 22, hour: 8))!
+    private static let calendar = ReferenceMoment.calendar
+    private static let reference = ReferenceMoment.date
 
     private func resolve(_ entity: BuiltinEntity, _ text: String) -> SlotValue? {
         let tokens = Tokenizer().tokenize(text)

@@ -45,14 +45,14 @@ public struct BuiltinEntityExtractor: Sendable {
         for start in 0..<words.count where Self.mayStart(words[start]) {
             for kind in Self.specificity where kind != .dateTime && kinds.contains(kind) {
                 guard let (value, end) = BuiltinGrammar.parse(kind, words, from: start), end > start else { continue }
-                candidates.append((kind, words.ranges[start].lowerBound..<words.ranges[end - 1].upperBound, value))
+                candidates.append((kind, words.range(at: start).lowerBound..<words.range(at: end - 1).upperBound, value))
             }
         }
         if kinds.contains(.dateTime) {
             let context = DateTimeGrammar.Context(reference: reference, calendar: calendar)
             for start in 0..<words.count where Self.mayStart(words[start]) {
                 guard let (value, end) = DateTimeGrammar.parse(words, from: start, context: context), end > start else { continue }
-                candidates.append((.dateTime, words.ranges[start].lowerBound..<words.ranges[end - 1].upperBound, .dateTime(value)))
+                candidates.append((.dateTime, words.range(at: start).lowerBound..<words.range(at: end - 1).upperBound, .dateTime(value)))
             }
         }
         // Longest first, then the more specific kind, then the earlier.

@@ -16,8 +16,10 @@ enum BuiltinGrammar {
             // The date grammar reads its own openers ("at 7", "on friday", "in 2 days").
             while start < words.count, fillers.contains(words[start]), !["at", "on", "in", "the"].contains(words[start]) { start += 1 }
             let context = DateTimeGrammar.Context(reference: reference, calendar: calendar)
-            for first in [start, start + 1] where first < words.count {
+            var first = start
+            while first < min(start + 2, words.count) {
                 if let (value, end) = DateTimeGrammar.parse(words, from: first, context: context), end == words.count { return .dateTime(value) }
+                first += 1
             }
             return nil
         }

@@ -39,7 +39,9 @@ enum DateTimeGrammar {
         /// days are Gregorian, whatever the calendar's identifier).
         init(reference: Date, calendar: Calendar) {
             offset = calendar.timeZone.secondsFromGMT(for: reference)
-            let local = Int(reference.timeIntervalSince1970.rounded(.down)) + offset
+            // A reference beyond ±30 million years (or not finite) stands for 1970: no calendar reaches it.
+            let since1970 = reference.timeIntervalSince1970
+            let local = (since1970.isFinite && abs(since1970) < 1e15 ? Int(since1970.rounded(.down)) : 0) + offset
             let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
             let seconds = local - days * 86_400
             today = days
@@ -66,11 +68,16 @@ enum DateTimeGrammar {
         while index < words.count, components < 8 {
             // Words that join parts, or open the first: kept only when a part follows. A part
             // may itself begin with one ("on the 20th"): the furthest start that reads wins.
-            var positions = [index]
-            while let word = words.word(at: positions.last!), joiners.contains(word) || (word == "," && positions.last! > start), positions.count < 4 {
-                positions.append(positions.last! + 1)
+            var furthest = index
+            while let word = words.word(at: furthest), joiners.contains(word) || (word == "," && furthest > start), furthest - index < 3 {
+                furthest += 1
             }
-            guard let part = positions.reversed().lazy.compactMap({ component(words, from: $0, context: context, reading: reading) }).first else { break }
+            var found: (reading: Reading, end: Int)?
+            for position in stride(from: furthest, through: index, by: -1) {
+                found = component(words, from: position, context: context, reading: reading)
+                if found != nil { break }
+            }
+            guard let part = found else { break }
             reading = part.reading
             index = part.end
             end = part.end
@@ -628,7 +635,8 @@ enum DateTimeGrammar {
     private static func relative(_ words: EntityWords, from start: Int, context: Context) -> (instant: Int, second: Int?, isDay: Bool, end: Int)? {
         let opensWithIn = words.word(at: start) == "in" || words.word(at: start) == "within"
         let from = opensWithIn ? start + 1 : start
-        guard let duration = DurationGrammar.duration(words, from: from), duration.seconds > 0 else { return nil }
+        // Beyond ten thousand years from now is no date anyone means (and no Int holds 1e300 seconds).
+        guard let duration = DurationGrammar.duration(words, from: from), duration.seconds > 0, duration.seconds < 3e11 else { return nil }
         let now = context.now
         let seconds = Int(duration.seconds.rounded())
         // Whole days give a day ("in 2 days"); shorter units, a time ("in 2 hours").

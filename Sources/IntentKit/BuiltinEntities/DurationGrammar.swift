@@ -60,6 +60,8 @@ enum DurationGrammar {
     private static func part(_ words: EntityWords, from start: Int) -> (seconds: Double, unit: Double, end: Int)? {
         guard let word = words.word(at: start) else { return nil }
         var count: Double, index: Int
+        // "a half hour"
+        if word == "a", words.word(at: start + 1) == "half", let half = part(words, from: start + 1) { return half }
         if word == "half", let after = article(words, at: start + 1), let unit = unit(words, at: after) {
             // "half an hour", "half hour"
             return (unit.seconds / 2, unit.seconds, unit.end)
