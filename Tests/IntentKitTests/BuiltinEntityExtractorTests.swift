@@ -504,6 +504,17 @@ struct BuiltinEntityExtractorTests {
         #expect(matches.allSatisfy { !$0.text.isEmpty && $0.range.upperBound <= text.unicodeScalars.count })
     }
 
+    @Test func aChainOfRelativeMomentsIsBounded() {
+        // Each "1 day after" anchors on the rest: unbounded, 100,000 characters of them would
+        // recurse 10,000 deep from every word.
+        let text = String(repeating: "1 day after ", count: 8_000) + "christmas"
+        let matches = Self.extractor.extract(from: text, reference: Self.reference)
+        #expect(!matches.isEmpty && matches.allSatisfy { $0.text.count < 60 })
+        let hundreds = Self.extractor.extract(from: String(repeating: "a hundred ", count: 10_000), reference: Self.reference)
+        #expect(hundreds.count == 10_000 && hundreds.allSatisfy { $0.value == .number(100) })
+        #expect(extract("2 days after 3 days before christmas").map(\.value) == [.dateTime(CalendarDateTime(year: 2026, month: 12, day: 24))])
+    }
+
     @Test func hostileInputNeverCrashes() {
         let pieces = ["$", "€", "-", ".", ",", "/", "%", "°", "1", "22", "3.5", "1,2", "k", "m", "and", "a", "half", "hour", "dollars",
                       "minus", "point", "degrees", "below", "zero", "twenty", "-", "hundred", "thousand", "cents", "¢", "rs", "us", "🍕",

@@ -61,7 +61,9 @@ enum DateTimeGrammar {
     }
 
     /// The longest date-time that starts at `start`, and the index after it.
-    static func parse(_ words: EntityWords, from start: Int, context: Context) -> (value: CalendarDateTime, end: Int)? {
+    /// `depth` counts the relative moments this one is the anchor of ("2 days after 3 days
+    /// before christmas"): two at most, so a chain of them costs no more than three parses.
+    static func parse(_ words: EntityWords, from start: Int, context: Context, depth: Int = 0) -> (value: CalendarDateTime, end: Int)? {
         var reading = Reading()
         var index = start, end = start
         var components = 0
@@ -74,7 +76,7 @@ enum DateTimeGrammar {
             }
             var found: (reading: Reading, end: Int)?
             for position in stride(from: furthest, through: index, by: -1) {
-                found = component(words, from: position, context: context, reading: reading)
+                found = component(words, from: position, context: context, reading: reading, depth: depth)
                 if found != nil { break }
             }
             guard let part = found else { break }
@@ -152,11 +154,11 @@ enum DateTimeGrammar {
 
     /// One part that starts at `start`, added to `reading`; `nil` when none does or it clashes
     /// with what was read (a second day, a second time).
-    private static func component(_ words: EntityWords, from start: Int, context: Context, reading: Reading) -> (reading: Reading, end: Int)? {
+    private static func component(_ words: EntityWords, from start: Int, context: Context, reading: Reading, depth: Int) -> (reading: Reading, end: Int)? {
         guard let word = words.word(at: start) else { return nil }
         var reading = reading
         // Relative moments first: they start with a number or "in" and would read as times.
-        if reading.instant == nil, !reading.hasDate, !reading.hasTime, let relative = relative(words, from: start, context: context) {
+        if reading.instant == nil, !reading.hasDate, !reading.hasTime, let relative = relative(words, from: start, context: context, depth: depth) {
             reading.instant = relative.instant
             reading.second = relative.second
             reading.instantIsDay = relative.isDay
@@ -632,7 +634,7 @@ enum DateTimeGrammar {
     /// "in 2 days", "in a couple hours", "7 days ago", "3 hours from now", "2 weeks later",
     /// "15 minutes from 1pm", "2 days after christmas", "a week before friday": the moment, and
     /// whether it has a time of day (a unit under a day).
-    private static func relative(_ words: EntityWords, from start: Int, context: Context) -> (instant: Int, second: Int?, isDay: Bool, end: Int)? {
+    private static func relative(_ words: EntityWords, from start: Int, context: Context, depth: Int) -> (instant: Int, second: Int?, isDay: Bool, end: Int)? {
         let opensWithIn = words.word(at: start) == "in" || words.word(at: start) == "within"
         let from = opensWithIn ? start + 1 : start
         // Beyond ten thousand years from now is no date anyone means (and no Int holds 1e300 seconds).
@@ -650,7 +652,7 @@ enum DateTimeGrammar {
             return (now + seconds, nil, isDay, duration.end + 2)
         case "from", "after", "before":
             let sign = next == "before" ? -1 : 1
-            guard let anchor = parse(words, from: duration.end + 1, context: context) else { return nil }
+            guard depth < 2, let anchor = parse(words, from: duration.end + 1, context: context, depth: depth + 1) else { return nil }
             let base = CivilDate.days(year: anchor.value.year, month: anchor.value.month, day: anchor.value.day) * 86_400
                 + (anchor.value.hour ?? 0) * 3600 + (anchor.value.minute ?? 0) * 60 + (anchor.value.second ?? 0)
             return (base + sign * seconds, anchor.value.second, isDay && anchor.value.hour == nil, anchor.end)

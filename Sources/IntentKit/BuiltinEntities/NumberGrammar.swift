@@ -110,11 +110,14 @@ enum NumberGrammar {
             guard next == "hundred" || scales[next] != nil else { return nil }
             index += 1
             let value = next == "hundred" ? 100 : scales[next]!
-            // "a hundred and twenty"
-            if let rest = spelled(words, from: index + 1).flatMap({ $0.value < value ? $0 : nil }) {
+            // "a hundred twenty" (not "a hundred a hundred …": the rest never starts with "a",
+            // so the recursion is one level deep)
+            if let next = words.word(at: index + 1), next != "a", next != "an",
+               let rest = spelled(words, from: index + 1).flatMap({ $0.value < value ? $0 : nil }) {
                 return (value + rest.value, rest.end)
             }
-            if words.word(at: index + 1) == "and", let rest = spelled(words, from: index + 2), rest.value < 100 {
+            if words.word(at: index + 1) == "and", let next = words.word(at: index + 2), next != "a", next != "an",
+               let rest = spelled(words, from: index + 2), rest.value < 100 {
                 return (value + rest.value, rest.end)
             }
             return (value, index + 1)
