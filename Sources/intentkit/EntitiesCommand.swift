@@ -74,7 +74,7 @@ struct EntitiesCommand: ParsableCommand {
                 output.append(try encoder.encode(Answer(text: line, entities: matches)))
             } else {
                 for match in matches {
-                    output.append("\(match.range.lowerBound)-\(match.range.upperBound)\t\(match.kind.rawValue)\t\"\(match.text)\"\t\(Self.describe(match.value))")
+                    output.append("\(match.range.lowerBound)-\(match.range.upperBound)\t\(match.kind.rawValue)\t\"\(match.text)\"\t\(match.value.readableDescription)")
                 }
             }
         }
@@ -95,34 +95,10 @@ struct EntitiesCommand: ParsableCommand {
         var entities: [BuiltinEntityMatch]
     }
 
-    /// A value for people: `85 USD`, `600 s`, `2026-11-23T19:30`, `-2 °C`.
-    static func describe(_ value: SlotValue) -> String {
-        func number(_ value: Double) -> String {
-            value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-        }
-        switch value {
-        case .custom(let identifier): return identifier
-        case .number(let value): return number(value)
-        case .ordinal(let value): return "#\(value)"
-        case .percentage(let value): return number(value) + " %"
-        case .amountOfMoney(let amount, let currency): return number(amount) + " " + currency
-        case .duration(let seconds): return number(seconds) + " s"
-        case .dateTime(let dateTime): return dateTime.description
-        case .temperature(let degrees, let unit):
-            return number(degrees) + (unit.map { " °" + ($0 == "celsius" ? "C" : $0 == "fahrenheit" ? "F" : "K") } ?? "°")
-        }
-    }
-
     /// An ISO 8601 moment: a date, a date and time (minutes or seconds), with an optional
     /// offset; without one, in `zone`.
     static func date(_ text: String, in zone: TimeZone) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = zone
-        for format in ["yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mmXXXXX", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"] {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
+        ReferenceDate.date(text, formats: ["yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mmXXXXX", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"],
+                           in: zone)
     }
 }

@@ -86,14 +86,7 @@ struct ParseCommand: ParsableCommand {
 
     /// A reference date in the local time zone.
     static func date(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = .current
-        for format in ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"] {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
+        ReferenceDate.date(text, formats: ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"], in: .current)
     }
 }
 

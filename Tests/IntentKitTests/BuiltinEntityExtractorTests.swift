@@ -389,25 +389,11 @@ struct BuiltinEntityExtractorTests {
 
     @Test func entitiesInSentences() {
         for (text, expected) in Self.sentences {
-            let found = extract(text).map { "\($0.text) → \(Self.describe($0.value))" }
+            let found = extract(text).map { "\($0.text) → \($0.value.readableDescription)" }
             #expect(found == expected, "\(text)")
         }
     }
 
-    static func describe(_ value: SlotValue) -> String {
-        func number(_ value: Double) -> String { value == value.rounded() ? String(Int64(value)) : String(value) }
-        switch value {
-        case .number(let value): return number(value)
-        case .ordinal(let value): return "#\(value)"
-        case .percentage(let value): return number(value) + " %"
-        case .amountOfMoney(let amount, let currency): return number(amount) + " " + currency
-        case .duration(let seconds): return number(seconds) + " s"
-        case .temperature(let degrees, let unit):
-            return number(degrees) + (unit.map { " °" + ($0 == "celsius" ? "C" : $0 == "fahrenheit" ? "F" : "K") } ?? "°")
-        case .dateTime(let dateTime): return dateTime.description
-        case .custom(let identifier): return identifier
-        }
-    }
 
     // MARK: Nothing to find
 

@@ -41,25 +41,18 @@ public struct BuiltinEntityExtractor: Sendable {
     /// The entities of an utterance already tokenized.
     public func extract(from text: TokenizedText, reference: Date = Date()) -> [BuiltinEntityMatch] {
         let words = EntityWords(text, tokens: 0..<text.count)
+        let context = kinds.contains(.dateTime) ? DateTimeGrammar.Context(reference: reference, calendar: calendar) : nil
         var candidates = [(kind: BuiltinEntity, range: Range<Int>, value: SlotValue)]()
         for start in 0..<words.count where Self.mayStart(words[start]) {
-            for kind in Self.specificity where kind != .dateTime && kinds.contains(kind) {
-                guard let (value, end) = BuiltinGrammar.parse(kind, words, from: start), end > start else { continue }
+            for kind in Self.specificity where kinds.contains(kind) {
+                guard let (value, end) = BuiltinGrammar.parse(kind, words, from: start, context: context), end > start else { continue }
                 candidates.append((kind, words.range(at: start).lowerBound..<words.range(at: end - 1).upperBound, value))
             }
         }
-        if kinds.contains(.dateTime) {
-            let context = DateTimeGrammar.Context(reference: reference, calendar: calendar)
-            for start in 0..<words.count where Self.mayStart(words[start]) {
-                guard let (value, end) = DateTimeGrammar.parse(words, from: start, context: context), end > start else { continue }
-                candidates.append((.dateTime, words.range(at: start).lowerBound..<words.range(at: end - 1).upperBound, .dateTime(value)))
-            }
-        }
         // Longest first, then the more specific kind, then the earlier.
-        let rank = Dictionary(uniqueKeysWithValues: Self.specificity.enumerated().map { ($1, $0) })
         candidates.sort { a, b in
             if a.range.count != b.range.count { return a.range.count > b.range.count }
-            if a.kind != b.kind { return rank[a.kind]! < rank[b.kind]! }
+            if a.kind != b.kind { return Self.rank[a.kind]! < Self.rank[b.kind]! }
             return a.range.lowerBound < b.range.lowerBound
         }
         // Which scalars a kept match covers: a candidate is checked in the time of its length.
@@ -93,4 +86,5 @@ public struct BuiltinEntityExtractor: Sendable {
 
     /// The kinds from the most specific, which wins a tie between candidates of one length.
     static let specificity: [BuiltinEntity] = [.dateTime, .amountOfMoney, .temperature, .duration, .percentage, .ordinal, .number]
+    private static let rank = Dictionary(uniqueKeysWithValues: specificity.enumerated().map { ($1, $0) })
 }

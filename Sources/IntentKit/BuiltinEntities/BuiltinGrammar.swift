@@ -18,19 +18,19 @@ enum BuiltinGrammar {
             let context = DateTimeGrammar.Context(reference: reference, calendar: calendar)
             var first = start
             while first < min(start + 2, words.count) {
-                if let (value, end) = DateTimeGrammar.parse(words, from: first, context: context), end == words.count { return .dateTime(value) }
+                if let (value, end) = parse(.dateTime, words, from: first, context: context), end == words.count { return value }
                 first += 1
             }
             return nil
         }
         while start < words.count, fillers.contains(words[start]) { start += 1 }
-        guard let (value, end) = parse(entity, words, from: start), end == words.count else { return nil }
+        guard let (value, end) = parse(entity, words, from: start, context: nil), end == words.count else { return nil }
         return value
     }
 
-    /// The longest expression of `entity` (other than a date) that starts at `start`, and the
-    /// index after it.
-    static func parse(_ entity: BuiltinEntity, _ words: EntityWords, from start: Int) -> (value: SlotValue, end: Int)? {
+    /// The longest expression of `entity` that starts at `start`, and the index after it; a
+    /// date needs the reference moment's `context`.
+    static func parse(_ entity: BuiltinEntity, _ words: EntityWords, from start: Int, context: DateTimeGrammar.Context?) -> (value: SlotValue, end: Int)? {
         switch entity {
         case .number:
             return NumberGrammar.cardinal(words, from: start).map { (.number($0.value), $0.end) }
@@ -45,7 +45,7 @@ enum BuiltinGrammar {
         case .temperature:
             return TemperatureGrammar.temperature(words, from: start).map { (.temperature($0.value, unit: $0.unit), $0.end) }
         case .dateTime:
-            return nil
+            return context.flatMap { DateTimeGrammar.parse(words, from: start, context: $0) }.map { (.dateTime($0.value), $0.end) }
         }
     }
 

@@ -36,6 +36,32 @@ enum CivilDate {
         return next - days(year: year, month: month, day: 1)
     }
 
+    /// The `n`th `weekday` (1 Sunday … 7 Saturday) of `month`, counted from its first day (a
+    /// fifth may fall in the next month: callers that allow one check).
+    static func nth(_ n: Int, weekday: Int, month: Int, year: Int) -> Int {
+        let first = days(year: year, month: month, day: 1)
+        return first + (weekday - self.weekday(first) + 7) % 7 + 7 * (n - 1)
+    }
+
+    /// The last `weekday` of `month`.
+    static func last(weekday: Int, month: Int, year: Int) -> Int {
+        let last = days(year: year, month: month, day: length(year: year, month: month))
+        return last - (self.weekday(last) - weekday + 7) % 7
+    }
+
+    /// The month `step` months after `month` of `year` (before it when negative).
+    static func month(_ month: Int, of year: Int, adding step: Int) -> (year: Int, month: Int) {
+        let count = year * 12 + month - 1 + step
+        let (quotient, remainder) = count.quotientAndRemainder(dividingBy: 12)
+        return remainder < 0 ? (quotient - 1, remainder + 13) : (quotient, remainder + 1)
+    }
+
+    /// The day number and the second of that day of `moment`, seconds from the start of day 0.
+    static func split(_ moment: Int) -> (day: Int, second: Int) {
+        let day = moment >= 0 ? moment / 86_400 : (moment - 86_399) / 86_400
+        return (day, moment - day * 86_400)
+    }
+
     /// Whether `year`-`month`-`day` exists.
     static func isValid(year: Int, month: Int, day: Int) -> Bool {
         (1...12).contains(month) && day >= 1 && day <= length(year: year, month: month)

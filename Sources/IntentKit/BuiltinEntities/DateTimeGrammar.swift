@@ -42,8 +42,7 @@ enum DateTimeGrammar {
             // A reference beyond ±30 million years (or not finite) stands for 1970: no calendar reaches it.
             let since1970 = reference.timeIntervalSince1970
             let local = (since1970.isFinite && abs(since1970) < 1e15 ? Int(since1970.rounded(.down)) : 0) + offset
-            let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-            let seconds = local - days * 86_400
+            let (days, seconds) = CivilDate.split(local)
             today = days
             hour = seconds / 3600
             minute = seconds % 3600 / 60
@@ -53,11 +52,6 @@ enum DateTimeGrammar {
         var year: Int { CivilDate.date(today).year }
         /// The reference moment in seconds from the start of day 0.
         var now: Int { today * 86_400 + hour * 3600 + minute * 60 + second }
-    }
-
-    /// The value of a whole slot's words (``BuiltinGrammar/resolve(_:text:tokens:reference:calendar:)``).
-    static func resolve(_ words: EntityWords, from start: Int, reference: Date, calendar: Calendar) -> (value: CalendarDateTime, end: Int)? {
-        parse(words, from: start, context: Context(reference: reference, calendar: calendar))
     }
 
     /// The longest date-time that starts at `start`, and the index after it.
@@ -117,12 +111,11 @@ enum DateTimeGrammar {
 
         func resolve(_ context: Context) -> CalendarDateTime? {
             if let instant {
-                let moment = instant
-                let (year, month, day) = CivilDate.date(moment >= 0 ? moment / 86_400 : (moment - 86_399) / 86_400)
-                if instantIsDay { return CalendarDateTime(year: year, month: month, day: day) }
-                let seconds = ((moment % 86_400) + 86_400) % 86_400
-                return CalendarDateTime(year: year, month: month, day: day, hour: seconds / 3600, minute: seconds % 3600 / 60,
-                                        second: second.map { _ in seconds % 60 })
+                if instantIsDay {
+                    let (year, month, day) = CivilDate.date(CivilDate.split(instant).day)
+                    return CalendarDateTime(year: year, month: month, day: day)
+                }
+                return Self.dateTime(at: instant, withSecond: second != nil)
             }
             guard day != nil || hour != nil else { return nil }
             guard var hour = hour ?? defaultHour else {
@@ -142,11 +135,16 @@ enum DateTimeGrammar {
             }
             var moment = (day ?? context.today) * 86_400 + hour * 3600 + minute * 60 + (second ?? 0) - zoneShift
             if day == nil && moment < context.now - context.second { moment += 86_400 }  // a time that has passed today: tomorrow's
-            let days = moment >= 0 ? moment / 86_400 : (moment - 86_399) / 86_400
-            let (year, month, dayOfMonth) = CivilDate.date(days)
-            let seconds = moment - days * 86_400
+            return Self.dateTime(at: moment, withSecond: second != nil)
+        }
+
+        /// The date and time of `moment` (seconds from the start of day 0), with its second
+        /// when one was said.
+        private static func dateTime(at moment: Int, withSecond: Bool) -> CalendarDateTime {
+            let (day, seconds) = CivilDate.split(moment)
+            let (year, month, dayOfMonth) = CivilDate.date(day)
             return CalendarDateTime(year: year, month: month, day: dayOfMonth, hour: seconds / 3600, minute: seconds % 3600 / 60,
-                                    second: second == nil ? nil : seconds % 60)
+                                    second: withSecond ? seconds % 60 : nil)
         }
     }
 
@@ -245,8 +243,8 @@ enum DateTimeGrammar {
             switch unit {
             case "week": return (monday(of: today) + 7 * step, nil, false, start + 2)
             case "month":
-                let index = year * 12 + month - 1 + step
-                return (CivilDate.days(year: index / 12, month: index % 12 + 1, day: 1), nil, false, start + 2)
+                let next = CivilDate.month(month, of: year, adding: step)
+                return (CivilDate.days(year: next.year, month: next.month, day: 1), nil, false, start + 2)
             default: return (CivilDate.days(year: year + step, month: 1, day: 1), nil, false, start + 2)
             }
         }
@@ -289,14 +287,12 @@ enum DateTimeGrammar {
         if words.word(at: dayIndex) == "the" { dayIndex += 1 }
         if let number = dayOfMonth(words, at: dayIndex, ordinalOnly: true),
            !(words.word(at: number.end) == "of" || words.word(at: number.end).map { months[$0] != nil } == true) {
-            var (year, month, _) = CivilDate.date(today)
-            for _ in 0..<28 {
-                if CivilDate.isValid(year: year, month: month, day: number.value) {
-                    let candidate = CivilDate.days(year: year, month: month, day: number.value)
-                    if candidate >= today && CivilDate.weekday(candidate) == weekday { return (candidate, number.end) }
-                }
-                month += 1
-                if month > 12 { month = 1; year += 1 }
+            let (year, month, _) = CivilDate.date(today)
+            for step in 0..<28 {
+                let (y, m) = CivilDate.month(month, of: year, adding: step)
+                guard CivilDate.isValid(year: y, month: m, day: number.value) else { continue }
+                let candidate = CivilDate.days(year: y, month: m, day: number.value)
+                if candidate >= today && CivilDate.weekday(candidate) == weekday { return (candidate, number.end) }
             }
         }
         // "Monday, Feb 18", "monday february 18th": the date says which.
@@ -324,9 +320,7 @@ enum DateTimeGrammar {
         let (thisYear, thisMonth, _) = CivilDate.date(context.today)
         var year = thisYear, month: Int
         if let modifier = words.word(at: index), ["next", "last", "this"].contains(modifier), words.word(at: index + 1) == "month" {
-            let step = modifier == "next" ? 1 : modifier == "last" ? -1 : 0
-            let count = thisYear * 12 + thisMonth - 1 + step
-            (year, month) = (count / 12, count % 12 + 1)
+            (year, month) = CivilDate.month(thisMonth, of: thisYear, adding: modifier == "next" ? 1 : modifier == "last" ? -1 : 0)
             index += 2
         } else if let named = words.word(at: index).flatMap({ months[$0] }) {
             month = named
@@ -340,14 +334,9 @@ enum DateTimeGrammar {
         } else {
             return nil
         }
-        let first = CivilDate.days(year: year, month: month, day: 1)
-        let length = CivilDate.length(year: year, month: month)
-        if position == -1 {
-            let last = first + length - 1
-            return (last - (CivilDate.weekday(last) - weekday + 7) % 7, index)
-        }
-        let day = first + (weekday - CivilDate.weekday(first) + 7) % 7 + 7 * (position - 1)
-        guard day < first + length else { return nil }
+        if position == -1 { return (CivilDate.last(weekday: weekday, month: month, year: year), index) }
+        let day = CivilDate.nth(position, weekday: weekday, month: month, year: year)
+        guard day < CivilDate.days(year: year, month: month, day: 1) + CivilDate.length(year: year, month: month) else { return nil }
         return (day, index)
     }
 
@@ -392,19 +381,17 @@ enum DateTimeGrammar {
         if words.word(at: index) == "of", let modifier = words.word(at: index + 1), ["next", "this", "last"].contains(modifier),
            words.word(at: index + 2) == "month" {
             let (year, month, _) = CivilDate.date(today)
-            let count = year * 12 + month - 1 + (modifier == "next" ? 1 : modifier == "last" ? -1 : 0)
-            guard CivilDate.isValid(year: count / 12, month: count % 12 + 1, day: day.value) else { return nil }
-            return (CivilDate.days(year: count / 12, month: count % 12 + 1, day: day.value), index + 3)
+            let target = CivilDate.month(month, of: year, adding: modifier == "next" ? 1 : modifier == "last" ? -1 : 0)
+            guard CivilDate.isValid(year: target.year, month: target.month, day: day.value) else { return nil }
+            return (CivilDate.days(year: target.year, month: target.month, day: day.value), index + 3)
         }
         // "on the 20th": this month's if it is still to come, else next month's. Without "on"
         // (or "by", "until", …) "the 3rd" is as likely an ordinal ("the 3rd chapter").
         guard hasThe, let before = words.word(at: start - 1), ["on", "by", "until", "till", "since", "before", "after", "for"].contains(before) else { return nil }
-        var (year, month, dayOfMonth) = CivilDate.date(today)
-        if day.value < dayOfMonth { month += 1; if month > 12 { month = 1; year += 1 } }
-        for _ in 0..<3 {
-            if CivilDate.isValid(year: year, month: month, day: day.value) { return (CivilDate.days(year: year, month: month, day: day.value), index) }
-            month += 1
-            if month > 12 { month = 1; year += 1 }
+        let (year, month, dayOfMonth) = CivilDate.date(today)
+        for step in (day.value < dayOfMonth ? 1 : 0)..<(day.value < dayOfMonth ? 4 : 3) {
+            let (y, m) = CivilDate.month(month, of: year, adding: step)
+            if CivilDate.isValid(year: y, month: m, day: day.value) { return (CivilDate.days(year: y, month: m, day: day.value), index) }
         }
         return nil
     }

@@ -74,16 +74,6 @@ struct EntityWords {
         }
     }
 
-    /// Words from text already cut, for tests and for grammars that rewrite words: one space
-    /// between each.
-    init(_ words: [Substring]) {
-        var position = 0
-        for word in words {
-            append(word, range: position..<(position + word.unicodeScalars.count), capitalized: false)
-            position += word.unicodeScalars.count + 1
-        }
-    }
-
     private mutating func append(_ word: Substring, range: Range<Int>, capitalized: Bool) {
         let attached = pieces.last.map { $0.range.upperBound == range.lowerBound } ?? false
         pieces.append(Piece(word: word, range: range, attached: attached, capitalized: capitalized))

@@ -12,17 +12,17 @@ struct Holiday: Sendable {
     static let all: [Holiday] = [
         Holiday(names: ["new year 's day", "new years day", "new year day", "new year 's", "new years"]) { CivilDate.days(year: $0, month: 1, day: 1) },
         Holiday(names: ["new year 's eve", "new years eve", "new year eve"]) { CivilDate.days(year: $0, month: 12, day: 31) },
-        Holiday(names: ["martin luther king day", "martin luther king jr day", "martin luther king jr . day", "mlk day"]) { nth(3, weekday: 2, month: 1, year: $0) },
-        Holiday(names: ["presidents day", "presidents ' day", "president 's day", "washington 's birthday"]) { nth(3, weekday: 2, month: 2, year: $0) },
-        Holiday(names: ["memorial day"]) { last(weekday: 2, month: 5, year: $0) },
+        Holiday(names: ["martin luther king day", "martin luther king jr day", "martin luther king jr . day", "mlk day"]) { CivilDate.nth(3, weekday: 2, month: 1, year: $0) },
+        Holiday(names: ["presidents day", "presidents ' day", "president 's day", "washington 's birthday"]) { CivilDate.nth(3, weekday: 2, month: 2, year: $0) },
+        Holiday(names: ["memorial day"]) { CivilDate.last(weekday: 2, month: 5, year: $0) },
         Holiday(names: ["juneteenth"]) { CivilDate.days(year: $0, month: 6, day: 19) },
         Holiday(names: ["independence day", "fourth of july", "4th of july", "july fourth", "july 4th"]) { CivilDate.days(year: $0, month: 7, day: 4) },
-        Holiday(names: ["labor day", "labour day"]) { nth(1, weekday: 2, month: 9, year: $0) },
-        Holiday(names: ["columbus day", "indigenous peoples ' day", "indigenous peoples day"]) { nth(2, weekday: 2, month: 10, year: $0) },
+        Holiday(names: ["labor day", "labour day"]) { CivilDate.nth(1, weekday: 2, month: 9, year: $0) },
+        Holiday(names: ["columbus day", "indigenous peoples ' day", "indigenous peoples day"]) { CivilDate.nth(2, weekday: 2, month: 10, year: $0) },
         Holiday(names: ["veterans day", "veterans ' day", "veteran 's day"]) { CivilDate.days(year: $0, month: 11, day: 11) },
-        Holiday(names: ["thanksgiving", "thanksgiving day"]) { nth(4, weekday: 5, month: 11, year: $0) },
-        Holiday(names: ["black friday"]) { nth(4, weekday: 5, month: 11, year: $0) + 1 },
-        Holiday(names: ["cyber monday"]) { nth(4, weekday: 5, month: 11, year: $0) + 4 },
+        Holiday(names: ["thanksgiving", "thanksgiving day"]) { CivilDate.nth(4, weekday: 5, month: 11, year: $0) },
+        Holiday(names: ["black friday"]) { CivilDate.nth(4, weekday: 5, month: 11, year: $0) + 1 },
+        Holiday(names: ["cyber monday"]) { CivilDate.nth(4, weekday: 5, month: 11, year: $0) + 4 },
         Holiday(names: ["christmas", "christmas day", "xmas", "xmas day"]) { CivilDate.days(year: $0, month: 12, day: 25) },
         Holiday(names: ["christmas eve", "xmas eve"]) { CivilDate.days(year: $0, month: 12, day: 24) },
         Holiday(names: ["boxing day"]) { CivilDate.days(year: $0, month: 12, day: 26) },
@@ -33,8 +33,8 @@ struct Holiday: Sendable {
         Holiday(names: ["groundhog day"]) { CivilDate.days(year: $0, month: 2, day: 2) },
         Holiday(names: ["cinco de mayo"]) { CivilDate.days(year: $0, month: 5, day: 5) },
         Holiday(names: ["halloween"]) { CivilDate.days(year: $0, month: 10, day: 31) },
-        Holiday(names: ["mother 's day", "mothers day", "mothers ' day", "mother day"]) { nth(2, weekday: 1, month: 5, year: $0) },
-        Holiday(names: ["father 's day", "fathers day", "fathers ' day", "father day"]) { nth(3, weekday: 1, month: 6, year: $0) },
+        Holiday(names: ["mother 's day", "mothers day", "mothers ' day", "mother day"]) { CivilDate.nth(2, weekday: 1, month: 5, year: $0) },
+        Holiday(names: ["father 's day", "fathers day", "fathers ' day", "father day"]) { CivilDate.nth(3, weekday: 1, month: 6, year: $0) },
         Holiday(names: ["easter", "easter sunday", "easter day"]) { easter($0) },
         Holiday(names: ["easter monday"]) { easter($0) + 1 },
         Holiday(names: ["good friday"]) { easter($0) - 2 },
@@ -76,18 +76,6 @@ struct Holiday: Sendable {
             return (day >= today ? day : holiday.day(thisYear + 1), end)
         }
         return nil
-    }
-
-    /// The `n`th `weekday` (1 Sunday … 7 Saturday) of `month`.
-    static func nth(_ n: Int, weekday: Int, month: Int, year: Int) -> Int {
-        let first = CivilDate.days(year: year, month: month, day: 1)
-        return first + (weekday - CivilDate.weekday(first) + 7) % 7 + 7 * (n - 1)
-    }
-
-    /// The last `weekday` of `month`.
-    static func last(weekday: Int, month: Int, year: Int) -> Int {
-        let last = CivilDate.days(year: year, month: month, day: CivilDate.length(year: year, month: month))
-        return last - (CivilDate.weekday(last) - weekday + 7) % 7
     }
 
     /// Western Easter Sunday: the anonymous Gregorian algorithm (Meeus/Jones/Butcher).

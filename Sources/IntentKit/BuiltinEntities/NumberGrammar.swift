@@ -200,8 +200,6 @@ enum NumberGrammar {
             return (value, start + 2)
         }
         if let value = ordinalUnits[word] { return (value, start + 1) }
-        // "21st" as one word, from callers that hold words not cut at digits.
-        if word.count > 2, ["st", "nd", "rd", "th"].contains(word.suffix(2)), let value = Int(word.dropLast(2)) { return (value, start + 1) }
         // A cardinal in words, then an ordinal word for its lowest free place: "twenty-fifth",
         // "twenty fifth", "one hundred and first", "two thousandth".
         guard let cardinal = spelled(words, from: start), cardinal.value >= 1, cardinal.value == cardinal.value.rounded() else { return nil }
@@ -218,15 +216,5 @@ enum NumberGrammar {
         }
         guard whole % 10 == 0, unit < place else { return nil }
         return (whole + unit, index + 1)
-    }
-
-    // MARK: Whole spans of words, for callers that hold words already cut
-
-    static func cardinal(_ words: [Substring], from start: Int) -> (value: Double, count: Int)? {
-        cardinal(EntityWords(words), from: start).map { ($0.value, $0.end - start) }
-    }
-
-    static func ordinal(_ words: [Substring], from start: Int) -> (value: Int, count: Int)? {
-        ordinal(EntityWords(words), from: start).map { ($0.value, $0.end - start) }
     }
 }

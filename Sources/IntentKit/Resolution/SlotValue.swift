@@ -32,6 +32,27 @@ public enum SlotValue: Hashable, Sendable {
     }
 }
 
+extension SlotValue {
+    /// The value for people, as `intentkit entities` prints it: `85 USD`, `600 s`, `#3`, `20 %`,
+    /// `2026-11-23T19:30`, `-2 °C` (`-2°` when no scale was said), a vocabulary value's identifier.
+    package var readableDescription: String {
+        func number(_ value: Double) -> String {
+            value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        }
+        switch self {
+        case .custom(let identifier): return identifier
+        case .number(let value): return number(value)
+        case .ordinal(let value): return "#\(value)"
+        case .percentage(let value): return number(value) + " %"
+        case .amountOfMoney(let amount, let currency): return number(amount) + " " + currency
+        case .duration(let seconds): return number(seconds) + " s"
+        case .dateTime(let dateTime): return dateTime.description
+        case .temperature(let degrees, let unit):
+            return number(degrees) + (unit.map { " °" + ($0 == "celsius" ? "C" : $0 == "fahrenheit" ? "F" : "K") } ?? "°")
+        }
+    }
+}
+
 /// A date on the proleptic Gregorian calendar with an optional time of day, in the reference
 /// date's time zone.
 public struct CalendarDateTime: Hashable, Sendable, CustomStringConvertible {

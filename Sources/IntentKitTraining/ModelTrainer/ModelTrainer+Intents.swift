@@ -179,8 +179,8 @@ extension ModelTrainer {
         func challenge(with change: (inout IntentClassifierSetting) -> Void) {
             var setting = candidates[chosen].setting
             change(&setting)
-            let fits = candidates[chosen].fits
-            candidates += evaluate([setting], on: compared, from: { fits[$0].map { [$0] } ?? [] }, tolerance: tolerance)
+            let start = candidates[chosen].start
+            candidates += evaluate([setting], on: compared, from: start, tolerance: tolerance)
             if Self.isSignificantlyBetter(candidates[candidates.count - 1], than: candidates[chosen], phrasings: phrasings) { chosen = candidates.count - 1 }
             keepFitsOfChosen()
         }
@@ -194,8 +194,7 @@ extension ModelTrainer {
         }
         // The chosen setting's fits go on to the usual tolerance.
         if tolerance != trainer.tolerance {
-            let fits = candidates[chosen].fits
-            candidates[chosen] = evaluate([candidates[chosen].setting], on: compared, from: { fits[$0].map { [$0] } ?? [] })[0]
+            candidates[chosen] = evaluate([candidates[chosen].setting], on: compared, from: candidates[chosen].start)[0]
         }
         var best = candidates[chosen]
         for candidate in candidates {
@@ -212,9 +211,8 @@ extension ModelTrainer {
         }
         let rest = (0..<folds).filter { !compared.contains($0) }
         // Folds not compared, and the final classifier, start from the mean of the folds' weights.
-        let foldFits = { best.fits.sorted { $0.key < $1.key }.map(\.value) }
         if !rest.isEmpty && dataset.labels.count > 1 {
-            let fits = foldFits()
+            let fits = best.foldFits
             best.merge(evaluate([best.setting], on: rest, from: { _ in fits })[0])
         }
         // The final classifier, on every original with the chosen setting.
@@ -230,7 +228,7 @@ extension ModelTrainer {
         let problem = inputs.problem(
             of: originals + noiseIndices, classes: originals.map { classes[$0] } + noiseClasses, intents: intentNames,
             generated: noiseClasses.count, generatedWeight: options.noiseWeight, minimumCount: trainer.minimumFeatureCount, kept: words)
-        let classifier = trainer.model(trainer.fit(problem, from: problem.initialParameters(from: foldFits())), of: problem)
+        let classifier = trainer.model(trainer.fit(problem, from: problem.initialParameters(from: best.foldFits)), of: problem)
         var offsets = [Double](repeating: 0, count: intentNames.count)
         if let outOfScopeClass { offsets[outOfScopeClass] = -shift }
         return (best.predicted, classifier.addingBiases(offsets).with(calibration), search)
@@ -257,6 +255,10 @@ extension ModelTrainer {
         var logLikelihood = 0.0
         /// The weights of each fold's fit, by fold (only the chosen setting's are kept).
         var fits = [Int: IntentClassifierFit]()
+        /// The fits in the order of their folds (their mean does not depend on a dictionary's order).
+        var foldFits: [IntentClassifierFit] { fits.sorted { $0.key < $1.key }.map(\.value) }
+        /// Where a fit on a fold starts: this setting's fit on the same fold.
+        var start: (Int) -> [IntentClassifierFit] { { [fits] in fits[$0].map { [$0] } ?? [] } }
         /// The folds evaluated, and the originals they hold.
         var folds = [Int]()
         var heldOutCount = 0
