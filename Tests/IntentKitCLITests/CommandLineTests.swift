@@ -148,19 +148,22 @@ struct CommandLineTests: CommandLineRunning {
         let pinned = ["--reference", "2026-11-22T08:00", "--time-zone", "UTC"]
         let plain = try run(["entities", "meet me tomorrow at 7pm for 1h30"] + pinned)
         #expect(plain.status == 0, "\(plain.stderr)")
-        #expect(plain.stdout == "8-23\tdateTime\t\"tomorrow at 7pm\"\t2026-11-23T19:00\n28-32\tduration\t\"1h30\"\t5400 s\n")
+        #expect(plain.stdout == "8-23\tdateTime\t\"tomorrow at 7pm\"\t2026-11-23T19:00 (hour)\n28-32\tduration\t\"1h30\"\t5400 s\n")
 
         let lines = try piping("send 85 bucks\nnothing here\n", ["entities", "--json"] + pinned)
         #expect(lines.count == 3 && lines[2].isEmpty)
         #expect(lines[0] == #"{"entities":[{"end":13,"kind":"amountOfMoney","start":5,"text":"85 bucks","value":{"kind":"amountOfMoney","unit":"USD","value":85}}],"text":"send 85 bucks"}"#)
         #expect(lines[1] == #"{"entities":[],"text":"nothing here"}"#)
+        // An interval has its bounds, the end exclusive, and its grain.
+        let interval = try run(["entities", "--json", "from 3 to 5pm"] + pinned)
+        #expect(interval.stdout.contains(#""value":{"from":"2026-11-22T15:00","grain":"hour","kind":"dateTime","to":"2026-11-22T18:00"}"#), "\(interval.stdout)")
 
         // Only the kinds asked for: "2m" is two million among numbers alone.
         let numbers = try run(["entities", "--kinds", "number", "2m"] + pinned)
         #expect(numbers.stdout == "0-2\tnumber\t\"2m\"\t2000000\n")
         // A zone moves the reference's day: 08:00 UTC is 19:00 in Sydney (UTC+11 in November).
         let sydney = try run("entities", "--reference", "2026-11-22T08:00:00Z", "--time-zone", "Australia/Sydney", "tomorrow")
-        #expect(sydney.stdout == "0-8\tdateTime\t\"tomorrow\"\t2026-11-23\n")
+        #expect(sydney.stdout == "0-8\tdateTime\t\"tomorrow\"\t2026-11-23 (day)\n")
 
         for (arguments, message) in [
             (["entities", "--kinds", "numbers", "5"], "unknown kind 'numbers'"),

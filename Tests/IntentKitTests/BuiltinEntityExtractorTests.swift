@@ -226,67 +226,67 @@ struct BuiltinEntityExtractorTests {
 
     static let dateTimes: [(String, String)] = [
         // days
-        ("today", "2026-11-22"), ("tomorrow", "2026-11-23"), ("yesterday", "2026-11-21"), ("tonight", "2026-11-22T20:00"),
-        ("the day after tomorrow", "2026-11-24"), ("day after tomorrow", "2026-11-24"), ("the day before yesterday", "2026-11-20"),
-        ("now", "2026-11-22T08:00"), ("right now", "2026-11-22T08:00"), ("just now", "2026-11-22T08:00"), ("tmrw", "2026-11-23"),
+        ("today", "2026-11-22 (day)"), ("tomorrow", "2026-11-23 (day)"), ("yesterday", "2026-11-21 (day)"), ("tonight", "2026-11-22T18:00/2026-11-23T00:00 (hour)"),
+        ("the day after tomorrow", "2026-11-24 (day)"), ("day after tomorrow", "2026-11-24 (day)"), ("the day before yesterday", "2026-11-20 (day)"),
+        ("now", "2026-11-22T08:00:00 (second)"), ("right now", "2026-11-22T08:00:00 (second)"), ("just now", "2026-11-22T08:00:00 (second)"), ("tmrw", "2026-11-23 (day)"),
         // weekdays: the next one after today
-        ("monday", "2026-11-23"), ("tuesday", "2026-11-24"), ("wednesday", "2026-11-25"), ("thursday", "2026-11-26"),
-        ("friday", "2026-11-27"), ("saturday", "2026-11-28"), ("sunday", "2026-11-29"), ("mon", "2026-11-23"), ("tue", "2026-11-24"),
-        ("tues", "2026-11-24"), ("wed", "2026-11-25"), ("thu", "2026-11-26"), ("thurs", "2026-11-26"), ("fri", "2026-11-27"),
-        ("sat", "2026-11-28"), ("sun", "2026-11-29"), ("mon.", "2026-11-23"), ("this friday", "2026-11-27"), ("next friday", "2026-11-27"),
-        ("coming monday", "2026-11-23"), ("last friday", "2026-11-20"), ("last sunday", "2026-11-15"), ("past tuesday", "2026-11-17"),
-        ("wednesday next week", "2026-11-25"), ("friday this week", "2026-11-20"), ("monday last week", "2026-11-09"),
-        ("Monday, Feb 18", "2027-02-18"), ("Tuesday the 19th", "2027-01-19"), ("tuesday 19th", "2027-01-19"), ("thursday the 26th", "2026-11-26"),
-        ("on friday", "2026-11-27"), ("on monday", "2026-11-23"),
+        ("monday", "2026-11-23 (day)"), ("tuesday", "2026-11-24 (day)"), ("wednesday", "2026-11-25 (day)"), ("thursday", "2026-11-26 (day)"),
+        ("friday", "2026-11-27 (day)"), ("saturday", "2026-11-28 (day)"), ("sunday", "2026-11-29 (day)"), ("mon", "2026-11-23 (day)"), ("tue", "2026-11-24 (day)"),
+        ("tues", "2026-11-24 (day)"), ("wed", "2026-11-25 (day)"), ("thu", "2026-11-26 (day)"), ("thurs", "2026-11-26 (day)"), ("fri", "2026-11-27 (day)"),
+        ("sat", "2026-11-28 (day)"), ("sun", "2026-11-29 (day)"), ("mon.", "2026-11-23 (day)"), ("this friday", "2026-11-27 (day)"), ("next friday", "2026-11-27 (day)"),
+        ("coming monday", "2026-11-23 (day)"), ("last friday", "2026-11-20 (day)"), ("last sunday", "2026-11-15 (day)"), ("past tuesday", "2026-11-17 (day)"),
+        ("wednesday next week", "2026-11-25 (day)"), ("friday this week", "2026-11-20 (day)"), ("monday last week", "2026-11-09 (day)"),
+        ("Monday, Feb 18", "2027-02-18 (day)"), ("Tuesday the 19th", "2027-01-19 (day)"), ("tuesday 19th", "2027-01-19 (day)"), ("thursday the 26th", "2026-11-26 (day)"),
+        ("on friday", "2026-11-27 (day)"), ("on monday", "2026-11-23 (day)"),
         // calendar dates
-        ("june 13", "2027-06-13"), ("june 13th", "2027-06-13"), ("june 13 2038", "2038-06-13"), ("june 13th, 2038", "2038-06-13"),
-        ("13 june", "2027-06-13"), ("13th june", "2027-06-13"), ("the 13th of june", "2027-06-13"), ("13th of june 2030", "2030-06-13"),
-        ("december 25", "2026-12-25"), ("dec 25", "2026-12-25"), ("dec. 25", "2026-12-25"), ("november 22", "2026-11-22"),
-        ("november 21", "2027-11-21"), ("march the 3rd", "2027-03-03"), ("march 3rd", "2027-03-03"), ("jan 1st", "2027-01-01"),
-        ("sept 9", "2027-09-09"), ("february 29", "2028-02-29"), ("the first of december", "2026-12-01"),
-        ("the twenty-first of december", "2026-12-21"), ("june 2027", "2027-06-01"), ("in june", "2027-06-01"),
-        ("in november", "2026-11-01"), ("the 20th of next month", "2026-12-20"), ("the 5th of this month", "2026-11-05"),
-        ("on the 30th", "2026-11-30"), ("on the 20th", "2026-12-20"), ("on the 1st", "2026-12-01"),
+        ("june 13", "2027-06-13 (day)"), ("june 13th", "2027-06-13 (day)"), ("june 13 2038", "2038-06-13 (day)"), ("june 13th, 2038", "2038-06-13 (day)"),
+        ("13 june", "2027-06-13 (day)"), ("13th june", "2027-06-13 (day)"), ("the 13th of june", "2027-06-13 (day)"), ("13th of june 2030", "2030-06-13 (day)"),
+        ("december 25", "2026-12-25 (day)"), ("dec 25", "2026-12-25 (day)"), ("dec. 25", "2026-12-25 (day)"), ("november 22", "2026-11-22 (day)"),
+        ("november 21", "2027-11-21 (day)"), ("march the 3rd", "2027-03-03 (day)"), ("march 3rd", "2027-03-03 (day)"), ("jan 1st", "2027-01-01 (day)"),
+        ("sept 9", "2027-09-09 (day)"), ("february 29", "2028-02-29 (day)"), ("the first of december", "2026-12-01 (day)"),
+        ("the twenty-first of december", "2026-12-21 (day)"), ("june 2027", "2027-06-01 (month)"), ("in june", "2027-06-01 (month)"),
+        ("in november", "2026-11-01 (month)"), ("the 20th of next month", "2026-12-20 (day)"), ("the 5th of this month", "2026-11-05 (day)"),
+        ("on the 30th", "2026-11-30 (day)"), ("on the 20th", "2026-12-20 (day)"), ("on the 1st", "2026-12-01 (day)"),
         // numeric dates
-        ("2/7/2021", "2021-02-07"), ("2/15", "2027-02-15"), ("12/25", "2026-12-25"), ("11/22", "2026-11-22"), ("10/31/74", "1974-10-31"),
-        ("10/31/46", "2046-10-31"), ("10/31/47", "1947-10-31"), ("1/2/03", "2003-01-02"), ("2026-12-01", "2026-12-01"),
-        ("2030-01-15", "2030-01-15"), ("3/4", "2027-03-04"),
+        ("2/7/2021", "2021-02-07 (day)"), ("2/15", "2027-02-15 (day)"), ("12/25", "2026-12-25 (day)"), ("11/22", "2026-11-22 (day)"), ("10/31/74", "1974-10-31 (day)"),
+        ("10/31/46", "2046-10-31 (day)"), ("10/31/47", "1947-10-31 (day)"), ("1/2/03", "2003-01-02 (day)"), ("2026-12-01", "2026-12-01 (day)"),
+        ("2030-01-15", "2030-01-15 (day)"), ("3/4", "2027-03-04 (day)"),
         // ordinal weekdays of a month
-        ("first tuesday of last month", "2026-10-06"), ("the first tuesday of next month", "2026-12-01"),
-        ("the last friday of march", "2027-03-26"), ("last friday of march", "2027-03-26"), ("the third monday in january", "2027-01-18"),
-        ("2nd wednesday of next month", "2026-12-09"), ("the second sunday of may 2027", "2027-05-09"), ("the last monday of this month", "2026-11-30"),
+        ("first tuesday of last month", "2026-10-06 (day)"), ("the first tuesday of next month", "2026-12-01 (day)"),
+        ("the last friday of march", "2027-03-26 (day)"), ("last friday of march", "2027-03-26 (day)"), ("the third monday in january", "2027-01-18 (day)"),
+        ("2nd wednesday of next month", "2026-12-09 (day)"), ("the second sunday of may 2027", "2027-05-09 (day)"), ("the last monday of this month", "2026-11-30 (day)"),
         // weeks, months, years: their first day
-        ("next week", "2026-11-23"), ("last week", "2026-11-09"), ("this week", "2026-11-16"), ("next month", "2026-12-01"),
-        ("last month", "2026-10-01"), ("this month", "2026-11-01"), ("next year", "2027-01-01"), ("last year", "2025-01-01"),
+        ("next week", "2026-11-23 (week)"), ("last week", "2026-11-09 (week)"), ("this week", "2026-11-16 (week)"), ("next month", "2026-12-01 (month)"),
+        ("last month", "2026-10-01 (month)"), ("this month", "2026-11-01 (month)"), ("next year", "2027-01-01 (year)"), ("last year", "2025-01-01 (year)"),
         // times
-        ("7am", "2026-11-23T07:00"), ("7 am", "2026-11-23T07:00"), ("7 a.m.", "2026-11-23T07:00"), ("7pm", "2026-11-22T19:00"),
-        ("7 p.m.", "2026-11-22T19:00"), ("7:30", "2026-11-22T19:30"), ("7:30pm", "2026-11-22T19:30"), ("7:30 pm", "2026-11-22T19:30"),
-        ("19:00", "2026-11-22T19:00"), ("07:30", "2026-11-23T07:30"), ("9:01:10 AM", "2026-11-22T09:01:10"), ("23:59:59", "2026-11-22T23:59:59"),
-        ("noon", "2026-11-22T12:00"), ("midday", "2026-11-22T12:00"), ("midnight", "2026-11-23T00:00"), ("7 o'clock", "2026-11-22T19:00"),
-        ("eighteen oclock", "2026-11-22T18:00"), ("at 7", "2026-11-22T19:00"), ("at 9", "2026-11-22T09:00"), ("at 7:30", "2026-11-22T19:30"),
-        ("3:30", "2026-11-22T15:30"), ("half past seven", "2026-11-22T19:30"), ("quarter past five", "2026-11-22T17:15"),
-        ("quarter to eight", "2026-11-22T19:45"), ("ten past five", "2026-11-22T17:10"), ("20 to 6", "2026-11-22T17:40"),
-        ("seven thirty p.m.", "2026-11-22T19:30"), ("seven thirty pm", "2026-11-22T19:30"), ("nine fifteen am", "2026-11-22T09:15"),
-        ("8h00", "2026-11-22T08:00"), ("at 8h30", "2026-11-22T08:30"), ("8h00 GMT", "2026-11-22T08:00"), ("3pm EST", "2026-11-22T20:00"),
-        ("noon UTC", "2026-11-22T12:00"), ("10am PST", "2026-11-22T18:00"), ("12pm", "2026-11-22T12:00"), ("12am", "2026-11-23T00:00"),
+        ("7am", "2026-11-23T07:00 (hour)"), ("7 am", "2026-11-23T07:00 (hour)"), ("7 a.m.", "2026-11-23T07:00 (hour)"), ("7pm", "2026-11-22T19:00 (hour)"),
+        ("7 p.m.", "2026-11-22T19:00 (hour)"), ("7:30", "2026-11-22T19:30 (minute)"), ("7:30pm", "2026-11-22T19:30 (minute)"), ("7:30 pm", "2026-11-22T19:30 (minute)"),
+        ("19:00", "2026-11-22T19:00 (minute)"), ("07:30", "2026-11-23T07:30 (minute)"), ("9:01:10 AM", "2026-11-22T09:01:10 (second)"), ("23:59:59", "2026-11-22T23:59:59 (second)"),
+        ("noon", "2026-11-22T12:00 (hour)"), ("midday", "2026-11-22T12:00 (hour)"), ("midnight", "2026-11-23T00:00 (hour)"), ("7 o'clock", "2026-11-22T19:00 (hour)"),
+        ("eighteen oclock", "2026-11-22T18:00 (hour)"), ("at 7", "2026-11-22T19:00 (hour)"), ("at 9", "2026-11-22T09:00 (hour)"), ("at 7:30", "2026-11-22T19:30 (minute)"),
+        ("3:30", "2026-11-22T15:30 (minute)"), ("half past seven", "2026-11-22T19:30 (minute)"), ("quarter past five", "2026-11-22T17:15 (minute)"),
+        ("quarter to eight", "2026-11-22T19:45 (minute)"), ("ten past five", "2026-11-22T17:10 (minute)"), ("20 to 6", "2026-11-22T17:40 (minute)"),
+        ("seven thirty p.m.", "2026-11-22T19:30 (minute)"), ("seven thirty pm", "2026-11-22T19:30 (minute)"), ("nine fifteen am", "2026-11-22T09:15 (minute)"),
+        ("8h00", "2026-11-22T08:00 (minute)"), ("at 8h30", "2026-11-22T08:30 (minute)"), ("8h00 GMT", "2026-11-22T08:00 (minute)"), ("3pm EST", "2026-11-22T20:00 (hour)"),
+        ("noon UTC", "2026-11-22T12:00 (hour)"), ("10am PST", "2026-11-22T18:00 (hour)"), ("12pm", "2026-11-22T12:00 (hour)"), ("12am", "2026-11-23T00:00 (hour)"),
         // days with times
-        ("tomorrow at 7am", "2026-11-23T07:00"), ("tomorrow at 7", "2026-11-23T07:00"), ("7am tomorrow", "2026-11-23T07:00"),
-        ("friday at 6:45 pm", "2026-11-27T18:45"), ("next friday at 8:30 pm", "2026-11-27T20:30"), ("tomorrow morning at 7", "2026-11-23T07:00"),
-        ("tomorrow evening at 7", "2026-11-23T19:00"), ("7:30 in the evening", "2026-11-22T19:30"), ("8 in the morning", "2026-11-22T08:00"),
-        ("on june 13th, 2038 at noon", "2038-06-13T12:00"), ("4/25 at 4:00pm", "2027-04-25T16:00"), ("monday at 9", "2026-11-23T09:00"),
-        ("today at 5pm", "2026-11-22T17:00"), ("tonight at 11", "2026-11-22T23:00"), ("december 24 at midnight", "2026-12-24T00:00"),
+        ("tomorrow at 7am", "2026-11-23T07:00 (hour)"), ("tomorrow at 7", "2026-11-23T07:00 (hour)"), ("7am tomorrow", "2026-11-23T07:00 (hour)"),
+        ("friday at 6:45 pm", "2026-11-27T18:45 (minute)"), ("next friday at 8:30 pm", "2026-11-27T20:30 (minute)"), ("tomorrow morning at 7", "2026-11-23T07:00 (hour)"),
+        ("tomorrow evening at 7", "2026-11-23T19:00 (hour)"), ("7:30 in the evening", "2026-11-22T19:30 (minute)"), ("8 in the morning", "2026-11-22T08:00 (hour)"),
+        ("on june 13th, 2038 at noon", "2038-06-13T12:00 (hour)"), ("4/25 at 4:00pm", "2027-04-25T16:00 (minute)"), ("monday at 9", "2026-11-23T09:00 (hour)"),
+        ("today at 5pm", "2026-11-22T17:00 (hour)"), ("tonight at 11", "2026-11-22T23:00 (hour)"), ("december 24 at midnight", "2026-12-24T00:00 (hour)"),
         // relative moments
-        ("in 2 days", "2026-11-24"), ("in a week", "2026-11-29"), ("in 10 minutes", "2026-11-22T08:10"), ("in 2 hours", "2026-11-22T10:00"),
-        ("in a couple hours", "2026-11-22T10:00"), ("in half an hour", "2026-11-22T08:30"), ("in an hour and a half", "2026-11-22T09:30"),
-        ("3 hours from now", "2026-11-22T11:00"), ("7 days ago", "2026-11-15"), ("2 weeks ago", "2026-11-08"), ("an hour ago", "2026-11-22T07:00"),
-        ("5 minutes later", "2026-11-22T08:05"), ("15 minutes from 1pm", "2026-11-22T13:15"), ("a week from tomorrow", "2026-11-30"),
-        ("2 days after christmas", "2026-12-27"), ("3 days before new year's eve", "2026-12-28"), ("2 days from today", "2026-11-24"),
-        ("within 3 days", "2026-11-25"),
-        ("in 3 weeks", "2026-12-13"), ("in 45 minutes", "2026-11-22T08:45"), ("10 minutes ago", "2026-11-22T07:50"), ("a day ago", "2026-11-21"),
-        ("tomorrow at noon", "2026-11-23T12:00"), ("saturday at 10am", "2026-11-28T10:00"), ("next monday at 9:15", "2026-11-23T09:15"),
-        ("july 4th at 9pm", "2027-07-04T21:00"), ("jan 15, 2027", "2027-01-15"), ("the 1st of january", "2027-01-01"),
-        ("april 30", "2027-04-30"), ("oct 31", "2027-10-31"), ("12/31", "2026-12-31"), ("at half past nine", "2026-11-22T09:30"),
-        ("on saturday", "2026-11-28"),
+        ("in 2 days", "2026-11-24T08:00 (hour)"), ("in a week", "2026-11-29 (day)"), ("in 10 minutes", "2026-11-22T08:10:00 (second)"), ("in 2 hours", "2026-11-22T10:00 (minute)"),
+        ("in a couple hours", "2026-11-22T10:00 (minute)"), ("in half an hour", "2026-11-22T08:30:00 (second)"), ("in an hour and a half", "2026-11-22T09:30:00 (second)"),
+        ("3 hours from now", "2026-11-22T11:00 (minute)"), ("7 days ago", "2026-11-15T08:00 (hour)"), ("2 weeks ago", "2026-11-08 (day)"), ("an hour ago", "2026-11-22T07:00 (minute)"),
+        ("5 minutes later", "2026-11-22T08:05:00 (second)"), ("15 minutes from 1pm", "2026-11-22T13:15 (minute)"), ("a week from tomorrow", "2026-11-30 (day)"),
+        ("2 days after christmas", "2026-12-27 (day)"), ("3 days before new year's eve", "2026-12-28 (day)"), ("2 days from today", "2026-11-24 (day)"),
+        ("within 3 days", "2026-11-22T08:00:00/2026-11-25T08:00:00 (second)"),
+        ("in 3 weeks", "2026-12-13 (day)"), ("in 45 minutes", "2026-11-22T08:45:00 (second)"), ("10 minutes ago", "2026-11-22T07:50:00 (second)"), ("a day ago", "2026-11-21T08:00 (hour)"),
+        ("tomorrow at noon", "2026-11-23T12:00 (hour)"), ("saturday at 10am", "2026-11-28T10:00 (hour)"), ("next monday at 9:15", "2026-11-23T09:15 (minute)"),
+        ("july 4th at 9pm", "2027-07-04T21:00 (hour)"), ("jan 15, 2027", "2027-01-15 (day)"), ("the 1st of january", "2027-01-01 (day)"),
+        ("april 30", "2027-04-30 (day)"), ("oct 31", "2027-10-31 (day)"), ("12/31", "2026-12-31 (day)"), ("at half past nine", "2026-11-22T09:30 (minute)"),
+        ("on saturday", "2026-11-28 (day)"),
     ]
 
     @Test func datesAndTimesOfEveryForm() {
@@ -294,7 +294,76 @@ struct BuiltinEntityExtractorTests {
             let matches = extract(text)
             #expect(matches.count == 1 && matches.first?.text == text && matches.first?.value.kind == "dateTime",
                     "\(text): \(matches.map { "\($0.text) → \($0.value)" })")
-            if case .dateTime(let value)? = matches.first?.value { #expect(value.description == expected, "\(text)") }
+            #expect(matches.first?.value.readableDescription == expected, "\(text)")
+        }
+    }
+
+    // MARK: Intervals (reference: Sunday 22 November 2026, 08:00 UTC); ends are exclusive
+
+    static let intervals: [(String, String)] = [
+        // times to times: the end said covers its grain
+        ("from 3 to 5pm", "2026-11-22T15:00/2026-11-22T18:00 (hour)"), ("3-5pm", "2026-11-22T15:00/2026-11-22T18:00 (hour)"),
+        ("2pm - 4pm", "2026-11-22T14:00/2026-11-22T17:00 (hour)"), ("from 10am to 2pm", "2026-11-22T10:00/2026-11-22T15:00 (hour)"),
+        ("11-1pm", "2026-11-22T11:00/2026-11-22T14:00 (hour)"), ("from 9 to 11", "2026-11-22T09:00/2026-11-22T12:00 (hour)"),
+        ("between 6 and 8pm", "2026-11-22T18:00/2026-11-22T21:00 (hour)"), ("between 10:15 and 10:45", "2026-11-22T10:15/2026-11-22T10:46 (minute)"),
+        ("8:30-9:30", "2026-11-22T08:30/2026-11-22T09:31 (minute)"), ("10:30 - 12:00", "2026-11-22T10:30/2026-11-22T12:01 (minute)"),
+        ("4:45 to 6 pm", "2026-11-22T16:45/2026-11-22T19:00 (minute)"), ("from 7:30 until 9pm", "2026-11-22T19:30/2026-11-22T22:00 (minute)"),
+        ("10pm to 2am", "2026-11-22T22:00/2026-11-23T03:00 (hour)"), ("from 9am till noon", "2026-11-22T09:00/2026-11-22T13:00 (hour)"),
+        // with a day before or after
+        ("tomorrow from 2 to 4pm", "2026-11-23T14:00/2026-11-23T17:00 (hour)"), ("friday 9-11am", "2026-11-27T09:00/2026-11-27T12:00 (hour)"),
+        ("saturday from 10:00 to 11:30", "2026-11-28T10:00/2026-11-28T11:31 (minute)"), ("1pm-3pm on monday", "2026-11-23T13:00/2026-11-23T16:00 (hour)"),
+        ("between 9 and 10am tomorrow", "2026-11-23T09:00/2026-11-23T11:00 (hour)"), ("from 6 to 7pm on december 3", "2026-12-03T18:00/2026-12-03T20:00 (hour)"),
+        // days to days
+        ("monday to wednesday", "2026-11-23/2026-11-26 (day)"), ("from friday to sunday", "2026-11-27/2026-11-30 (day)"),
+        ("between tuesday and thursday", "2026-11-24/2026-11-27 (day)"), ("friday - monday", "2026-11-27/2026-12-01 (day)"),
+        ("december 3-5", "2026-12-03/2026-12-06 (day)"), ("dec 20 to 24", "2026-12-20/2026-12-25 (day)"), ("march 1 through 7", "2027-03-01/2027-03-08 (day)"),
+        ("from 10 to 12 january", "2027-01-10/2027-01-13 (day)"), ("2nd to 4th of february", "2027-02-02/2027-02-05 (day)"),
+        ("june 1 - june 15", "2027-06-01/2027-06-16 (day)"), ("from tomorrow to friday", "2026-11-23/2026-11-28 (day)"),
+        ("today to tuesday", "2026-11-22/2026-11-25 (day)"), ("from christmas eve to new year's day", "2026-12-24/2027-01-02 (day)"),
+        // said as one thing
+        ("this weekend", "2026-11-20T18:00/2026-11-23T00:00 (hour)"), ("the weekend", "2026-11-20T18:00/2026-11-23T00:00 (hour)"),
+        ("next weekend", "2026-11-27T18:00/2026-11-30T00:00 (hour)"), ("last weekend", "2026-11-13T18:00/2026-11-16T00:00 (hour)"),
+        ("this week-end", "2026-11-20T18:00/2026-11-23T00:00 (hour)"), ("tonight", "2026-11-22T18:00/2026-11-23T00:00 (hour)"),
+        ("this evening", "2026-11-22T18:00/2026-11-23T00:00 (hour)"), ("this morning", "2026-11-22T04:00/2026-11-22T12:00 (hour)"),
+        ("this afternoon", "2026-11-22T12:00/2026-11-22T19:00 (hour)"), ("tomorrow morning", "2026-11-23T04:00/2026-11-23T12:00 (hour)"),
+        ("tomorrow night", "2026-11-23T18:00/2026-11-24T00:00 (hour)"), ("friday afternoon", "2026-11-27T12:00/2026-11-27T19:00 (hour)"),
+        ("yesterday evening", "2026-11-21T18:00/2026-11-22T00:00 (hour)"), ("in the afternoon", "2026-11-22T12:00/2026-11-22T19:00 (hour)"),
+        ("monday at lunch", "2026-11-23T12:00/2026-11-23T14:00 (hour)"), ("december 24 in the evening", "2026-12-24T18:00/2026-12-25T00:00 (hour)"),
+        ("the next 3 days", "2026-11-23/2026-11-26 (day)"), ("next two weeks", "2026-11-23/2026-12-07 (week)"),
+        ("the last 2 days", "2026-11-20/2026-11-22 (day)"), ("past 3 hours", "2026-11-22T05:00/2026-11-22T08:00 (hour)"),
+        ("next 6 months", "2026-12-01/2027-06-01 (month)"), ("the last 2 years", "2024-01-01/2026-01-01 (year)"),
+        ("next few days", "2026-11-23/2026-11-26 (day)"), ("the next 30 minutes", "2026-11-22T08:01/2026-11-22T08:31 (minute)"),
+        ("within 2 hours", "2026-11-22T08:00:00/2026-11-22T10:00:00 (second)"), ("within a week", "2026-11-22T08:00:00/2026-11-29T00:00:00 (second)"),
+        // open at one end: bounded by the moment said
+        ("before 5pm", "../2026-11-22T17:00 (hour)"), ("until friday", "../2026-11-27 (day)"), ("till 6:30", "../2026-11-22T18:30 (minute)"),
+        ("before christmas", "../2026-12-25 (day)"), ("until tomorrow at noon", "../2026-11-23T12:00 (hour)"), ("after 2pm", "2026-11-22T14:00/.. (hour)"),
+        ("after friday", "2026-11-27/.. (day)"), ("since monday", "2026-11-23/.. (day)"), ("since yesterday", "2026-11-21/.. (day)"),
+        ("from tomorrow", "2026-11-23/.. (day)"), ("after 9:45 am", "2026-11-22T09:45/.. (minute)"), ("after tonight", "2026-11-23T00:00/.. (hour)"),
+        ("after this weekend", "2026-11-23T00:00/.. (hour)"), ("before next week", "../2026-11-23 (week)"),
+    ]
+
+    @Test func intervalsAndOpenIntervals() {
+        for (text, expected) in Self.intervals {
+            let matches = extract(text)
+            #expect(matches.count == 1 && matches.first?.text == text, "\(text): \(matches.map { "\($0.text) → \($0.value.readableDescription)" })")
+            #expect(matches.first?.value.readableDescription == expected, "\(text)")
+            if case .dateTimeInterval? = matches.first?.value {} else { Issue.record("\(text) is no interval") }
+        }
+    }
+
+    @Test func grainsFollowWhatWasSaid() {
+        let grains: [(String, DateTimeGrain)] = [
+            ("9:01:10", .second), ("now", .second), ("in 5 minutes", .second), ("7:30", .minute), ("quarter past six", .minute),
+            ("in 3 hours", .minute), ("7pm", .hour), ("noon", .hour), ("at 9", .hour), ("in 3 days", .hour), ("friday", .day),
+            ("june 13", .day), ("in 2 weeks", .day), ("in 4 months", .day), ("this week", .week), ("next month", .month),
+            ("in march", .month), ("march 2028", .month), ("in 3 years", .month), ("next year", .year), ("this quarter", .quarter),
+        ]
+        for (text, grain) in grains {
+            guard case .dateTime(let value)? = extract(text).first?.value else {
+                Issue.record("\(text) is no moment")
+                continue
+            }
+            #expect(value.grain == grain, "\(text): \(value.grain)")
         }
     }
 
@@ -367,7 +436,7 @@ struct BuiltinEntityExtractorTests {
         ("set a timer for 10 minutes", ["10 minutes → 600 s"]),
         ("it is 2 degrees below zero outside", ["2 degrees below zero → -2°"]),
         ("I owe you 20 dollars 43 cents and 3 beers", ["20 dollars 43 cents → 20.43 USD", "3 → 3"]),
-        ("finish the 3rd chapter in 2 hours", ["3rd → #3", "in 2 hours → 2026-11-22T10:00"]),
+        ("finish the 3rd chapter in 2 hours", ["3rd → #3", "in 2 hours → 2026-11-22T10:00 (minute)"]),
         ("raise the price by 5% to €12.50", ["5% → 5 %", "€12.50 → 12.5 EUR"]),
         ("covid-19 cases rose by twenty-one thousand eleven", ["19 → 19", "twenty-one thousand eleven → 21011"]),
         ("what is 2m in meters", ["2m → 120 s"]),
@@ -375,15 +444,15 @@ struct BuiltinEntityExtractorTests {
         ("wire EUR 20 and USD3.14", ["EUR 20 → 20 EUR", "USD3.14 → 3.14 USD"]),
         ("bake at 180°c for half an hour", ["180°c → 180 °C", "half an hour → 1800 s"]),
         ("the second and the twenty-fifth", ["second → #2", "twenty-fifth → #25"]),
-        ("remind me to call mom tomorrow at 7pm", ["tomorrow at 7pm → 2026-11-23T19:00"]),
-        ("book a table for four on friday at 8:30 pm", ["four → 4", "on friday at 8:30 pm → 2026-11-27T20:30"]),
+        ("remind me to call mom tomorrow at 7pm", ["tomorrow at 7pm → 2026-11-23T19:00 (hour)"]),
+        ("book a table for four on friday at 8:30 pm", ["four → 4", "on friday at 8:30 pm → 2026-11-27T20:30 (minute)"]),
         ("set the thermostat to 21 degrees celsius", ["21 degrees celsius → 21 °C"]),
-        ("transfer $250 to savings on the 1st", ["$250 → 250 USD", "on the 1st → 2026-12-01"]),
+        ("transfer $250 to savings on the 1st", ["$250 → 250 USD", "on the 1st → 2026-12-01 (day)"]),
         ("play the 3rd track", ["3rd → #3"]),
-        ("what was the weather 2 days ago", ["2 days ago → 2026-11-20"]),
-        ("run for 45 minutes at 6am", ["45 minutes → 2700 s", "at 6am → 2026-11-23T06:00"]),
+        ("what was the weather 2 days ago", ["2 days ago → 2026-11-20T08:00 (hour)"]),
+        ("run for 45 minutes at 6am", ["45 minutes → 2700 s", "at 6am → 2026-11-23T06:00 (hour)"]),
         ("tip 15% on 80 euros", ["15% → 15 %", "80 euros → 80 EUR"]),
-        ("see you on christmas eve at noon", ["on christmas eve at noon → 2026-12-24T12:00"]),
+        ("see you on christmas eve at noon", ["on christmas eve at noon → 2026-12-24T12:00 (hour)"]),
         ("I paid 5 grand for 2 tickets", ["5 grand → 5000 USD", "2 → 2"]),
     ]
 

@@ -64,11 +64,11 @@ struct BuiltinGrammarTests {
     }
 
     @Test(arguments: [
-        ("tomorrow at 7am", "2026-11-23T07:00"), ("today", "2026-11-22"), ("tonight", "2026-11-22T20:00"),
+        ("tomorrow at 7am", "2026-11-23T07:00"), ("today", "2026-11-22"), ("tonight at 8", "2026-11-22T20:00"),
         // A weekday is the next one after today, "this" and "next" too (Duckling's convention).
         ("friday", "2026-11-27"), ("this friday", "2026-11-27"), ("next friday", "2026-11-27"), ("sunday", "2026-11-29"),
         ("june 13 2038", "2038-06-13"), ("june 13", "2027-06-13"), ("the 13th of june", "2027-06-13"),
-        ("13 december", "2026-12-13"), ("2/7/2021", "2021-02-07"), ("in 2 days", "2026-11-24"),
+        ("13 december", "2026-12-13"), ("2/7/2021", "2021-02-07"), ("in 2 days", "2026-11-24T08:00"),
         ("3 hours from now", "2026-11-22T11:00"), ("noon", "2026-11-22T12:00"), ("7:30 in the evening", "2026-11-22T19:30"),
         ("7am", "2026-11-23T07:00"), ("friday at 6:45 pm", "2026-11-27T18:45"), ("midnight", "2026-11-23T00:00"),
         ("the day after tomorrow", "2026-11-24"), ("eighteen oclock", "2026-11-22T18:00"),

@@ -51,6 +51,13 @@ struct ParseCodingTests {
         SlotValue.custom("contact.buttercup"), .number(8.5), .ordinal(3), .percentage(20), .amountOfMoney(12.5, currency: "EUR"),
         .duration(seconds: 600), .dateTime(CalendarDateTime(year: 2026, month: 11, day: 23)),
         .dateTime(CalendarDateTime(year: 2026, month: 11, day: 23, hour: 19, minute: 30)), .temperature(-5, unit: "celsius"), .temperature(20, unit: nil),
+        .dateTime(CalendarDateTime(year: 2026, month: 11, day: 23, hour: 19, minute: 0, grain: .hour)),
+        .dateTime(CalendarDateTime(year: 2026, month: 12, day: 1, grain: .month)),
+        .dateTime(CalendarDateTime(year: 2026, month: 11, day: 23, hour: 9, minute: 1, second: 10)),
+        .dateTimeInterval(DateTimeInterval(start: CalendarDateTime(year: 2026, month: 11, day: 22, hour: 15, minute: 0, grain: .hour),
+                                           end: CalendarDateTime(year: 2026, month: 11, day: 22, hour: 18, minute: 0, grain: .hour), grain: .hour)),
+        .dateTimeInterval(DateTimeInterval(start: nil, end: CalendarDateTime(year: 2026, month: 11, day: 22, hour: 17, minute: 0, grain: .hour), grain: .hour)),
+        .dateTimeInterval(DateTimeInterval(start: CalendarDateTime(year: 2026, month: 11, day: 27), end: nil, grain: .day)),
     ])
     func valuesRoundTrip(_ value: SlotValue) throws {
         #expect(try JSONDecoder().decode(SlotValue.self, from: JSONEncoder().encode(value)) == value)
@@ -58,6 +65,8 @@ struct ParseCodingTests {
 
     @Test("a value of an unknown kind or a malformed date is refused", arguments: [
         #"{"kind": "colour", "value": "red"}"#, #"{"kind": "dateTime", "value": "2026-13-01"}"#, #"{"kind": "amountOfMoney", "value": 3}"#,
+        #"{"kind": "dateTime", "grain": "hour"}"#, #"{"kind": "dateTime", "value": "2026-11-22", "grain": "fortnight"}"#,
+        #"{"kind": "dateTime", "from": "2026-11-22T25:00", "grain": "hour"}"#,
     ])
     func malformedValuesAreRefused(_ json: String) {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(SlotValue.self, from: Data(json.utf8)) }

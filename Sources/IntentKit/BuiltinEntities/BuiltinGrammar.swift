@@ -45,7 +45,7 @@ enum BuiltinGrammar {
         case .temperature:
             return TemperatureGrammar.temperature(words, from: start).map { (.temperature($0.value, unit: $0.unit), $0.end) }
         case .dateTime:
-            return context.flatMap { DateTimeGrammar.parse(words, from: start, context: $0) }.map { (.dateTime($0.value), $0.end) }
+            return context.flatMap { DateTimeGrammar.parse(words, from: start, context: $0) }.map { ($0.value.slotValue, $0.end) }
         }
     }
 

@@ -1,22 +1,28 @@
 import Foundation
 
 /// English dates and times over ``EntityWords``, as a prefix grammar resolved against a
-/// reference moment: each reads the longest date-time that starts at a word.
+/// reference moment: each reads the longest date-time that starts at a word, an instant with
+/// its grain or an interval.
 ///
 /// What it reads, part by part, in any order and joined by "at", "on", "of", "in the" or a comma:
-/// - days: "today", "tomorrow", "yesterday", "tonight", "the day after tomorrow", "now", "right
-///   now"; weekdays and their abbreviations ("friday", "fri", "this friday", "next friday",
-///   "last friday", "wednesday next week"); dates ("june 13", "june 13th 2038", "13 june",
-///   "the 13th of june", "Monday, Feb 18", "Tuesday the 19th", "the 20th of next month", "the
-///   20th", "2/15", "2/7/2021", "2026-11-22"); ordinal weekdays ("the first tuesday of last month",
-///   "the last friday of march"); "next week", "last month", "this year" (their first day);
-///   holidays ("christmas eve", "thanksgiving", "easter 2027", see ``Holiday``);
+/// - days: "today", "tomorrow", "yesterday", "the day after tomorrow", "now", "right now";
+///   weekdays and their abbreviations ("friday", "fri", "this friday", "next friday", "last
+///   friday", "wednesday next week"); dates ("june 13", "june 13th 2038", "13 june", "the 13th
+///   of june", "Monday, Feb 18", "Tuesday the 19th", "the 20th of next month", "the 20th",
+///   "2/15", "2/7/2021", "2026-11-22"); ordinal weekdays ("the first tuesday of last month", "the
+///   last friday of march"); "next week", "last month", "this year", "june 2027", "in june"
+///   (a week, month or year grain); holidays ("christmas eve", "thanksgiving", "easter 2027", see
+///   ``Holiday``);
 /// - times: "7am", "7 p.m.", "7:30", "19:00", "9:01:10 AM", "noon", "midnight", "7 o'clock",
 ///   "at 7", "half past seven", "quarter to eight", "ten past five", "seven thirty p.m.",
-///   "8h00", with a time zone ("8h00 GMT", "3pm PST"); parts of the day ("in the evening",
-///   "tomorrow morning") that settle am or pm;
+///   "8h00", with a time zone ("8h00 GMT", "3pm PST"); parts of the day ("this evening",
+///   "tomorrow morning", "tonight") that settle am or pm, or stand for their hours alone;
 /// - relative moments: "in 2 days", "in a couple hours", "7 days ago", "3 hours from now", "15
-///   minutes from 1pm", "2 days after christmas", "a week before friday".
+///   minutes from 1pm", "2 days after christmas", "a week before friday";
+/// - intervals: "from 3 to 5pm", "3-4pm", "between 9:30 and 11:00 on thursday", "july 13-15",
+///   "from 13 to 15 july", "monday to friday", "this weekend", "the next 3 days", "the last 2
+///   weeks", "within 2 weeks"; open ones: "before 5pm", "until friday", "after 2pm", "since
+///   monday", "from tomorrow".
 ///
 /// Conventions (Duckling's): a weekday is the next one after today ("tuesday" said on a
 /// Tuesday is next week's), and so are "this" and "next" weekday; "wednesday next week" is the
@@ -25,7 +31,12 @@ import Foundation
 /// within 79 years before and 20 after the reference year; a time without a day is its next
 /// occurrence (today, or tomorrow when it has passed); an hour from 1 to 12 without am or pm is
 /// the next of its two occurrences ("3:30" said at 4 am is 15:30), or the morning one on a day
-/// that is not today.
+/// that is not today. Grains: a time said to the hour ("7pm", "noon") has an hour grain, with
+/// minutes a minute grain; "now" a second; a relative moment the grain under its unit ("in 10
+/// minutes": a second, "in 2 hours": a minute, "in 2 days": an hour, "in a week": a day, "in 2
+/// years": a month), the moment cut to it. Intervals end exclusive, at the end of their last
+/// grain ("from 3 to 5pm" ends at 18:00); parts of the day are morning 4-12, afternoon 12-19,
+/// evening and night 18-24, lunch 12-14; a weekend is Friday 18:00 to Monday 00:00.
 enum DateTimeGrammar {
     /// The reference moment, in the time zone dates resolve in.
     struct Context {
@@ -54,10 +65,91 @@ enum DateTimeGrammar {
         var now: Int { today * 86_400 + hour * 3600 + minute * 60 + second }
     }
 
-    /// The longest date-time that starts at `start`, and the index after it.
-    /// `depth` counts the relative moments this one is the anchor of ("2 days after 3 days
-    /// before christmas"): two at most, so a chain of them costs no more than three parses.
-    static func parse(_ words: EntityWords, from start: Int, context: Context, depth: Int = 0) -> (value: CalendarDateTime, end: Int)? {
+    /// A date-time read and resolved, in seconds from the start of day 0: an instant (`start`
+    /// alone) or an interval whose `end` is exclusive and either bound may be open.
+    struct Value {
+        var start: Int?
+        var end: Int?
+        var grain: DateTimeGrain
+        var isInterval: Bool
+
+        static func instant(_ moment: Int, _ grain: DateTimeGrain) -> Value {
+            Value(start: moment, end: nil, grain: grain, isInterval: false)
+        }
+
+        static func interval(_ start: Int?, _ end: Int?, _ grain: DateTimeGrain) -> Value {
+            Value(start: start, end: end, grain: grain, isInterval: true)
+        }
+
+        var slotValue: SlotValue {
+            guard isInterval else { return .dateTime(DateTimeGrammar.dateTime(at: start!, grain: grain)) }
+            return .dateTimeInterval(DateTimeInterval(start: start.map { DateTimeGrammar.dateTime(at: $0, grain: grain) },
+                                                      end: end.map { DateTimeGrammar.dateTime(at: $0, grain: grain) }, grain: grain))
+        }
+    }
+
+    /// The date and time of `moment` (seconds from the start of day 0) to `grain`.
+    static func dateTime(at moment: Int, grain: DateTimeGrain) -> CalendarDateTime {
+        let (day, seconds) = CivilDate.split(moment)
+        let (year, month, dayOfMonth) = CivilDate.date(day)
+        guard grain < .day else { return CalendarDateTime(year: year, month: month, day: dayOfMonth, grain: grain) }
+        return CalendarDateTime(year: year, month: month, day: dayOfMonth, hour: seconds / 3600, minute: seconds % 3600 / 60,
+                                second: grain == .second ? seconds % 60 : nil, grain: grain)
+    }
+
+    /// Seconds in one grain up to a week (months and years have no fixed length).
+    static func seconds(of grain: DateTimeGrain) -> Int {
+        switch grain {
+        case .second: return 1
+        case .minute: return 60
+        case .hour: return 3600
+        case .day: return 86_400
+        default: return 604_800
+        }
+    }
+
+    /// `moment` moved by `count` grains: calendar months and years, fixed lengths below.
+    static func adding(_ count: Int, _ grain: DateTimeGrain, to moment: Int) -> Int {
+        guard grain >= .month else { return moment + count * seconds(of: grain) }
+        let (day, second) = CivilDate.split(moment)
+        let (year, month, dayOfMonth) = CivilDate.date(day)
+        let months = count * (grain == .year ? 12 : grain == .quarter ? 3 : 1)
+        let target = CivilDate.month(month, of: year, adding: months)
+        let last = CivilDate.length(year: target.year, month: target.month)
+        return CivilDate.days(year: target.year, month: target.month, day: min(dayOfMonth, last)) * 86_400 + second
+    }
+
+    /// The start of the `grain` that holds `moment` (weeks start on Monday).
+    static func truncated(_ moment: Int, to grain: DateTimeGrain) -> Int {
+        let (day, second) = CivilDate.split(moment)
+        switch grain {
+        case .second: return moment
+        case .minute, .hour: return day * 86_400 + second / seconds(of: grain) * seconds(of: grain)
+        case .day: return day * 86_400
+        case .week: return monday(of: day) * 86_400
+        case .month, .quarter, .year:
+            let (year, month, _) = CivilDate.date(day)
+            let first = grain == .year ? 1 : grain == .quarter ? (month - 1) / 3 * 3 + 1 : month
+            return CivilDate.days(year: year, month: first, day: 1) * 86_400
+        }
+    }
+
+    /// The longest date-time that starts at `start`, and the index after it: an interval ("from
+    /// 3 to 5pm"), an open one ("before 5pm"), or a moment; the longest reading wins, an
+    /// interval over an open one over a moment when they are as long.
+    static func parse(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
+        var best = moment(words, from: start, context: context)
+        for candidate in [openInterval(words, from: start, context: context), interval(words, from: start, context: context)] {
+            if let candidate, candidate.end >= (best?.end ?? start + 1) { best = candidate }
+        }
+        return best
+    }
+
+    /// The longest moment (or interval said as one: "tonight", "this weekend", "the next 3
+    /// days") that starts at `start`. `depth` counts the relative moments this one is the anchor
+    /// of ("2 days after 3 days before christmas"): two at most, so a chain of them costs no
+    /// more than three parses.
+    static func moment(_ words: EntityWords, from start: Int, context: Context, depth: Int = 0) -> (value: Value, end: Int)? {
         var reading = Reading()
         var index = start, end = start
         var components = 0
@@ -87,40 +179,49 @@ enum DateTimeGrammar {
 
     /// The words a date or time may start with (numbers, ordinals and durations aside).
     static let firstWords: Set<Substring> = Set(months.keys).union(weekdays.keys).union(joiners).union(hourWords.keys).union(Holiday.firstWords)
+        .union(openers.keys).union(["from", "between", "weekend", "week", "lunch", "lunchtime"])
         .union(["today", "tonight", "tomorrow", "tmrw", "tmr", "yesterday", "now", "right", "just", "day", "next", "last", "this", "coming",
                 "upcoming", "past", "previous", "noon", "midday", "midnight", "quarter", "half", "within", "morning", "afternoon", "evening", "night"])
 
     /// What has been read so far.
     struct Reading {
         var day: Int?
+        /// The grain of `day` when no time is said: a day, or the week, month or year it starts.
+        var dayGrain = DateTimeGrain.day
         var hour: Int?, minute = 0, second: Int?
+        /// An hour for "7pm", a minute for "7:30", a second for "9:01:10".
+        var timeGrain = DateTimeGrain.hour
         /// `true` pm, `false` am, from "pm"/"am" or a part of the day.
         var afternoon: Bool?
         /// Whether the hour was said on a 12-hour clock without am or pm.
         var ambiguousHour = false
-        /// A moment already exact ("in 2 hours", "now"), in seconds from the start of day 0.
+        /// A moment already exact ("in 2 hours", "now"), in seconds from the start of day 0, and its grain.
         var instant: Int?
-        /// Whether only the instant's day counts ("in 2 days", "7 days ago").
-        var instantIsDay = false
-        /// The hour a part of the day gives when no time is said ("tonight": 20).
-        var defaultHour: Int?
+        var instantGrain = DateTimeGrain.second
+        /// An interval already resolved ("this weekend", "the next 3 days").
+        var span: Value?
+        /// The hours of a part of the day ("this evening": 18 to 24), and whether something
+        /// other than the part itself said it is a time ("this", "in the", a day): "evening"
+        /// alone is no date.
+        var part: (from: Int, to: Int)?
+        var partIsAnchored = false
         /// Seconds to subtract to read the time in the reference's time zone.
         var zoneShift = 0
-        var hasDate: Bool { day != nil || instant != nil }
-        var hasTime: Bool { hour != nil || instant != nil }
+        var hasDate: Bool { day != nil || instant != nil || span != nil }
+        var hasTime: Bool { hour != nil || instant != nil || span != nil }
 
-        func resolve(_ context: Context) -> CalendarDateTime? {
-            if let instant {
-                if instantIsDay {
-                    let (year, month, day) = CivilDate.date(CivilDate.split(instant).day)
-                    return CalendarDateTime(year: year, month: month, day: day)
+        func resolve(_ context: Context) -> Value? {
+            if let span { return span }
+            if let instant { return .instant(instant, instantGrain) }
+            guard var hour else {
+                if let part {
+                    guard day != nil || partIsAnchored else { return nil }
+                    var day = self.day ?? context.today
+                    // "in the morning" said in the evening: tomorrow's.
+                    if self.day == nil && context.now >= day * 86_400 + part.to * 3600 { day += 1 }
+                    return .interval(day * 86_400 + part.from * 3600, day * 86_400 + part.to * 3600, .hour)
                 }
-                return Self.dateTime(at: instant, withSecond: second != nil)
-            }
-            guard day != nil || hour != nil else { return nil }
-            guard var hour = hour ?? defaultHour else {
-                let (year, month, day) = CivilDate.date(day!)
-                return CalendarDateTime(year: year, month: month, day: day)
+                return day.map { .instant($0 * 86_400, dayGrain) }
             }
             var day = day
             if let afternoon {
@@ -135,16 +236,7 @@ enum DateTimeGrammar {
             }
             var moment = (day ?? context.today) * 86_400 + hour * 3600 + minute * 60 + (second ?? 0) - zoneShift
             if day == nil && moment < context.now - context.second { moment += 86_400 }  // a time that has passed today: tomorrow's
-            return Self.dateTime(at: moment, withSecond: second != nil)
-        }
-
-        /// The date and time of `moment` (seconds from the start of day 0), with its second
-        /// when one was said.
-        private static func dateTime(at moment: Int, withSecond: Bool) -> CalendarDateTime {
-            let (day, seconds) = CivilDate.split(moment)
-            let (year, month, dayOfMonth) = CivilDate.date(day)
-            return CalendarDateTime(year: year, month: month, day: dayOfMonth, hour: seconds / 3600, minute: seconds % 3600 / 60,
-                                    second: withSecond ? seconds % 60 : nil)
+            return .instant(moment, timeGrain)
         }
     }
 
@@ -156,17 +248,24 @@ enum DateTimeGrammar {
         guard let word = words.word(at: start) else { return nil }
         var reading = reading
         // Relative moments first: they start with a number or "in" and would read as times.
-        if reading.instant == nil, !reading.hasDate, !reading.hasTime, let relative = relative(words, from: start, context: context, depth: depth) {
-            reading.instant = relative.instant
-            reading.second = relative.second
-            reading.instantIsDay = relative.isDay
+        if !reading.hasDate, !reading.hasTime, reading.part == nil, let relative = relative(words, from: start, context: context, depth: depth) {
+            if relative.value.isInterval { reading.span = relative.value } else {
+                reading.instant = relative.value.start
+                reading.instantGrain = relative.value.grain
+            }
             return (reading, relative.end)
+        }
+        if !reading.hasDate, !reading.hasTime, reading.part == nil, let span = span(words, from: start, context: context) {
+            reading.span = span.value
+            return (reading, span.end)
         }
         if !reading.hasDate, let day = dayPart(words, from: start, context: context) {
             reading.day = day.day
-            if let hour = day.defaultHour { reading.defaultHour = hour; reading.afternoon = reading.afternoon ?? true }
+            reading.dayGrain = day.grain
+            if let part = day.part { reading.part = part; reading.afternoon = reading.afternoon ?? true }
             if day.isNow {
-                reading.instant = context.now - context.second
+                reading.instant = context.now
+                reading.instantGrain = .second
                 reading.day = nil
             }
             return (reading, day.end)
@@ -175,21 +274,22 @@ enum DateTimeGrammar {
             reading.hour = time.hour
             reading.minute = time.minute
             reading.second = time.second
+            reading.timeGrain = time.grain
             if let afternoon = time.afternoon { reading.afternoon = afternoon }
             reading.ambiguousHour = time.afternoon == nil && time.twelveHour
             reading.zoneShift = time.zoneShift.map { $0 - context.offset } ?? 0
             return (reading, time.end)
         }
-        if reading.afternoon == nil, let part = partOfDay(words, from: start) {
-            reading.afternoon = part.afternoon
+        if reading.part == nil, reading.instant == nil, reading.span == nil, let part = partOfDay(words, from: start) {
+            if reading.afternoon == nil { reading.afternoon = part.afternoon }
             reading.ambiguousHour = false
-            if !reading.hasDate && !reading.hasTime && part.today { reading.day = context.today }
-            if reading.hour == nil { reading.defaultHour = part.defaultHour }
+            reading.part = (part.from, part.to)
+            if let before = words.word(at: start - 1), before == "this" || before == "the" || before == "at" { reading.partIsAnchored = true }
+            if !reading.hasDate && !reading.hasTime && words.word(at: start - 1) == "this" { reading.day = context.today }
             return (reading, part.end)
         }
         return nil
     }
-
     // MARK: Days
 
     static let months: [Substring: Int] = [
@@ -214,42 +314,36 @@ enum DateTimeGrammar {
         day - (CivilDate.weekday(day) + 5) % 7
     }
 
-    /// A day: the day number, the hour a part of day gives, whether it means "now".
-    private static func dayPart(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, defaultHour: Int?, isNow: Bool, end: Int)? {
+    /// A day: the day number, the hours of the part of the day it names ("tonight"), its grain
+    /// (a week, month or year for "next week", "last month", "june 2027"), whether it means "now".
+    private static func dayPart(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, part: (from: Int, to: Int)?, grain: DateTimeGrain, isNow: Bool, end: Int)? {
         guard let word = words.word(at: start) else { return nil }
         let today = context.today
         switch word {
-        case "today": return (today, nil, false, start + 1)
-        case "tonight": return (today, 20, false, start + 1)
-        case "tomorrow", "tmrw", "tmr": return (today + 1, nil, false, start + 1)
-        case "yesterday": return (today - 1, nil, false, start + 1)
+        case "today": return (today, nil, .day, false, start + 1)
+        case "tonight": return (today, (18, 24), .day, false, start + 1)
+        case "tomorrow", "tmrw", "tmr": return (today + 1, nil, .day, false, start + 1)
+        case "yesterday": return (today - 1, nil, .day, false, start + 1)
         case "now":
-            return (today, nil, true, start + 1)
+            return (today, nil, .second, true, start + 1)
         case "right" where words.word(at: start + 1) == "now", "just" where words.word(at: start + 1) == "now":
-            return (today, nil, true, start + 2)
+            return (today, nil, .second, true, start + 2)
         case "day" where words.word(at: start + 1) == "after" && words.word(at: start + 2) == "tomorrow":
-            return (today + 2, nil, false, start + 3)
+            return (today + 2, nil, .day, false, start + 3)
         case "day" where words.word(at: start + 1) == "before" && words.word(at: start + 2) == "yesterday":
-            return (today - 2, nil, false, start + 3)
+            return (today - 2, nil, .day, false, start + 3)
         default: break
         }
-        if let holiday = Holiday.read(words, from: start, today: today) { return (holiday.day, nil, false, holiday.end) }
-        if let ordinal = ordinalWeekday(words, from: start, context: context) { return (ordinal.day, nil, false, ordinal.end) }
-        // "next week", "last month", "this year": the first day of it.
+        if let holiday = Holiday.read(words, from: start, today: today) { return (holiday.day, nil, .day, false, holiday.end) }
+        if let ordinal = ordinalWeekday(words, from: start, context: context) { return (ordinal.day, nil, .day, false, ordinal.end) }
+        // "next week", "last month", "this year": the first day of it, with its grain.
         if let modifier = words.word(at: start), ["next", "last", "this", "coming", "past", "previous"].contains(modifier),
-           let unit = words.word(at: start + 1), ["week", "month", "year"].contains(unit) {
+           let unit = words.word(at: start + 1), let grain = [Substring("week"): DateTimeGrain.week, "month": .month, "quarter": .quarter, "year": .year][unit] {
             let step = modifier == "next" || modifier == "coming" ? 1 : modifier == "this" ? 0 : -1
-            let (year, month, _) = CivilDate.date(today)
-            switch unit {
-            case "week": return (monday(of: today) + 7 * step, nil, false, start + 2)
-            case "month":
-                let next = CivilDate.month(month, of: year, adding: step)
-                return (CivilDate.days(year: next.year, month: next.month, day: 1), nil, false, start + 2)
-            default: return (CivilDate.days(year: year + step, month: 1, day: 1), nil, false, start + 2)
-            }
+            return (adding(step, grain, to: truncated(today * 86_400, to: grain)) / 86_400, nil, grain, false, start + 2)
         }
-        if let weekday = weekdayPart(words, from: start, context: context) { return (weekday.day, nil, false, weekday.end) }
-        if let date = calendarDate(words, from: start, context: context) { return (date.day, nil, false, date.end) }
+        if let weekday = weekdayPart(words, from: start, context: context) { return (weekday.day, nil, .day, false, weekday.end) }
+        if let date = calendarDate(words, from: start, context: context) { return (date.day, nil, date.grain, false, date.end) }
         return nil
     }
 
@@ -342,10 +436,10 @@ enum DateTimeGrammar {
 
     /// "june 13", "june 13th, 2038", "13 june", "the 13th of june", "march the 3rd", "june 2027",
     /// "in june", "the 20th of next month", "the 20th", "2/15", "2/7/21", "2026-11-22".
-    private static func calendarDate(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, end: Int)? {
+    private static func calendarDate(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, grain: DateTimeGrain, end: Int)? {
         let today = context.today
         var index = start
-        if let numeric = numericDate(words, from: start, context: context) { return numeric }
+        if let numeric = numericDate(words, from: start, context: context) { return (numeric.day, .day, numeric.end) }
         let hasThe = words.word(at: index) == "the"
         if hasThe { index += 1 }
         // A month first: "june 13", "june the 13th", "june 13 2038", "june 2027".
@@ -357,15 +451,15 @@ enum DateTimeGrammar {
             if let day = dayOfMonth(words, at: dayIndex, ordinalOnly: false) {
                 index = day.end
                 let year = self.year(words, at: index)
-                return date(year: year?.value, month: month, day: day.value, today: today).map { ($0, year?.end ?? index) }
+                return date(year: year?.value, month: month, day: day.value, today: today).map { ($0, .day, year?.end ?? index) }
             }
             // A month alone only with a year, or after "in", "of", "next", "this", "last".
             if let year = self.year(words, at: index) {
-                return (CivilDate.days(year: year.value, month: month, day: 1), year.end)
+                return (CivilDate.days(year: year.value, month: month, day: 1), .month, year.end)
             }
             guard let before = words.word(at: start - 1), ["in", "of", "next", "this", "last", "until", "since", "by"].contains(before),
                   word != "may" || before == "in" || before == "of" else { return nil }
-            return date(year: nil, month: month, day: 1, today: today, wholeMonth: true).map { ($0, index) }
+            return date(year: nil, month: month, day: 1, today: today, wholeMonth: true).map { ($0, .month, index) }
         }
         // A day first: "13 june", "13th of june", "the 13th of june 2038", "the 20th of next month", "the 20th".
         guard let day = dayOfMonth(words, at: index, ordinalOnly: hasThe) else { return nil }
@@ -376,14 +470,14 @@ enum DateTimeGrammar {
             after += 1
             if words.word(at: after) == ".", words.isAttached(after) { after += 1 }
             let year = self.year(words, at: after)
-            return date(year: year?.value, month: month, day: day.value, today: today).map { ($0, year?.end ?? after) }
+            return date(year: year?.value, month: month, day: day.value, today: today).map { ($0, .day, year?.end ?? after) }
         }
         if words.word(at: index) == "of", let modifier = words.word(at: index + 1), ["next", "this", "last"].contains(modifier),
            words.word(at: index + 2) == "month" {
             let (year, month, _) = CivilDate.date(today)
             let target = CivilDate.month(month, of: year, adding: modifier == "next" ? 1 : modifier == "last" ? -1 : 0)
             guard CivilDate.isValid(year: target.year, month: target.month, day: day.value) else { return nil }
-            return (CivilDate.days(year: target.year, month: target.month, day: day.value), index + 3)
+            return (CivilDate.days(year: target.year, month: target.month, day: day.value), .day, index + 3)
         }
         // "on the 20th": this month's if it is still to come, else next month's. Without "on"
         // (or "by", "until", …) "the 3rd" is as likely an ordinal ("the 3rd chapter").
@@ -391,7 +485,7 @@ enum DateTimeGrammar {
         let (year, month, dayOfMonth) = CivilDate.date(today)
         for step in (day.value < dayOfMonth ? 1 : 0)..<(day.value < dayOfMonth ? 4 : 3) {
             let (y, m) = CivilDate.month(month, of: year, adding: step)
-            if CivilDate.isValid(year: y, month: m, day: day.value) { return (CivilDate.days(year: y, month: m, day: day.value), index) }
+            if CivilDate.isValid(year: y, month: m, day: day.value) { return (CivilDate.days(year: y, month: m, day: day.value), .day, index) }
         }
         return nil
     }
@@ -458,6 +552,17 @@ enum DateTimeGrammar {
 
     // MARK: Times
 
+    /// A time of day as said: hour (0-23, or 1-12 with `twelveHour`), minute, second, am/pm if
+    /// said, the zone's offset east of UTC if said, the grain, and the index after it.
+    struct Clock {
+        var hour: Int, minute: Int, second: Int?
+        var afternoon: Bool?
+        var twelveHour: Bool
+        var zoneShift: Int?
+        var grain: DateTimeGrain
+        var end: Int
+    }
+
     /// Time zones by abbreviation, in seconds east of UTC.
     private static let zones: [Substring: Int] = [
         "utc": 0, "gmt": 0, "z": 0, "est": -5 * 3600, "edt": -4 * 3600, "cst": -6 * 3600, "cdt": -5 * 3600, "mst": -7 * 3600,
@@ -469,29 +574,31 @@ enum DateTimeGrammar {
 
     /// A time of day: hour (0-23, or 1-12 with `twelveHour`), minute, second, am/pm if said, the
     /// zone's offset if said. A bare number is a time only with `allowBare` (after "at" or with a day).
-    private static func time(_ words: EntityWords, from start: Int, allowBare: Bool) -> (hour: Int, minute: Int, second: Int?, afternoon: Bool?, twelveHour: Bool, zoneShift: Int?, end: Int)? {
+    private static func time(_ words: EntityWords, from start: Int, allowBare: Bool, minutesBefore: Bool = true) -> Clock? {
         guard let word = words.word(at: start) else { return nil }
         var hour: Int, minute = 0, second: Int?, index: Int
         var explicit = false  // a form that is a time even without am/pm ("7:30", "noon", "7 o'clock")
         switch word {
         case "noon", "midday":
-            return (12, 0, nil, nil, false, zone(words, at: start + 1)?.offset, zone(words, at: start + 1)?.end ?? start + 1)
+            return Clock(hour: 12, minute: 0, second: nil, afternoon: nil, twelveHour: false, zoneShift: zone(words, at: start + 1)?.offset, grain: .hour, end: zone(words, at: start + 1)?.end ?? start + 1)
         case "midnight":
-            return (0, 0, nil, nil, false, nil, start + 1)
+            return Clock(hour: 0, minute: 0, second: nil, afternoon: nil, twelveHour: false, zoneShift: nil, grain: .hour, end: start + 1)
         default: break
         }
         // "half past seven", "quarter to eight", "ten past five", "20 to 6"
-        if let minutes = minuteWords[word].map({ ($0, start + 1) }) ?? NumberGrammar.cardinal(words, from: start).flatMap({ $0.value >= 1 && $0.value < 60 && $0.value == $0.value.rounded() ? (Int($0.value), $0.end) : nil }) {
+        if minutesBefore, let minutes = minuteWords[word].map({ ($0, start + 1) }) ?? NumberGrammar.cardinal(words, from: start).flatMap({ $0.value >= 1 && $0.value < 60 && $0.value == $0.value.rounded() ? (Int($0.value), $0.end) : nil }) {
             var at = minutes.1
-            if words.word(at: at) == "minutes" || words.word(at: at) == "minute" { at += 1 }
+            let unitSaid = words.word(at: at) == "minutes" || words.word(at: at) == "minute"
+            if unitSaid { at += 1 }
+            // "20 to 6", "10 past 5": minutes in fives unless "minutes" is said ("3 to 5" is no time).
             if let relation = words.word(at: at), relation == "past" || relation == "to" || relation == "after" || relation == "before",
-               let target = hourNumber(words, at: at + 1) {
+               unitSaid || minutes.0 % 5 == 0, let target = hourNumber(words, at: at + 1) {
                 let past = relation == "past" || relation == "after"
                 var h = target.value % 12, m = minutes.0
                 if !past { h = (h + 11) % 12; m = 60 - m }
                 guard target.value <= 12 else { return nil }
                 let suffix = meridiem(words, at: target.end)
-                return (h == 0 && !past && target.value != 12 ? 12 : (h == 0 ? 12 : h), m, nil, suffix?.afternoon, true, nil, suffix?.end ?? target.end)
+                return Clock(hour: h == 0 ? 12 : h, minute: m, second: nil, afternoon: suffix?.afternoon, twelveHour: true, zoneShift: nil, grain: .minute, end: suffix?.end ?? target.end)
             }
         }
         // "7:30", "19:00", "9:01:10", "8h00"
@@ -508,21 +615,23 @@ enum DateTimeGrammar {
             index = start + 1
             explicit = true
             let twelveHour = h >= 1 && h <= 12 && !word.hasPrefix("0")
-            return finish(hour: hour, minute: minute, second: second, twelveHour: twelveHour, words, at: index)
+            return finish(hour: hour, minute: minute, second: second, twelveHour: twelveHour, grain: second == nil ? .minute : .second, words, at: index)
         }
         // "8h00", "at 8h30", "8h30 CET": a time; "1h30" alone is a duration.
         if let h = word.allSatisfy(\.isNumber) ? Int(word) : nil, word.count <= 2, words.word(at: start + 1) == "h", words.isAttached(start + 1),
            let m = words.word(at: start + 2).flatMap({ $0.count == 2 ? Int($0) : nil }), words.isAttached(start + 2), h <= 24, m < 60,
            m == 0 || allowBare || zone(words, at: start + 3) != nil {
-            return finish(hour: h, minute: m, second: nil, twelveHour: false, words, at: start + 3)
+            return finish(hour: h, minute: m, second: nil, twelveHour: false, grain: .minute, words, at: start + 3)
         }
         // A number of hours, spelled or in digits, then minutes: "7", "seven thirty", "7 30", "seven oh five"
         guard let number = hourNumber(words, at: start) else { return nil }
         hour = number.value
         index = number.end
+        var minutesSaid = false
         if hour <= 12, let minutes = spelledMinutes(words, at: index) {
             minute = minutes.value
             index = minutes.end
+            minutesSaid = true
         }
         if let clock = words.word(at: index), clock == "o'clock" || clock == "oclock" {
             index += 1
@@ -541,11 +650,11 @@ enum DateTimeGrammar {
         // o'clock, a part of the day, "at" or a day only.
         guard hour <= 24, suffix != nil || explicit || allowBare || partOfDayFollows else { return nil }
         if suffix != nil && (hour == 0 || hour > 12) { return nil }
-        return finish(hour: hour, minute: minute, second: second, twelveHour: hour >= 1 && hour <= 12, words, at: index)
+        return finish(hour: hour, minute: minute, second: second, twelveHour: hour >= 1 && hour <= 12, grain: minutesSaid ? .minute : .hour, words, at: index)
     }
 
     /// A time's am/pm and zone after its digits.
-    private static func finish(hour: Int, minute: Int, second: Int?, twelveHour: Bool, _ words: EntityWords, at index: Int) -> (hour: Int, minute: Int, second: Int?, afternoon: Bool?, twelveHour: Bool, zoneShift: Int?, end: Int)? {
+    private static func finish(hour: Int, minute: Int, second: Int?, twelveHour: Bool, grain: DateTimeGrain, _ words: EntityWords, at index: Int) -> Clock? {
         var end = index
         var afternoon: Bool?
         if let suffix = meridiem(words, at: end) {
@@ -554,7 +663,7 @@ enum DateTimeGrammar {
             end = suffix.end
         }
         let zone = zone(words, at: end)
-        return (hour == 24 ? 0 : hour, minute, second, afternoon, twelveHour && afternoon == nil, zone?.offset, zone?.end ?? end)
+        return Clock(hour: hour == 24 ? 0 : hour, minute: minute, second: second, afternoon: afternoon, twelveHour: twelveHour && afternoon == nil, zoneShift: zone?.offset, grain: grain, end: zone?.end ?? end)
     }
 
     /// "am", "pm", "a.m.", "p.m", "a m".
@@ -604,45 +713,269 @@ enum DateTimeGrammar {
         return (Int(number.value), number.end)
     }
 
-    /// "morning", "this evening", "in the afternoon", "at night", "tonight" handled as a day.
-    private static func partOfDay(_ words: EntityWords, from start: Int) -> (afternoon: Bool, defaultHour: Int?, today: Bool, end: Int)? {
+    /// "morning", "this evening", "in the afternoon", "at night", "lunch": whether it is after
+    /// noon, and its hours ("tonight" is read as a day).
+    private static func partOfDay(_ words: EntityWords, from start: Int) -> (afternoon: Bool, from: Int, to: Int, end: Int)? {
         guard let word = words.word(at: start) else { return nil }
         switch word {
-        case "morning": return (false, nil, words.word(at: start - 1) == "this", start + 1)
-        case "afternoon": return (true, nil, words.word(at: start - 1) == "this", start + 1)
-        case "evening": return (true, nil, words.word(at: start - 1) == "this", start + 1)
-        case "night": return (true, nil, false, start + 1)
+        case "morning": return (false, 4, 12, start + 1)
+        case "afternoon": return (true, 12, 19, start + 1)
+        case "evening", "night": return (true, 18, 24, start + 1)
+        case "lunch", "lunchtime": return (true, 12, 14, start + 1)
         default: return nil
         }
     }
 
+    // MARK: Intervals
+
+    /// Words that close an open interval before a moment ("before 5pm", "until friday") or open
+    /// one after it ("after 2pm", "since monday"): `true` for after.
+    static let openers: [Substring: Bool] = ["before", "until", "till", "til", "untill", "after", "since"].reduce(into: [:]) {
+        $0[Substring($1)] = $1 == "after" || $1 == "since"
+    }
+    /// Words between an interval's two ends.
+    private static let connectors: Set<Substring> = ["-", "–", "to", "till", "til", "until", "untill", "thru", "through"]
+
+    /// "before 5pm", "until friday", "after 2pm", "since monday", "from tomorrow": an interval
+    /// open at one end, bounded by the moment said (after an interval said, by its end: "after
+    /// this weekend").
+    private static func openInterval(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
+        guard let word = words.word(at: start), let after = word == "from" ? true : openers[word] else { return nil }
+        guard let bound = moment(words, from: start + 1, context: context) else { return nil }
+        let value = bound.value
+        if after { return (.interval(value.isInterval ? value.end : value.start, nil, value.grain), bound.end) }
+        guard let end = value.start else { return nil }
+        return (.interval(nil, end, value.grain), bound.end)
+    }
+
+    /// The index after a connector at `index` ("-", "to", "until", "through"; "and" after "between").
+    private static func connector(_ words: EntityWords, at index: Int, between: Bool) -> Int? {
+        guard let word = words.word(at: index) else { return nil }
+        if between ? word == "and" || word == "-" : connectors.contains(word) { return index + 1 }
+        return nil
+    }
+
+    /// An interval between two times or two days: "from 3 to 5pm", "3-4pm", "between 9:30 and
+    /// 11:00 on thursday", "thursday from 9:30 to 11:00", "july 13-15", "from 13 to 15 july",
+    /// "aug 8 - aug 12", "monday to friday". The end is exclusive: the end said, plus its grain.
+    private static func interval(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
+        var index = start
+        // A day first: "thursday from 9:30 to 11:00", "tomorrow 1pm-2pm".
+        var leadingDay: Int?
+        if let day = dayPart(words, from: index, context: context), day.part == nil, !day.isNow, day.grain == .day {
+            let after = words.word(at: day.end) == "," ? day.end + 1 : day.end
+            if timeRange(words, from: after, context: context, day: day.day, needsContext: false) != nil {
+                leadingDay = day.day
+                index = after
+            }
+        }
+        let times = timeRange(words, from: index, context: context, day: leadingDay, needsContext: leadingDay == nil)
+        guard leadingDay == nil, let dates = dateRange(words, from: start, context: context) else { return times }
+        return dates.end > (times?.end ?? start) ? dates : times
+    }
+
+    /// "[from|between] T1 - T2 [on D]" with a day `day` already read, or one after.
+    private static func timeRange(_ words: EntityWords, from start: Int, context: Context, day: Int?, needsContext: Bool) -> (value: Value, end: Int)? {
+        var index = start
+        let opener = words.word(at: index)
+        let between = opener == "between"
+        if opener == "from" || between { index += 1 }
+        guard let first = time(words, from: index, allowBare: true, minutesBefore: false),
+              let afterConnector = connector(words, at: first.end, between: between),
+              let second = time(words, from: afterConnector, allowBare: true) else { return nil }
+        // Two bare numbers ("3 to 5") are a time range only after "from", "between" or a day, and
+        // "ten to five" is a time, not a range.
+        let said = { (clock: Clock) in clock.afternoon != nil || clock.grain != .hour || clock.zoneShift != nil }
+        let bare = !said(first) && !said(second)
+        if bare && (needsContext && index == start) { return nil }
+        if index == start, !said(first), words.word(at: first.end) == "to" { return nil }
+        var end = second.end
+        // A day after: "9:30 - 11:00 on thursday".
+        var day = day
+        if day == nil {
+            var at = end
+            if let word = words.word(at: at), word == "on" || word == "," { at += 1 }
+            if let after = dayPart(words, from: at, context: context), after.part == nil, !after.isNow, after.grain == .day {
+                day = after.day
+                end = after.end
+            }
+        }
+        if bare && needsContext && day == nil && index == start { return nil }
+        // am or pm said once holds for both ("3-4pm"), unless it would put the start after the end ("11-1pm").
+        var firstAfternoon = first.afternoon
+        if firstAfternoon == nil, let pm = second.afternoon, first.twelveHour {
+            let sameHalf = (first.hour % 12 + (pm ? 12 : 0)) * 60 + first.minute
+            firstAfternoon = sameHalf <= (second.hour % 12 + (pm ? 12 : 0)) * 60 + second.minute ? pm : !pm
+        }
+        var reading = Reading()
+        reading.day = day
+        reading.hour = first.hour
+        reading.minute = first.minute
+        reading.second = first.second
+        reading.timeGrain = first.grain
+        reading.afternoon = firstAfternoon
+        reading.ambiguousHour = firstAfternoon == nil && first.twelveHour
+        reading.zoneShift = (first.zoneShift ?? second.zoneShift).map { $0 - context.offset } ?? 0
+        guard let from = reading.resolve(context)?.start else { return nil }
+        // The end: the first of its readings at or after the start.
+        let offset = second.minute * 60 + (second.second ?? 0) - reading.zoneShift
+        var hours = [second.hour]
+        if let pm = second.afternoon { hours = [second.hour % 12 + (pm ? 12 : 0)] } else if second.twelveHour { hours = [second.hour % 12, second.hour % 12 + 12] }
+        let startDay = CivilDate.split(from + reading.zoneShift).day
+        guard let to = ([startDay, startDay + 1].lazy.flatMap { day in hours.map { day * 86_400 + $0 * 3600 + offset } }.first { $0 > from }) else { return nil }
+        let grain = min(first.grain, second.grain)
+        return (.interval(from, to + seconds(of: second.grain), grain), end)
+    }
+
+    /// "[from|between] D1 - D2": "monday to friday", "aug 8 - aug 12", "july 13-15", "from 13 to 15 july".
+    private static func dateRange(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
+        var index = start
+        let opener = words.word(at: index)
+        let between = opener == "between"
+        if opener == "from" || between { index += 1 }
+        // "13 to 15 july", "13th - 15th of july": the month said once, after both days.
+        if let firstDay = dayOfMonth(words, at: index, ordinalOnly: false), let afterConnector = connector(words, at: firstDay.end, between: between),
+           let last = calendarDate(words, from: afterConnector, context: context), last.grain == .day {
+            let (year, month, _) = CivilDate.date(last.day)
+            guard CivilDate.isValid(year: year, month: month, day: firstDay.value) else { return nil }
+            let first = CivilDate.days(year: year, month: month, day: firstDay.value)
+            guard first <= last.day else { return nil }
+            return (.interval(first * 86_400, (last.day + 1) * 86_400, .day), last.end)
+        }
+        guard let first = dayPart(words, from: index, context: context), first.part == nil, !first.isNow,
+              let afterConnector = connector(words, at: first.end, between: between) else { return nil }
+        // "july 13-15": the second day of the first one's month.
+        if first.grain == .day, let day = dayOfMonth(words, at: afterConnector, ordinalOnly: false),
+           calendarDate(words, from: afterConnector, context: context) == nil {
+            let (year, month, dayOfMonth) = CivilDate.date(first.day)
+            guard day.value > dayOfMonth, CivilDate.isValid(year: year, month: month, day: day.value) else { return nil }
+            return (.interval(first.day * 86_400, (CivilDate.days(year: year, month: month, day: day.value) + 1) * 86_400, .day), day.end)
+        }
+        guard let last = dayPart(words, from: afterConnector, context: context), last.part == nil, !last.isNow else { return nil }
+        var lastDay = last.day
+        // "friday to monday": the Monday after.
+        if lastDay < first.day && lastDay > first.day - 7 { lastDay += 7 }
+        guard lastDay >= first.day else { return nil }
+        let end = last.grain == .day ? (lastDay + 1) * 86_400 : adding(1, last.grain, to: lastDay * 86_400)
+        return (.interval(first.day * 86_400, end, min(first.grain, last.grain)), last.end)
+    }
+
+    /// An interval said as one thing: "this weekend", "next weekend", "last weekend", "the next
+    /// 3 days", "the past 2 weeks", "next few hours".
+    private static func span(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
+        var index = start
+        if words.word(at: index) == "the" { index += 1 }
+        var modifier = words.word(at: index)
+        if let word = modifier, ["this", "next", "last", "past", "coming", "previous"].contains(word) {
+            index += 1
+            if word == "this", words.word(at: index) == "past" { modifier = "past"; index += 1 }
+        } else {
+            modifier = nil
+        }
+        // A weekend: Friday 18:00 to Monday 00:00, this one while it lasts.
+        var weekendEnd: Int?
+        if words.word(at: index) == "weekend" { weekendEnd = index + 1 }
+        if words.word(at: index) == "week", let next = words.word(at: index + 1) {
+            if next == "end" { weekendEnd = index + 2 }
+            if next == "-", words.word(at: index + 2) == "end" { weekendEnd = index + 3 }
+        }
+        if let weekendEnd {
+            guard modifier != nil || words.word(at: start) == "the" || words.word(at: start - 1) == "this" else { return nil }
+            var friday = monday(of: context.today) + 4
+            switch modifier {
+            case "next", "coming": friday += 7
+            case "last", "past", "previous": friday -= 7
+            default: break
+            }
+            return (.interval(friday * 86_400 + 18 * 3600, (friday + 3) * 86_400, .hour), weekendEnd)
+        }
+        // "the next 3 days": from the next whole unit; "the last 2 weeks": up to this one.
+        guard let modifier, modifier != "this" else { return nil }
+        let count: Int, unitIndex: Int
+        if let word = words.word(at: index), word == "few" || word == "couple" {
+            count = word == "few" ? 3 : 2
+            unitIndex = words.word(at: index + 1) == "of" ? index + 2 : index + 1
+        } else if let number = NumberGrammar.cardinal(words, from: index), number.value >= 1, number.value <= 1000, number.value == number.value.rounded() {
+            count = Int(number.value)
+            unitIndex = number.end
+        } else {
+            return nil
+        }
+        guard let unitWord = words.word(at: unitIndex), let unit = spanUnits[unitWord] else { return nil }
+        let current = truncated(context.now, to: unit)
+        if modifier == "next" || modifier == "coming" {
+            let first = adding(1, unit, to: current)
+            return (.interval(first, adding(count, unit, to: first), unit), unitIndex + 1)
+        }
+        return (.interval(adding(-count, unit, to: current), current, unit), unitIndex + 1)
+    }
+
+    private static let spanUnits: [Substring: DateTimeGrain] = [
+        "seconds": .second, "second": .second, "minutes": .minute, "minute": .minute, "mins": .minute, "hours": .hour, "hour": .hour,
+        "days": .day, "day": .day, "weeks": .week, "week": .week, "months": .month, "month": .month, "years": .year, "year": .year,
+    ]
+
     // MARK: Relative moments
 
-    /// "in 2 days", "in a couple hours", "7 days ago", "3 hours from now", "2 weeks later",
-    /// "15 minutes from 1pm", "2 days after christmas", "a week before friday": the moment, and
-    /// whether it has a time of day (a unit under a day).
-    private static func relative(_ words: EntityWords, from start: Int, context: Context, depth: Int) -> (instant: Int, second: Int?, isDay: Bool, end: Int)? {
-        let opensWithIn = words.word(at: start) == "in" || words.word(at: start) == "within"
+    /// The grain a unit of `seconds` is counted in (a week for 604,800), from the largest that divides them.
+    private static func grain(ofUnit seconds: Double, dividing total: Double) -> DateTimeGrain {
+        let units: [(Double, DateTimeGrain)] = [(31_536_000, .year), (2_592_000, .month), (604_800, .week), (86_400, .day), (3600, .hour), (60, .minute)]
+        for (unit, grain) in units where unit <= seconds && total.truncatingRemainder(dividingBy: unit) == 0 { return grain }
+        return .second
+    }
+
+    /// The grain just under `grain`: what "in 2 days" (an hour) or "in 10 minutes" (a second) is said to.
+    private static func finer(_ grain: DateTimeGrain) -> DateTimeGrain {
+        switch grain {
+        case .year: return .month
+        case .quarter, .month, .week: return .day
+        case .day: return .hour
+        case .hour: return .minute
+        case .minute, .second: return .second
+        }
+    }
+
+    /// `moment` moved by a duration of `seconds` counted in `unit` (calendar months and years).
+    private static func shifted(_ moment: Int, by seconds: Int, unit: DateTimeGrain, sign: Int) -> Int {
+        switch unit {
+        case .year: return adding(sign * seconds / 31_536_000, .year, to: moment)
+        case .month: return adding(sign * seconds / 2_592_000, .month, to: moment)
+        default: return moment + sign * seconds
+        }
+    }
+
+    /// "in 2 days", "in a couple hours", "7 days ago", "3 hours from now", "2 weeks later", "15
+    /// minutes from 1pm", "2 days after christmas", "a week before friday", "within 2 weeks"
+    /// (from now until then): the moment, cut to its grain.
+    private static func relative(_ words: EntityWords, from start: Int, context: Context, depth: Int) -> (value: Value, end: Int)? {
+        let opener = words.word(at: start)
+        let opensWithIn = opener == "in" || opener == "within"
         let from = opensWithIn ? start + 1 : start
         // Beyond ten thousand years from now is no date anyone means (and no Int holds 1e300 seconds).
         guard let duration = DurationGrammar.duration(words, from: from), duration.seconds > 0, duration.seconds < 3e11 else { return nil }
         let now = context.now
         let seconds = Int(duration.seconds.rounded())
-        // Whole days give a day ("in 2 days"); shorter units, a time ("in 2 hours").
-        let isDay = seconds % 86_400 == 0
-        if opensWithIn { return (now + seconds, nil, isDay, duration.end) }
+        let unit = grain(ofUnit: duration.smallestUnit, dividing: duration.seconds)
+        // From now, the moment is cut to the grain under the unit ("in 2 days" keeps the hour).
+        func fromNow(_ sign: Int) -> Value {
+            .instant(truncated(shifted(now, by: seconds, unit: unit, sign: sign), to: finer(unit)), finer(unit))
+        }
+        if opener == "within" {
+            return (.interval(now, truncated(shifted(now, by: seconds, unit: unit, sign: 1), to: finer(unit)), .second), duration.end)
+        }
+        if opensWithIn { return (fromNow(1), duration.end) }
         let next = words.word(at: duration.end)
         switch next {
-        case "ago": return (now - seconds, nil, isDay, duration.end + 1)
-        case "later", "hence": return (now + seconds, nil, isDay, duration.end + 1)
-        case "from" where words.word(at: duration.end + 1) == "now" || words.word(at: duration.end + 1) == "today":
-            return (now + seconds, nil, isDay, duration.end + 2)
+        case "ago": return (fromNow(-1), duration.end + 1)
+        case "later", "hence": return (fromNow(1), duration.end + 1)
+        case "from" where words.word(at: duration.end + 1) == "now":
+            return (fromNow(1), duration.end + 2)
         case "from", "after", "before":
-            let sign = next == "before" ? -1 : 1
-            guard depth < 2, let anchor = parse(words, from: duration.end + 1, context: context, depth: depth + 1) else { return nil }
-            let base = CivilDate.days(year: anchor.value.year, month: anchor.value.month, day: anchor.value.day) * 86_400
-                + (anchor.value.hour ?? 0) * 3600 + (anchor.value.minute ?? 0) * 60 + (anchor.value.second ?? 0)
-            return (base + sign * seconds, anchor.value.second, isDay && anchor.value.hour == nil, anchor.end)
+            // From a moment said: its grain, or the unit's when finer ("15 minutes from 1pm").
+            guard depth < 2, let anchor = moment(words, from: duration.end + 1, context: context, depth: depth + 1),
+                  let base = anchor.value.start else { return nil }
+            let grain = min(anchor.value.grain, unit)
+            return (.instant(truncated(shifted(base, by: seconds, unit: unit, sign: next == "before" ? -1 : 1), to: grain), grain), anchor.end)
         default: return nil
         }
     }

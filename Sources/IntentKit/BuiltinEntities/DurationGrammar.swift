@@ -24,10 +24,11 @@ enum DurationGrammar {
     /// The words a duration may start with (numbers aside).
     static let firstWords: Set<Substring> = ["half", "quarter", "a", "an"]
 
-    /// The duration that starts at `start`, in seconds, and the index after it.
-    static func duration(_ words: EntityWords, from start: Int) -> (seconds: Double, end: Int)? {
+    /// The duration that starts at `start`, in seconds, the smallest unit said in it (in
+    /// seconds: 3600 for "2 hours", 60 for "1 hour 30"), and the index after it.
+    static func duration(_ words: EntityWords, from start: Int) -> (seconds: Double, smallestUnit: Double, end: Int)? {
         var index = start, total = 0.0, end = start
-        var lastUnit: Double?, parts = 0
+        var lastUnit: Double?, parts = 0, smallestUnit = Double.infinity
         // At most six parts ("1 year 2 months 3 weeks 4 days 5 hours 6 minutes"): extraction
         // starts at every word, and unbounded runs would make it quadratic.
         while index < words.count && parts < 6 {
@@ -39,6 +40,7 @@ enum DurationGrammar {
                 if let lastUnit, let smaller = nextSmaller[lastUnit], let number = NumberGrammar.unsigned(words, from: index, suffixes: false),
                    unit(words, at: number.end) == nil, number.value >= 10 || words.isAttached(index), number.value < 60, !(words.word(at: number.end) == "and" && words.word(at: number.end + 2) == "half") {
                     total += number.value * smaller
+                    smallestUnit = min(smallestUnit, smaller)
                     end = number.end
                     break
                 }
@@ -50,10 +52,11 @@ enum DurationGrammar {
             total += part.seconds
             parts += 1
             lastUnit = part.unit
+            smallestUnit = min(smallestUnit, part.unit)
             index = part.end
             end = part.end
         }
-        return end > start ? (total, end) : nil
+        return end > start ? (total, smallestUnit, end) : nil
     }
 
     /// One number and unit.

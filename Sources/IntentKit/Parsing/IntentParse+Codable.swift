@@ -70,9 +70,11 @@ extension ParsedSlot: Codable {
 /// `{"kind": "amountOfMoney", "value": 85, "unit": "USD"}`: `kind` is ``SlotValue/kind``; `value`
 /// a number, or a string for `custom` (the identifier) and `dateTime` (ISO 8601, `2026-11-23` or
 /// `2026-11-23T19:30`, with seconds when said); `unit` the currency (ISO 4217), `second` for durations, or a
-/// temperature's unit when said.
+/// temperature's unit when said. A `dateTime` has its `grain` (`second` … `year`); an interval
+/// has `from` and `to` in place of `value`, either absent when the interval is open, `to`
+/// exclusive: `{"kind": "dateTime", "from": "2026-11-22T15:00", "to": "2026-11-22T18:00", "grain": "hour"}`.
 extension SlotValue: Codable {
-    private enum CodingKeys: String, CodingKey { case kind, value, unit }
+    private enum CodingKeys: String, CodingKey { case kind, value, unit, grain, from, to }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -87,11 +89,24 @@ extension SlotValue: Codable {
         case BuiltinEntity.duration.rawValue: self = .duration(seconds: try number())
         case BuiltinEntity.temperature.rawValue: self = .temperature(try number(), unit: try container.decodeIfPresent(String.self, forKey: .unit))
         case BuiltinEntity.dateTime.rawValue:
-            let text = try container.decode(String.self, forKey: .value)
-            guard let dateTime = CalendarDateTime(iso8601: text) else {
-                throw DecodingError.dataCorruptedError(forKey: .value, in: container, debugDescription: "'\(text)' is not YYYY-MM-DD, YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS")
+            let grain = try container.decodeIfPresent(DateTimeGrain.self, forKey: .grain)
+            func moment(_ key: CodingKeys) throws -> CalendarDateTime? {
+                guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+                guard var dateTime = CalendarDateTime(iso8601: text) else {
+                    throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "'\(text)' is not YYYY-MM-DD, YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS")
+                }
+                if let grain { dateTime.grain = grain }
+                return dateTime
             }
-            self = .dateTime(dateTime)
+            if let value = try moment(.value) {
+                self = .dateTime(value)
+            } else {
+                let from = try moment(.from), to = try moment(.to)
+                guard from != nil || to != nil else {
+                    throw DecodingError.dataCorruptedError(forKey: .value, in: container, debugDescription: "a dateTime needs a value, or an interval's from or to")
+                }
+                self = .dateTimeInterval(DateTimeInterval(start: from, end: to, grain: grain ?? min(from?.grain ?? .year, to?.grain ?? .year)))
+            }
         default:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "unknown kind of value '\(kind)'")
         }
@@ -110,7 +125,13 @@ extension SlotValue: Codable {
         case .duration(let seconds):
             try container.encode(seconds, forKey: .value)
             try container.encode("second", forKey: .unit)
-        case .dateTime(let dateTime): try container.encode(dateTime.description, forKey: .value)
+        case .dateTime(let dateTime):
+            try container.encode(dateTime.description, forKey: .value)
+            try container.encode(dateTime.grain, forKey: .grain)
+        case .dateTimeInterval(let interval):
+            try container.encodeIfPresent(interval.start?.description, forKey: .from)
+            try container.encodeIfPresent(interval.end?.description, forKey: .to)
+            try container.encode(interval.grain, forKey: .grain)
         case .temperature(let degrees, let unit):
             try container.encode(degrees, forKey: .value)
             try container.encodeIfPresent(unit, forKey: .unit)

@@ -12,8 +12,12 @@ public enum SlotValue: Hashable, Sendable {
     case amountOfMoney(Double, currency: String)
     /// A duration in seconds: "10 minutes" → 600.
     case duration(seconds: Double)
-    /// A calendar date and optional time, relative expressions resolved against a reference date.
+    /// A moment with its grain ("friday", "at 7pm", "next month"), relative expressions
+    /// resolved against a reference date.
     case dateTime(CalendarDateTime)
+    /// A stretch of time, or an open one: "from 3 to 5pm", "tonight", "this weekend", "before
+    /// 5pm". Its kind is `dateTime` too.
+    case dateTimeInterval(DateTimeInterval)
     /// A temperature with its unit when said ("celsius", "fahrenheit"), else `nil`.
     case temperature(Double, unit: String?)
 
@@ -26,7 +30,7 @@ public enum SlotValue: Hashable, Sendable {
         case .percentage: return BuiltinEntity.percentage.rawValue
         case .amountOfMoney: return BuiltinEntity.amountOfMoney.rawValue
         case .duration: return BuiltinEntity.duration.rawValue
-        case .dateTime: return BuiltinEntity.dateTime.rawValue
+        case .dateTime, .dateTimeInterval: return BuiltinEntity.dateTime.rawValue
         case .temperature: return BuiltinEntity.temperature.rawValue
         }
     }
@@ -34,7 +38,8 @@ public enum SlotValue: Hashable, Sendable {
 
 extension SlotValue {
     /// The value for people, as `intentkit entities` prints it: `85 USD`, `600 s`, `#3`, `20 %`,
-    /// `2026-11-23T19:30`, `-2 °C` (`-2°` when no scale was said), a vocabulary value's identifier.
+    /// `2026-11-23T19:30 (minute)`, `2026-11-22T18:00/2026-11-23T00:00 (hour)`, `-2 °C` (`-2°` when
+    /// no scale was said), a vocabulary value's identifier.
     package var readableDescription: String {
         func number(_ value: Double) -> String {
             value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
@@ -46,42 +51,10 @@ extension SlotValue {
         case .percentage(let value): return number(value) + " %"
         case .amountOfMoney(let amount, let currency): return number(amount) + " " + currency
         case .duration(let seconds): return number(seconds) + " s"
-        case .dateTime(let dateTime): return dateTime.description
+        case .dateTime(let dateTime): return "\(dateTime) (\(dateTime.grain.rawValue))"
+        case .dateTimeInterval(let interval): return "\(interval) (\(interval.grain.rawValue))"
         case .temperature(let degrees, let unit):
             return number(degrees) + (unit.map { " °" + ($0 == "celsius" ? "C" : $0 == "fahrenheit" ? "F" : "K") } ?? "°")
         }
-    }
-}
-
-/// A date on the proleptic Gregorian calendar with an optional time of day, in the reference
-/// date's time zone.
-public struct CalendarDateTime: Hashable, Sendable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-    /// `nil` when only a date was said.
-    public var hour: Int?
-    public var minute: Int?
-    /// `nil` unless seconds were said ("9:01:10").
-    public var second: Int?
-
-    public init(year: Int, month: Int, day: Int, hour: Int? = nil, minute: Int? = nil, second: Int? = nil) {
-        self.year = year
-        self.month = month
-        self.day = day
-        self.hour = hour
-        self.minute = minute
-        self.second = second
-    }
-
-    /// ISO 8601: `2026-11-23`, `2026-11-23T19:30` or, with seconds, `2026-11-23T09:01:10`.
-    public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
-        if let hour { text += "T\(pad(hour, 2)):\(pad(minute ?? 0, 2))" + (second.map { ":" + pad($0, 2) } ?? "") }
-        return text
     }
 }
