@@ -41,14 +41,16 @@ public struct BuiltinEntityExtractor: Sendable {
     /// The entities of an utterance already tokenized.
     public func extract(from text: TokenizedText, reference: Date = Date()) -> [BuiltinEntityMatch] {
         let words = EntityWords(text, tokens: 0..<text.count)
-        let context = kinds.contains(.dateTime) ? DateTimeGrammar.Context(reference: reference, calendar: calendar) : nil
         var candidates = [(kind: BuiltinEntity, range: Range<Int>, value: SlotValue)]()
-        for start in 0..<words.count where Self.mayStart(words[start]) {
+        var context: DateTimeGrammar.Context?
+        Self.forEachStart(of: words) { start in
             for kind in Self.specificity where kinds.contains(kind) {
+                if kind == .dateTime && context == nil { context = DateTimeGrammar.Context(reference: reference, calendar: calendar) }
                 guard let (value, end) = BuiltinGrammar.parse(kind, words, from: start, context: context), end > start else { continue }
                 candidates.append((kind, words.range(at: start).lowerBound..<words.range(at: end - 1).upperBound, value))
             }
         }
+        guard !candidates.isEmpty else { return [] }
         // Longest first, then the more specific kind, then the earlier.
         candidates.sort { a, b in
             if a.range.count != b.range.count { return a.range.count > b.range.count }
@@ -71,18 +73,62 @@ public struct BuiltinEntityExtractor: Sendable {
         }
     }
 
-    /// The words some grammar may start with: most words of an utterance start nothing, and
-    /// are passed over without running the grammars.
-    private static let firstWords = NumberGrammar.firstWords.union(MoneyGrammar.firstWords).union(DurationGrammar.firstWords)
-        .union(DateTimeGrammar.firstWords)
-
-    /// Whether a grammar may read something from `word` on: a digit, a sign or symbol, or one
-    /// of ``firstWords``.
-    static func mayStart(_ word: Substring) -> Bool {
-        guard let first = word.unicodeScalars.first else { return false }
-        let isLetter = first.isASCII ? (0x41...0x5A).contains(first.value) || (0x61...0x7A).contains(first.value) : first.properties.isAlphabetic
-        return !isLetter || firstWords.contains(word)
+    /// Calls `body` with every word an expression may start at: a digit, a sign or symbol, or a
+    /// word a grammar starts with (a number word, a month, a currency code, …); or a word that
+    /// only leads into an expression ("the", "in", "at", "a", "next", "before", …) when a word
+    /// that means something to a grammar follows within four. Most words of an utterance start
+    /// nothing, and cost a set lookup or two.
+    static func forEachStart(of words: EntityWords, _ body: (Int) -> Void) {
+        // Where the last word that means something was seen, scanning back from the end.
+        var meaningfulAhead = Int.max
+        var starts = 0 as UInt64, overflow = [Int]()
+        var index = words.count - 1
+        while index >= 0 {
+            let word = words[index]
+            let isLetter = startsWithLetter(word)
+            if !isLetter || meaningfulWords.contains(word) {
+                if !isLetter || startWords.contains(word) {
+                    if index < 64 { starts |= 1 << UInt64(index) } else { overflow.append(index) }
+                }
+                meaningfulAhead = index
+            } else if meaningfulAhead - index <= 4, leadWords.contains(word) {
+                if index < 64 { starts |= 1 << UInt64(index) } else { overflow.append(index) }
+            }
+            index -= 1
+        }
+        while starts != 0 {
+            body(starts.trailingZeroBitCount)
+            starts &= starts - 1
+        }
+        for start in overflow.reversed() { body(start) }
     }
+
+    private static func startsWithLetter(_ word: String) -> Bool {
+        guard let first = word.unicodeScalars.first else { return false }
+        return first.isASCII ? (0x41...0x5A).contains(first.value) || (0x61...0x7A).contains(first.value) : first.properties.isAlphabetic
+    }
+
+    /// Words that lead into an expression without saying one: an article, a preposition, a
+    /// modifier ("next", "last", "this"), a sign word.
+    static let leadWords: Set<String> = [
+        "the", "a", "an", "in", "at", "on", "this", "from", "between", "before", "after", "until", "till", "til", "untill",
+        "since", "within", "next", "last", "past", "coming", "upcoming", "previous", "right", "just", "minus", "negative",
+    ]
+
+    /// The words a grammar starts with, lead words aside: number words, months, weekdays,
+    /// currency codes, holidays, "today", "noon", …
+    private static let startWords: Set<String> = NumberGrammar.firstWords.union(MoneyGrammar.firstWords).union(DurationGrammar.firstWords)
+        .union(DateTimeGrammar.firstWords).subtracting(leadWords).subtracting(["of"])
+
+    /// Every word a grammar reads for its meaning: the start words, the units, the currencies'
+    /// names, the scales. An expression that starts with a lead word has one of these within
+    /// its first five words.
+    private static let meaningfulWords: Set<String> = {
+        var words = startWords.union(NumberGrammar.innerWords).union(MoneyGrammar.innerWords).union(DurationGrammar.secondsPerUnit.keys)
+            .union(["week", "weekend", "month", "year", "quarter", "day", "end", "percent", "degree", "degrees"])
+        for name in Currency.byName.keys { for part in name.split(separator: " ") { words.insert(String(part)) } }
+        return words.subtracting(leadWords).subtracting(["of"])
+    }()
 
     /// The kinds from the most specific, which wins a tie between candidates of one length.
     static let specificity: [BuiltinEntity] = [.dateTime, .amountOfMoney, .temperature, .duration, .percentage, .ordinal, .number]

@@ -150,6 +150,12 @@ enum DateTimeGrammar {
     /// of ("2 days after 3 days before christmas"): two at most, so a chain of them costs no
     /// more than three parses.
     static func moment(_ words: EntityWords, from start: Int, context: Context, depth: Int = 0) -> (value: Value, end: Int)? {
+        // Only a top-level reading is kept: an anchor's is bounded by its depth.
+        guard depth == 0 else { return readMoment(words, from: start, context: context, depth: depth) }
+        return words.remembered(start, get: { $0.moment }, set: { $0.moment = $1 }) { readMoment(words, from: start, context: context, depth: 0) }
+    }
+
+    private static func readMoment(_ words: EntityWords, from start: Int, context: Context, depth: Int) -> (value: Value, end: Int)? {
         var reading = Reading()
         var index = start, end = start
         var components = 0
@@ -175,10 +181,10 @@ enum DateTimeGrammar {
         return (value, end)
     }
 
-    private static let joiners: Set<Substring> = ["at", "on", "of", "in", "the", "this"]
+    private static let joiners: Set<String> = ["at", "on", "of", "in", "the", "this"]
 
     /// The words a date or time may start with (numbers, ordinals and durations aside).
-    static let firstWords: Set<Substring> = Set(months.keys).union(weekdays.keys).union(joiners).union(hourWords.keys).union(Holiday.firstWords)
+    static let firstWords: Set<String> = Set(months.keys).union(weekdays.keys).union(joiners).union(hourWords.keys).union(Holiday.firstWords)
         .union(openers.keys).union(["from", "between", "weekend", "week", "lunch", "lunchtime"])
         .union(["today", "tonight", "tomorrow", "tmrw", "tmr", "yesterday", "now", "right", "just", "day", "next", "last", "this", "coming",
                 "upcoming", "past", "previous", "noon", "midday", "midnight", "quarter", "half", "within", "morning", "afternoon", "evening", "night"])
@@ -292,13 +298,13 @@ enum DateTimeGrammar {
     }
     // MARK: Days
 
-    static let months: [Substring: Int] = [
+    static let months: [String: Int] = [
         "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
         "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
         "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
     ]
     /// Calendar weekday numbers (Sunday = 1).
-    static let weekdays: [Substring: Int] = [
+    static let weekdays: [String: Int] = [
         "sunday": 1, "sun": 1, "monday": 2, "mon": 2, "tuesday": 3, "tue": 3, "tues": 3, "wednesday": 4, "wed": 4, "weds": 4,
         "thursday": 5, "thu": 5, "thur": 5, "thurs": 5, "friday": 6, "fri": 6, "saturday": 7, "sat": 7,
         "sundays": 1, "mondays": 2, "tuesdays": 3, "wednesdays": 4, "thursdays": 5, "fridays": 6, "saturdays": 7,
@@ -317,6 +323,10 @@ enum DateTimeGrammar {
     /// A day: the day number, the hours of the part of the day it names ("tonight"), its grain
     /// (a week, month or year for "next week", "last month", "june 2027"), whether it means "now".
     private static func dayPart(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, part: (from: Int, to: Int)?, grain: DateTimeGrain, isNow: Bool, end: Int)? {
+        words.remembered(start, get: { $0.dayPart }, set: { $0.dayPart = $1 }) { readDayPart(words, from: start, context: context) }
+    }
+
+    private static func readDayPart(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, part: (from: Int, to: Int)?, grain: DateTimeGrain, isNow: Bool, end: Int)? {
         guard let word = words.word(at: start) else { return nil }
         let today = context.today
         switch word {
@@ -338,7 +348,7 @@ enum DateTimeGrammar {
         if let ordinal = ordinalWeekday(words, from: start, context: context) { return (ordinal.day, nil, .day, false, ordinal.end) }
         // "next week", "last month", "this year": the first day of it, with its grain.
         if let modifier = words.word(at: start), ["next", "last", "this", "coming", "past", "previous"].contains(modifier),
-           let unit = words.word(at: start + 1), let grain = [Substring("week"): DateTimeGrain.week, "month": .month, "quarter": .quarter, "year": .year][unit] {
+           let unit = words.word(at: start + 1), let grain = [String("week"): DateTimeGrain.week, "month": .month, "quarter": .quarter, "year": .year][unit] {
             let step = modifier == "next" || modifier == "coming" ? 1 : modifier == "this" ? 0 : -1
             return (adding(step, grain, to: truncated(today * 86_400, to: grain)) / 86_400, nil, grain, false, start + 2)
         }
@@ -351,7 +361,7 @@ enum DateTimeGrammar {
     /// "Monday, Feb 18" (the date wins), "Tuesday the 19th" (the next 19th that is a Tuesday).
     private static func weekdayPart(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, end: Int)? {
         var index = start
-        var modifier: Substring?
+        var modifier: String?
         if let word = words.word(at: index), ["this", "next", "last", "coming", "upcoming", "past", "previous"].contains(word) {
             modifier = word
             index += 1
@@ -525,7 +535,7 @@ enum DateTimeGrammar {
 
     /// "2/15", "2/7/2021", "2/7/21" (month/day[/year]), "2026-11-22" (ISO 8601).
     private static func numericDate(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, end: Int)? {
-        guard let first = words.word(at: start), first.allSatisfy(\.isNumber) else { return nil }
+        guard let first = words.word(at: start), EntityWords.isDigits(first) else { return nil }
         // ISO: year-month-day, written together.
         if first.count == 4, words.word(at: start + 1) == "-", words.isAttached(start + 1), words.isAttached(start + 2),
            let month = words.word(at: start + 2).flatMap({ Int($0) }), words.word(at: start + 3) == "-", words.isAttached(start + 3),
@@ -564,13 +574,13 @@ enum DateTimeGrammar {
     }
 
     /// Time zones by abbreviation, in seconds east of UTC.
-    private static let zones: [Substring: Int] = [
+    private static let zones: [String: Int] = [
         "utc": 0, "gmt": 0, "z": 0, "est": -5 * 3600, "edt": -4 * 3600, "cst": -6 * 3600, "cdt": -5 * 3600, "mst": -7 * 3600,
         "mdt": -6 * 3600, "pst": -8 * 3600, "pdt": -7 * 3600, "akst": -9 * 3600, "hst": -10 * 3600, "bst": 3600, "cet": 3600,
         "cest": 7200, "eet": 7200, "eest": 3 * 3600, "ist": 19_800, "jst": 9 * 3600, "kst": 9 * 3600, "aest": 10 * 3600, "aedt": 11 * 3600,
     ]
 
-    private static let minuteWords: [Substring: Int] = ["quarter": 15, "half": 30]
+    private static let minuteWords: [String: Int] = ["quarter": 15, "half": 30]
 
     /// A time of day: hour (0-23, or 1-12 with `twelveHour`), minute, second, am/pm if said, the
     /// zone's offset if said. A bare number is a time only with `allowBare` (after "at" or with a day).
@@ -602,7 +612,7 @@ enum DateTimeGrammar {
             }
         }
         // "7:30", "19:00", "9:01:10", "8h00"
-        if word.contains(":") {
+        if word.utf8.contains(0x3A) {  // ":"
             let parts = word.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
             guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0 != nil }), let h = parts[0], let m = parts[1],
                   (0...24).contains(h), (0...59).contains(m), word.split(separator: ":")[1].count == 2 else { return nil }
@@ -618,7 +628,7 @@ enum DateTimeGrammar {
             return finish(hour: hour, minute: minute, second: second, twelveHour: twelveHour, grain: second == nil ? .minute : .second, words, at: index)
         }
         // "8h00", "at 8h30", "8h30 CET": a time; "1h30" alone is a duration.
-        if let h = word.allSatisfy(\.isNumber) ? Int(word) : nil, word.count <= 2, words.word(at: start + 1) == "h", words.isAttached(start + 1),
+        if let h = EntityWords.isDigits(word) ? Int(word) : nil, word.count <= 2, words.word(at: start + 1) == "h", words.isAttached(start + 1),
            let m = words.word(at: start + 2).flatMap({ $0.count == 2 ? Int($0) : nil }), words.isAttached(start + 2), h <= 24, m < 60,
            m == 0 || allowBare || zone(words, at: start + 3) != nil {
             return finish(hour: h, minute: m, second: nil, twelveHour: false, grain: .minute, words, at: start + 3)
@@ -641,16 +651,22 @@ enum DateTimeGrammar {
             explicit = true
         }
         let suffix = meridiem(words, at: index)
-        // "8 in the morning", "7 this evening": a part of the day makes a number a time.
-        var partOfDayFollows = partOfDay(words, from: index) != nil
-        for opener in [["in", "the"], ["this"], ["at"]] where opener.indices.allSatisfy({ words.word(at: index + $0) == Substring(opener[$0]) }) {
-            partOfDayFollows = partOfDayFollows || partOfDay(words, from: index + opener.count) != nil
-        }
         // "seven thirty" alone could be a number ("one twenty two" is 122): a time with am/pm,
-        // o'clock, a part of the day, "at" or a day only.
-        guard hour <= 24, suffix != nil || explicit || allowBare || partOfDayFollows else { return nil }
+        // o'clock, a part of the day ("8 in the morning", "7 this evening"), "at" or a day only.
+        guard hour <= 24, suffix != nil || explicit || allowBare || partOfDayFollows(words, at: index) else { return nil }
         if suffix != nil && (hour == 0 || hour > 12) { return nil }
         return finish(hour: hour, minute: minute, second: second, twelveHour: hour >= 1 && hour <= 12, grain: minutesSaid ? .minute : .hour, words, at: index)
+    }
+
+    /// Whether a part of the day follows at `index`, alone or after "in the", "this" or "at".
+    private static func partOfDayFollows(_ words: EntityWords, at index: Int) -> Bool {
+        var at = index
+        switch words.word(at: index) {
+        case "in" where words.word(at: index + 1) == "the": at += 2
+        case "this", "at": at += 1
+        default: break
+        }
+        return partOfDay(words, from: at) != nil
     }
 
     /// A time's am/pm and zone after its digits.
@@ -673,7 +689,7 @@ enum DateTimeGrammar {
         guard word == "a" || word == "p" else { return nil }
         var at = index + 1
         if words.word(at: at) == "." { at += 1 }
-        guard words.word(at: at) == "m", at > index + 1 || words.isAttached(at) || words.word(at: index - 1)?.last?.isNumber == true else { return nil }
+        guard words.word(at: at) == "m", at > index + 1 || words.isAttached(at) || words.word(at: index - 1).map(EntityWords.endsWithDigit) == true else { return nil }
         at += 1
         if words.word(at: at) == ".", words.isAttached(at) { at += 1 }
         return (word == "p", at)
@@ -685,7 +701,7 @@ enum DateTimeGrammar {
     }
 
     /// Hours in words, one word each: "seven thirty" is an hour and its minutes, not 730.
-    private static let hourWords: [Substring: Int] = [
+    private static let hourWords: [String: Int] = [
         "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
         "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
         "nineteen": 19, "twenty": 20,
@@ -694,7 +710,7 @@ enum DateTimeGrammar {
     /// An hour, 0-24: digits alone or a number word.
     private static func hourNumber(_ words: EntityWords, at index: Int) -> (value: Int, end: Int)? {
         guard let word = words.word(at: index) else { return nil }
-        if word.allSatisfy(\.isNumber), word.count <= 2, let value = Int(word), value <= 24 { return (value, index + 1) }
+        if EntityWords.isDigits(word), word.count <= 2, let value = Int(word), value <= 24 { return (value, index + 1) }
         guard let value = hourWords[word] else { return nil }
         return (value, index + 1)
     }
@@ -705,7 +721,7 @@ enum DateTimeGrammar {
         if word == "oh" || word == "o", let digit = words.word(at: index + 1).flatMap({ hourWords[$0] }), digit >= 1, digit <= 9 {
             return (digit, index + 2)
         }
-        if word.allSatisfy(\.isNumber) {
+        if EntityWords.isDigits(word) {
             guard word.count == 2, let value = Int(word), value < 60 else { return nil }
             return (value, index + 1)
         }
@@ -730,11 +746,11 @@ enum DateTimeGrammar {
 
     /// Words that close an open interval before a moment ("before 5pm", "until friday") or open
     /// one after it ("after 2pm", "since monday"): `true` for after.
-    static let openers: [Substring: Bool] = ["before", "until", "till", "til", "untill", "after", "since"].reduce(into: [:]) {
-        $0[Substring($1)] = $1 == "after" || $1 == "since"
+    static let openers: [String: Bool] = ["before", "until", "till", "til", "untill", "after", "since"].reduce(into: [:]) {
+        $0[String($1)] = $1 == "after" || $1 == "since"
     }
     /// Words between an interval's two ends.
-    private static let connectors: Set<Substring> = ["-", "–", "to", "till", "til", "until", "untill", "thru", "through"]
+    private static let connectors: Set<String> = ["-", "–", "to", "till", "til", "until", "untill", "thru", "through"]
 
     /// "before 5pm", "until friday", "after 2pm", "since monday", "from tomorrow": an interval
     /// open at one end, bounded by the moment said (after an interval said, by its end: "after
@@ -910,7 +926,7 @@ enum DateTimeGrammar {
         return (.interval(adding(-count, unit, to: current), current, unit), unitIndex + 1)
     }
 
-    private static let spanUnits: [Substring: DateTimeGrain] = [
+    private static let spanUnits: [String: DateTimeGrain] = [
         "seconds": .second, "second": .second, "minutes": .minute, "minute": .minute, "mins": .minute, "hours": .hour, "hour": .hour,
         "days": .day, "day": .day, "weeks": .week, "week": .week, "months": .month, "month": .month, "years": .year, "year": .year,
     ]

@@ -7,7 +7,7 @@
 enum DurationGrammar {
     /// Seconds in one of each unit word. Months are 30 days and years 365, as Duckling
     /// normalises them.
-    static let secondsPerUnit: [Substring: Double] = [
+    static let secondsPerUnit: [String: Double] = [
         "second": 1, "seconds": 1, "sec": 1, "secs": 1,
         "minute": 60, "minutes": 60, "min": 60, "mins": 60,
         "hour": 3_600, "hours": 3_600, "hr": 3_600, "hrs": 3_600,
@@ -17,16 +17,20 @@ enum DurationGrammar {
     ]
     /// Units of one letter, read only against their number: `30s`, `2m`, `1h`, `3d`, `2w`, `5y`
     /// (a capital `M` is a million).
-    private static let letterUnits: [Substring: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800, "y": 31_536_000]
+    private static let letterUnits: [String: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800, "y": 31_536_000]
     /// The unit a bare number after a part counts in: minutes after hours, seconds after minutes.
     private static let nextSmaller: [Double: Double] = [3_600: 60, 60: 1]
 
     /// The words a duration may start with (numbers aside).
-    static let firstWords: Set<Substring> = ["half", "quarter", "a", "an"]
+    static let firstWords: Set<String> = ["half", "quarter", "a", "an"]
 
     /// The duration that starts at `start`, in seconds, the smallest unit said in it (in
     /// seconds: 3600 for "2 hours", 60 for "1 hour 30"), and the index after it.
     static func duration(_ words: EntityWords, from start: Int) -> (seconds: Double, smallestUnit: Double, end: Int)? {
+        words.remembered(start, get: { $0.duration }, set: { $0.duration = $1 }) { readDuration(words, from: start) }
+    }
+
+    private static func readDuration(_ words: EntityWords, from start: Int) -> (seconds: Double, smallestUnit: Double, end: Int)? {
         var index = start, total = 0.0, end = start
         var lastUnit: Double?, parts = 0, smallestUnit = Double.infinity
         // At most six parts ("1 year 2 months 3 weeks 4 days 5 hours 6 minutes"): extraction
@@ -112,8 +116,8 @@ enum DurationGrammar {
         guard let word = words.word(at: index) else { return nil }
         if let seconds = secondsPerUnit[word] { return (seconds, index + 1) }
         // A capital M is a million ("1.2M"), not minutes.
-        if let seconds = letterUnits[word], words.isAttached(index), words.word(at: index - 1)?.last?.isNumber == true, !words.isCapitalized(index),
-           !words.isAttached(index + 1) || words.word(at: index + 1)?.first?.isNumber == true {
+        if let seconds = letterUnits[word], words.isAttached(index), words.word(at: index - 1).map(EntityWords.endsWithDigit) == true, !words.isCapitalized(index),
+           !words.isAttached(index + 1) || words.word(at: index + 1).map(EntityWords.startsWithDigit) == true {
             return (seconds, index + 1)
         }
         return nil

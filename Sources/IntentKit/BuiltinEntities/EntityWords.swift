@@ -10,7 +10,7 @@
 /// slot) allocates one array: the normalised forms of short tokens are small strings.
 struct EntityWords {
     private struct Piece {
-        var word: Substring
+        var word: String
         /// Unicode-scalar offsets in the original text, end exclusive.
         var range: Range<Int>
         /// No white space before it (`false` for the first).
@@ -20,17 +20,28 @@ struct EntityWords {
     }
 
     private var pieces = [Piece]()
+    /// What the grammars read at each word, kept once read: several kinds and parts start by
+    /// reading the same number or day at the same word.
+    let memo = Memo()
 
     var count: Int { pieces.count }
-    subscript(index: Int) -> Substring { pieces[index].word }
+    subscript(index: Int) -> String { pieces[index].word }
     /// The word at `index`, or `nil` past the end.
-    func word(at index: Int) -> Substring? { index >= 0 && index < pieces.count ? pieces[index].word : nil }
+    func word(at index: Int) -> String? { index >= 0 && index < pieces.count ? pieces[index].word : nil }
     /// Whether the word at `index` exists and follows the previous one without white space.
     func isAttached(_ index: Int) -> Bool { index > 0 && index < pieces.count && pieces[index].attached }
     /// Whether the word at `index` exists and was written with a capital letter.
     func isCapitalized(_ index: Int) -> Bool { index >= 0 && index < pieces.count && pieces[index].capitalized }
     /// The Unicode-scalar offsets of the word at `index` in the original text.
     func range(at index: Int) -> Range<Int> { pieces[index].range }
+
+    /// Whether `word` is ASCII digits alone ("2026", not "2,026" or "٣").
+    static func isDigits(_ word: String) -> Bool {
+        !word.isEmpty && word.utf8.allSatisfy { (0x30...0x39).contains($0) }
+    }
+
+    static func startsWithDigit(_ word: String) -> Bool { word.utf8.first.map { (0x30...0x39).contains($0) } ?? false }
+    static func endsWithDigit(_ word: String) -> Bool { word.utf8.last.map { (0x30...0x39).contains($0) } ?? false }
 
     /// The words of `tokens` of `text`.
     init(_ text: TokenizedText, tokens: Range<Int>) {
@@ -40,11 +51,20 @@ struct EntityWords {
             let range = text.tokens[index].range
             let scalars = normalized.unicodeScalars
             guard !scalars.isEmpty else { continue }
-            let original = text.text(at: index).unicodeScalars
+            let originalText = text.text(at: index)
+            // Most tokens are a run of ASCII letters or digits: one word, without the scalar walk.
+            if normalized.utf8.count == range.count, originalText.utf8.count == range.count {
+                let isLetters = normalized.utf8.allSatisfy { (0x61...0x7A).contains($0 | 0x20) }
+                if isLetters || Self.isDigits(normalized) {
+                    append(normalized, range: range, capitalized: isLetters && originalText.utf8.contains { (0x41...0x5A).contains($0) })
+                    continue
+                }
+            }
+            let original = originalText.unicodeScalars
             // A normalised form of another length than the original (a folded ligature) cannot
             // be cut at places of the original: it stays one word.
             guard scalars.count == range.count else {
-                append(normalized[...], range: range, capitalized: original.contains(where: Self.isCapital))
+                append(normalized, range: range, capitalized: original.contains(where: Self.isCapital))
                 continue
             }
             var start = scalars.startIndex, startOffset = 0
@@ -56,7 +76,7 @@ struct EntityWords {
                 let current = scalars[position]
                 let next = scalars.index(after: position)
                 if let previous, !Self.joins(beforePrevious, previous, current, next < scalars.endIndex ? scalars[next] : nil) {
-                    append(normalized[start..<position], range: (range.lowerBound + startOffset)..<(range.lowerBound + offset), capitalized: capitalized)
+                    append(String(normalized[start..<position]), range: (range.lowerBound + startOffset)..<(range.lowerBound + offset), capitalized: capitalized)
                     start = position
                     startOffset = offset
                     capitalized = false
@@ -70,11 +90,11 @@ struct EntityWords {
                 position = next
                 offset += 1
             }
-            append(normalized[start...], range: (range.lowerBound + startOffset)..<range.upperBound, capitalized: capitalized)
+            append(String(normalized[start...]), range: (range.lowerBound + startOffset)..<range.upperBound, capitalized: capitalized)
         }
     }
 
-    private mutating func append(_ word: Substring, range: Range<Int>, capitalized: Bool) {
+    private mutating func append(_ word: String, range: Range<Int>, capitalized: Bool) {
         let attached = pieces.last.map { $0.range.upperBound == range.lowerBound } ?? false
         pieces.append(Piece(word: word, range: range, attached: attached, capitalized: capitalized))
     }
@@ -110,5 +130,48 @@ struct EntityWords {
             if currentKind == .letter && previous == "'" { return true }
         }
         return false
+    }
+}
+
+extension EntityWords {
+    /// A grammar's result at one word: not read yet, nothing, or what it read.
+    enum Cached<Value> {
+        case unread, nothing, read(Value)
+
+        var value: Value?? {
+            switch self {
+            case .unread: return nil
+            case .nothing: return .some(nil)
+            case .read(let value): return .some(value)
+            }
+        }
+
+        init(_ value: Value?) { self = value.map { .read($0) } ?? .nothing }
+    }
+
+    /// The results read at each word, for one utterance and one reference moment.
+    final class Memo {
+        struct Entry {
+            var cardinal = Cached<(value: Double, end: Int)>.unread
+            var ordinal = Cached<(value: Int, end: Int)>.unread
+            var duration = Cached<(seconds: Double, smallestUnit: Double, end: Int)>.unread
+            var dayPart = Cached<(day: Int, part: (from: Int, to: Int)?, grain: DateTimeGrain, isNow: Bool, end: Int)>.unread
+            var moment = Cached<(value: DateTimeGrammar.Value, end: Int)>.unread
+        }
+
+        var entries = [Entry]()
+    }
+
+    /// `read()` at word `index`, once: later calls get the kept result, which `get` and `set`
+    /// reach in an entry (closures, not a key path: a key path costs a runtime lookup a call).
+    @inline(__always)
+    func remembered<Value>(_ index: Int, get: (Memo.Entry) -> Cached<Value>, set: (inout Memo.Entry, Cached<Value>) -> Void,
+                           _ read: () -> Value?) -> Value? {
+        guard index >= 0 && index < count else { return read() }
+        if memo.entries.isEmpty { memo.entries = Array(repeating: Memo.Entry(), count: count) }
+        if let kept = get(memo.entries[index]).value { return kept }
+        let value = read()
+        set(&memo.entries[index], Cached(value))
+        return value
     }
 }

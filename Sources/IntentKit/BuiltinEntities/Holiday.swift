@@ -45,12 +45,12 @@ struct Holiday: Sendable {
     ]
 
     /// First word → (names as words, holiday), longest names first.
-    private static let index: [Substring: [(words: [Substring], holiday: Holiday)]] = {
-        var index = [Substring: [(words: [Substring], holiday: Holiday)]]()
+    private static let index: [String: [(words: [String], holiday: Holiday)]] = {
+        var index = [String: [(words: [String], holiday: Holiday)]]()
         for holiday in all {
             for name in holiday.names {
                 // The words cut as ``EntityWords`` cuts them: "'s" is "'" and "s".
-                let words = name.replacingOccurrences(of: "'s", with: "' s").split(separator: " ")
+                let words = name.replacingOccurrences(of: "'s", with: "' s").split(separator: " ").map(String.init)
                 index[words[0], default: []].append((words, holiday))
             }
         }
@@ -58,7 +58,7 @@ struct Holiday: Sendable {
     }()
 
     /// The first words of the holidays' names.
-    static var firstWords: Set<Substring> { Set(index.keys) }
+    static var firstWords: Set<String> { Set(index.keys) }
 
     /// The holiday named at `start` (and the year after it, if any): its day, and the index after.
     static func read(_ words: EntityWords, from start: Int, today: Int) -> (day: Int, end: Int)? {

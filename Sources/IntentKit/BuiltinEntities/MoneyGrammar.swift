@@ -6,17 +6,20 @@
 /// `30 pence`: of a pound), and "a" for one (`a dollar`). The currencies:
 /// ``Currency/all``.
 enum MoneyGrammar {
-    private static let centWords: Set<Substring> = ["cent", "cents", "¢", "penny", "pennies", "pence", "p"]
+    private static let centWords: Set<String> = ["cent", "cents", "¢", "penny", "pennies", "pence", "p"]
     /// Codes that are also English words: a currency only after the amount ("5 try", not "try 5").
     private static let wordLikeCodes: Set<String> = ["try", "cop", "mad", "gel", "ron", "php", "sar", "nis", "rub", "cad", "all"]
 
+    /// Words an amount reads after its first that name no currency: "grand", the cents.
+    static let innerWords: Set<String> = centWords.union(["grand"])
+
     /// The words an amount may start with (numbers aside): currency codes, the letters of
     /// symbols like "us$", and "a"/"one".
-    static let firstWords: Set<Substring> = {
-        var words: Set<Substring> = ["a", "an", "one", "rs"]
+    static let firstWords: Set<String> = {
+        var words: Set<String> = ["a", "an", "one", "rs"]
         for currency in Currency.all {
-            words.insert(Substring(currency.code.lowercased()))
-            for symbol in currency.symbols { words.insert(Substring(symbol.prefix { $0.isLetter })) }
+            words.insert(String(currency.code.lowercased()))
+            for symbol in currency.symbols { words.insert(String(symbol.prefix { $0.isLetter })) }
         }
         return words
     }()

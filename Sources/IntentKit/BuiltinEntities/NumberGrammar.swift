@@ -8,22 +8,22 @@
 /// hundreds said as two numbers (`one twenty two` is 122), and `a couple` (2), `a pair` (2),
 /// `a few` (3). Ordinals: `21st`, `third`, `twenty-fifth`, `one hundredth`.
 enum NumberGrammar {
-    private static let units: [Substring: Int] = [
+    private static let units: [String: Int] = [
         "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
         "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
         "seventeen": 17, "eighteen": 18, "nineteen": 19,
     ]
-    private static let tens: [Substring: Int] = [
+    private static let tens: [String: Int] = [
         "twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
     ]
     /// Scale words, after digits or a group of number words.
-    private static let scales: [Substring: Double] = [
+    private static let scales: [String: Double] = [
         "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "lakh": 1e5, "lakhs": 1e5, "lac": 1e5,
         "crore": 1e7, "crores": 1e7, "dozen": 12, "dozens": 12, "thousands": 1e3, "millions": 1e6, "billions": 1e9,
     ]
     /// Multipliers written right after digits: `100k`, `1.2m`, `3bn`.
-    private static let multipliers: [Substring: Double] = ["k": 1e3, "m": 1e6, "g": 1e9, "bn": 1e9]
-    private static let ordinalUnits: [Substring: Int] = [
+    private static let multipliers: [String: Double] = ["k": 1e3, "m": 1e6, "g": 1e9, "bn": 1e9]
+    private static let ordinalUnits: [String: Int] = [
         "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
         "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
         "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
@@ -31,29 +31,44 @@ enum NumberGrammar {
         "hundredth": 100, "thousandth": 1000, "millionth": 1_000_000,
     ]
     /// Quantities said as nouns after "a": "a couple (of)", "a pair (of)", "a few".
-    private static let quantities: [Substring: Double] = ["couple": 2, "pair": 2, "few": 3]
+    private static let quantities: [String: Double] = ["couple": 2, "pair": 2, "few": 3]
+
+    /// Words a number reads after its first: scales and quantities ("a hundred", "a couple").
+    static let innerWords: Set<String> = Set(scales.keys).union(quantities.keys).union(["hundred", "hundreds"])
 
     /// The words a number or ordinal in words may start with (digits and signs aside).
-    static let firstWords: Set<Substring> = Set(units.keys).union(tens.keys).union(ordinalUnits.keys).union(["a", "an", "minus", "negative"])
+    static let firstWords: Set<String> = Set(units.keys).union(tens.keys).union(ordinalUnits.keys).union(["a", "an", "minus", "negative"])
 
     /// A number written in digits, with `,` as thousands separator and `.` as decimal point.
-    static func digits(_ word: Substring) -> Double? {
-        guard let first = word.first, first.isASCII, first.isNumber else { return nil }
-        var sawPoint = false
-        for character in word {
-            if character == "." {
-                guard !sawPoint else { return nil }
+    static func digits(_ word: String) -> Double? {
+        var whole = 0, count = 0, sawPoint = false, sawComma = false, last: UInt8 = 0
+        for byte in word.utf8 {
+            switch byte {
+            case 0x30...0x39:
+                if count < 18 { whole = whole * 10 + Int(byte - 0x30) }
+                count += 1
+            case 0x2E:
+                guard !sawPoint, count > 0 else { return nil }
                 sawPoint = true
-            } else if character != "," {
-                guard character.isASCII, character.isNumber else { return nil }
+            case 0x2C:
+                guard count > 0 else { return nil }
+                sawComma = true
+            default: return nil
             }
+            last = byte
         }
-        guard word.last?.isNumber == true else { return nil }
+        guard count > 0, (0x30...0x39).contains(last) else { return nil }
+        // Whole numbers of up to 18 digits without separators are exact as read; the rest go through the parser.
+        if !sawPoint && !sawComma && count <= 18 { return Double(whole) }
         return Double(word.filter { $0 != "," })
     }
 
     /// The cardinal that starts at `start`: its value and the index after its last word.
     static func cardinal(_ words: EntityWords, from start: Int) -> (value: Double, end: Int)? {
+        words.remembered(start, get: { $0.cardinal }, set: { $0.cardinal = $1 }) { readCardinal(words, from: start) }
+    }
+
+    private static func readCardinal(_ words: EntityWords, from start: Int) -> (value: Double, end: Int)? {
         guard let first = words.word(at: start) else { return nil }
         // A sign: "-504" (the dash against the number, not against a word before it: "covid-19"),
         // "minus 5", "negative 3".
@@ -73,7 +88,7 @@ enum NumberGrammar {
     static func unsigned(_ words: EntityWords, from start: Int, suffixes: Bool = true) -> (value: Double, end: Int)? {
         guard let first = words.word(at: start) else { return nil }
         // ".77": a point against digits, not after a number ("8." ends a sentence).
-        if first == ".", words.isAttached(start + 1), let next = words.word(at: start + 1), next.allSatisfy(\.isNumber),
+        if first == ".", words.isAttached(start + 1), let next = words.word(at: start + 1), EntityWords.isDigits(next),
            !(words.isAttached(start) && words.word(at: start - 1).flatMap(digits) != nil), let value = Double("0." + next) {
             return (value, start + 2)
         }
@@ -90,7 +105,7 @@ enum NumberGrammar {
         if let scale = scales[next] { return (value * scale, index + 1) }
         // "3/4": a fraction when both parts are whole numbers written against the slash.
         if next == "/", words.isAttached(index), words.isAttached(index + 1), let denominator = words.word(at: index + 1),
-           denominator.allSatisfy(\.isNumber), value == value.rounded(), let below = Double(denominator), below > 0,
+           EntityWords.isDigits(denominator), value == value.rounded(), let below = Double(denominator), below > 0,
            !(words.word(at: index + 2) == "/" && words.isAttached(index + 2)) {
             return (value / below, index + 2)
         }
@@ -194,8 +209,12 @@ enum NumberGrammar {
 
     /// The ordinal that starts at `start` ("third", "21st", "twenty-first", "one hundredth").
     static func ordinal(_ words: EntityWords, from start: Int) -> (value: Int, end: Int)? {
+        words.remembered(start, get: { $0.ordinal }, set: { $0.ordinal = $1 }) { readOrdinal(words, from: start) }
+    }
+
+    private static func readOrdinal(_ words: EntityWords, from start: Int) -> (value: Int, end: Int)? {
         guard let word = words.word(at: start) else { return nil }
-        if let value = Int(word), word.allSatisfy(\.isNumber), words.isAttached(start + 1),
+        if let value = Int(word), EntityWords.isDigits(word), words.isAttached(start + 1),
            let suffix = words.word(at: start + 1), ["st", "nd", "rd", "th"].contains(suffix) {
             return (value, start + 2)
         }

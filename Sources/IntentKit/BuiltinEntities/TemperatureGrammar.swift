@@ -3,8 +3,8 @@
 /// kelvin`), and `below zero` for a negative one (`2 degrees below zero`). A bare number is not
 /// a temperature. The unit is `celsius`, `fahrenheit` or `kelvin` when said, else `nil`.
 enum TemperatureGrammar {
-    private static let degrees: Set<Substring> = ["degree", "degrees", "deg", "degs", "°", "º"]
-    private static let scales: [Substring: String] = [
+    private static let degrees: Set<String> = ["degree", "degrees", "deg", "degs", "°", "º"]
+    private static let scales: [String: String] = [
         "celsius": "celsius", "centigrade": "celsius", "c": "celsius", "fahrenheit": "fahrenheit", "f": "fahrenheit",
         "kelvin": "kelvin", "k": "kelvin",
     ]
