@@ -25,6 +25,26 @@ struct IntentParserTests {
         #expect(parse.slots.first { $0.name == "payee" }?.text == "Buttercup")
     }
 
+    /// A built-in slot takes its value from the whole expression that holds it, unless that
+    /// expression holds another slot too; a slot the extractor cannot cover resolves alone.
+    @Test func aBuiltinSlotResolvesThroughTheExpressionAroundIt() throws {
+        let parser = IntentParser(model: Self.model)
+        let tokens = Tokenizer().tokenize("book it for next friday at 8:30 pm please")
+        let atEight = 5..<7  // "at 8:30"
+        #expect(tokens.text(at: atEight.lowerBound) == "at" && tokens.text(at: atEight.upperBound - 1) == "8:30")
+        let value = parser.resolveValue(tokens, tokens: atEight, entity: .builtin(.dateTime), vocabulary: nil,
+                                        reference: ReferenceMoment.date, calendar: ReferenceMoment.calendar, otherSlots: [atEight])
+        #expect(value?.readableDescription == "2026-11-27T20:30 (minute)")
+        // "friday" a slot of its own: the expression holds both, so "at 8:30" resolves alone.
+        let alone = parser.resolveValue(tokens, tokens: atEight, entity: .builtin(.dateTime), vocabulary: nil,
+                                        reference: ReferenceMoment.date, calendar: ReferenceMoment.calendar, otherSlots: [atEight, 3..<5])
+        #expect(alone?.readableDescription == "2026-11-22T08:30 (minute)")
+        // "about 20 euros": no expression holds "about"; the slot resolves alone, past its filler.
+        let money = Tokenizer().tokenize("send about 20 euros")
+        #expect(parser.resolveValue(money, tokens: 1..<4, entity: .builtin(.amountOfMoney), vocabulary: nil,
+                                    reference: ReferenceMoment.date, calendar: ReferenceMoment.calendar) == .amountOfMoney(20, currency: "EUR"))
+    }
+
     @Test func slotsStayWithinThePredictedIntentsParameters() {
         let parser = IntentParser(model: Self.model)
         var workspace = parser.makeWorkspace()

@@ -40,7 +40,12 @@ public struct BuiltinEntityExtractor: Sendable {
 
     /// The entities of an utterance already tokenized.
     public func extract(from text: TokenizedText, reference: Date = Date()) -> [BuiltinEntityMatch] {
-        let words = EntityWords(text, tokens: 0..<text.count)
+        extract(from: text, tokens: 0..<text.count, reference: reference)
+    }
+
+    /// The entities within `tokens` of an utterance: what the parser reads around a slot.
+    package func extract(from text: TokenizedText, tokens: Range<Int>, reference: Date) -> [BuiltinEntityMatch] {
+        let words = EntityWords(text, tokens: tokens)
         var candidates = [(kind: BuiltinEntity, range: Range<Int>, value: SlotValue)]()
         var context: DateTimeGrammar.Context?
         Self.forEachStart(of: words) { start in

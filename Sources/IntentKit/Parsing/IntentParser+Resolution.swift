@@ -6,11 +6,20 @@ extension IntentParser {
     /// or built-in grammar; `nil` when the words name several terms or nothing. (Matches within
     /// an edit need confirmation: only ``resolveParameters(of:vocabulary:workspace:)`` looks
     /// for them, off the plain parse's path.)
-    /// - Parameter vocabulary: `nil` when the user's terms cannot match (``UtteranceKeys/mayMatch(_:)``).
+    /// A built-in slot resolves through the expression around it when one holds it whole and
+    /// holds no other slot: the tagger's "at 8:30" in "next friday at 8:30 pm" is Friday 20:30,
+    /// as ``BuiltinEntityExtractor`` reads the whole expression.
+    /// - Parameters:
+    ///   - vocabulary: `nil` when the user's terms cannot match (``UtteranceKeys/mayMatch(_:)``).
+    ///   - otherSlots: the token ranges of the parse's other slots.
     func resolveValue(
         _ tokens: TokenizedText, tokens range: Range<Int>, entity: EntityReference, vocabulary: UserVocabulary?,
-        reference: Date, calendar: Calendar
+        reference: Date, calendar: Calendar, otherSlots: [Range<Int>] = []
     ) -> SlotValue? {
+        if case .builtin(let kind) = entity,
+           let value = Self.coveringValue(kind, tokens, range: range, otherSlots: otherSlots, reference: reference, calendar: calendar) {
+            return value
+        }
         if case .custom(let name) = entity, let vocabulary, let match = vocabulary.lookup(tokens, range: range, entity: name, limit: 2, allowingEdits: false) {
             switch match {
             case .exact(let candidates) where candidates.count == 1, .partial(let candidates, edited: false) where candidates.count == 1:
@@ -20,6 +29,28 @@ extension IntentParser {
             }
         }
         return resolver.resolve(tokens, tokens: range, entity: entity, reference: reference, calendar: calendar)
+    }
+
+    /// Tokens read on either side of a built-in slot for the expression that holds it: the
+    /// longest expressions run to eight words.
+    private static let coveringWindow = 8
+
+    /// The value of the `kind` expression that holds the slot `range` whole and none of
+    /// `otherSlots`, read within a few words of the slot; `nil` when there is none.
+    private static func coveringValue(
+        _ kind: BuiltinEntity, _ tokens: TokenizedText, range: Range<Int>, otherSlots: [Range<Int>], reference: Date, calendar: Calendar
+    ) -> SlotValue? {
+        let window = max(0, range.lowerBound - coveringWindow)..<min(tokens.count, range.upperBound + coveringWindow)
+        let slot = tokens.tokens[range.lowerBound].range.lowerBound..<tokens.tokens[range.upperBound - 1].range.upperBound
+        let extractor = BuiltinEntityExtractor(kinds: [kind], calendar: calendar)
+        guard let match = extractor.extract(from: tokens, tokens: window, reference: reference).first(where: {
+            $0.range.lowerBound <= slot.lowerBound && $0.range.upperBound >= slot.upperBound
+        }) else { return nil }
+        for other in otherSlots where other != range {
+            let scalars = tokens.tokens[other.lowerBound].range.lowerBound..<tokens.tokens[other.upperBound - 1].range.upperBound
+            if scalars.overlaps(match.range) { return nil }
+        }
+        return match.value
     }
 
     /// Every parameter of `parse`'s intent with its resolution, in the schema's order; a
