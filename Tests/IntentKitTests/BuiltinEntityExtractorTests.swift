@@ -570,10 +570,23 @@ struct BuiltinEntityExtractorTests {
         #expect(extract("2 days after 3 days before christmas").map(\.value) == [.dateTime(CalendarDateTime(year: 2026, month: 12, day: 24))])
     }
 
+    @Test func longRunsOfIntervalsAndOpenersStayBounded() {
+        // Ranges, openers and connectors one after another: each start reads a bounded stretch.
+        let ranges = String(repeating: "from 3 to 5pm ", count: 7_000)
+        let found = Self.extractor.extract(from: ranges, reference: Self.reference)
+        #expect(found.count == 7_000 && found.allSatisfy { $0.text == "from 3 to 5pm" })
+        let openers = String(repeating: "before after until since from between ", count: 2_500) + "friday"
+        let last = Self.extractor.extract(from: openers, reference: Self.reference)
+        #expect(last.count == 1 && last.first.map { $0.text.count < 20 } == true, "\(last.map(\.text))")
+        let dashes = Self.extractor.extract(from: String(repeating: "monday - ", count: 10_000), reference: Self.reference)
+        #expect(!dashes.isEmpty && dashes.allSatisfy { $0.text.count <= "monday - monday".count })
+    }
+
     @Test func hostileInputNeverCrashes() {
         let pieces = ["$", "€", "-", ".", ",", "/", "%", "°", "1", "22", "3.5", "1,2", "k", "m", "and", "a", "half", "hour", "dollars",
                       "minus", "point", "degrees", "below", "zero", "twenty", "-", "hundred", "thousand", "cents", "¢", "rs", "us", "🍕",
-                      "é", "\u{301}", "ﬁ", "\u{200D}", " ", "  ", "\t", ":", "12:30", "am", "at", "in", "on", "the", "of"]
+                      "é", "\u{301}", "ﬁ", "\u{200D}", " ", "  ", "\t", ":", "12:30", "am", "at", "in", "on", "the", "of",
+                      "from", "to", "between", "before", "after", "weekend", "tonight", "next", "last", "3pm", "friday", "july", "13"]
         var generator = SeededGenerator(seed: 0xBAD)
         for _ in 0..<2000 {
             var text = ""

@@ -113,6 +113,15 @@ public struct BuiltinEntityExtractor: Sendable {
         return first.isASCII ? (0x41...0x5A).contains(first.value) || (0x61...0x7A).contains(first.value) : first.properties.isAlphabetic
     }
 
+    /// Whether `word` (a token's normalised form) may be part of an expression: a start or
+    /// meaningful word, a lead word, or one that joins or ends one ("to", "and", "pm", "ago").
+    package static func mayExtend(_ word: String) -> Bool {
+        !startsWithLetter(word) || meaningfulWords.contains(word) || leadWords.contains(word) || closingWords.contains(word)
+    }
+
+    /// Words inside or after an expression that neither start nor lead into one.
+    private static let closingWords: Set<String> = ["to", "and", "of", "am", "pm", "ago", "later", "hence", "o'clock", "oclock", "through", "thru"]
+
     /// Words that lead into an expression without saying one: an article, a preposition, a
     /// modifier ("next", "last", "this"), a sign word.
     static let leadWords: Set<String> = [

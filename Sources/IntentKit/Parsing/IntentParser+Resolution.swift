@@ -31,15 +31,17 @@ extension IntentParser {
         return resolver.resolve(tokens, tokens: range, entity: entity, reference: reference, calendar: calendar)
     }
 
-    /// Tokens read on either side of a built-in slot for the expression that holds it: the
-    /// longest expressions run to eight words.
-    private static let coveringWindow = 8
+    /// Tokens read on either side of a built-in slot for the expression that holds it.
+    private static let coveringWindow = 6
 
     /// The value of the `kind` expression that holds the slot `range` whole and none of
     /// `otherSlots`, read within a few words of the slot; `nil` when there is none.
     private static func coveringValue(
         _ kind: BuiltinEntity, _ tokens: TokenizedText, range: Range<Int>, otherSlots: [Range<Int>], reference: Date, calendar: Calendar
     ) -> SlotValue? {
+        // Only where a word beside the slot may belong to an expression ("friday", "at", "pm", "to").
+        let beside = [range.lowerBound - 1, range.upperBound].filter { $0 >= 0 && $0 < tokens.count }
+        guard beside.contains(where: { BuiltinEntityExtractor.mayExtend(tokens.normalized(at: $0)) }) else { return nil }
         let window = max(0, range.lowerBound - coveringWindow)..<min(tokens.count, range.upperBound + coveringWindow)
         let slot = tokens.tokens[range.lowerBound].range.lowerBound..<tokens.tokens[range.upperBound - 1].range.upperBound
         let extractor = BuiltinEntityExtractor(kinds: [kind], calendar: calendar)
