@@ -286,7 +286,9 @@ struct BuiltinEntityExtractorTests {
         ("tomorrow at noon", "2026-11-23T12:00 (hour)"), ("saturday at 10am", "2026-11-28T10:00 (hour)"), ("next monday at 9:15", "2026-11-23T09:15 (minute)"),
         ("july 4th at 9pm", "2027-07-04T21:00 (hour)"), ("jan 15, 2027", "2027-01-15 (day)"), ("the 1st of january", "2027-01-01 (day)"),
         ("april 30", "2027-04-30 (day)"), ("oct 31", "2027-10-31 (day)"), ("12/31", "2026-12-31 (day)"), ("at half past nine", "2026-11-22T09:30 (minute)"),
-        ("on saturday", "2026-11-28 (day)"),
+        ("on saturday", "2026-11-28 (day)"), ("8 tonight", "2026-11-22T20:00 (hour)"), ("eleven tonight", "2026-11-22T23:00 (hour)"),
+        ("a quarter to noon", "2026-11-22T11:45 (minute)"), ("ten past noon", "2026-11-22T12:10 (minute)"),
+        ("five to midnight", "2026-11-22T23:55 (minute)"),
     ]
 
     @Test func datesAndTimesOfEveryForm() {
@@ -340,6 +342,10 @@ struct BuiltinEntityExtractorTests {
         ("after friday", "2026-11-27/.. (day)"), ("since monday", "2026-11-23/.. (day)"), ("since yesterday", "2026-11-21/.. (day)"),
         ("from tomorrow", "2026-11-23/.. (day)"), ("after 9:45 am", "2026-11-22T09:45/.. (minute)"), ("after tonight", "2026-11-23T00:00/.. (hour)"),
         ("after this weekend", "2026-11-23T00:00/.. (hour)"), ("before next week", "../2026-11-23 (week)"),
+        ("through 2pm", "../2026-11-22T14:00 (hour)"), ("thru monday", "../2026-11-23 (day)"),
+        // "by": from now until then
+        ("by 2pm", "2026-11-22T08:00:00/2026-11-22T14:00:00 (second)"), ("by friday", "2026-11-22T08:00:00/2026-11-27T00:00:00 (second)"),
+        ("by tomorrow at noon", "2026-11-22T08:00:00/2026-11-23T12:00:00 (second)"),
     ]
 
     @Test func intervalsAndOpenIntervals() {

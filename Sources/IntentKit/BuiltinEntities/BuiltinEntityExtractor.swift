@@ -120,13 +120,13 @@ public struct BuiltinEntityExtractor: Sendable {
     }
 
     /// Words inside or after an expression that neither start nor lead into one.
-    private static let closingWords: Set<String> = ["to", "and", "of", "am", "pm", "ago", "later", "hence", "o'clock", "oclock", "through", "thru"]
+    private static let closingWords: Set<String> = ["to", "and", "of", "am", "pm", "ago", "later", "hence", "o'clock", "oclock"]
 
     /// Words that lead into an expression without saying one: an article, a preposition, a
     /// modifier ("next", "last", "this"), a sign word.
     static let leadWords: Set<String> = [
-        "the", "a", "an", "in", "at", "on", "this", "from", "between", "before", "after", "until", "till", "til", "untill",
-        "since", "within", "next", "last", "past", "coming", "upcoming", "previous", "right", "just", "minus", "negative",
+        "the", "a", "an", "in", "at", "on", "this", "from", "by", "between", "before", "after", "until", "till", "til", "untill",
+        "through", "thru", "since", "within", "next", "last", "past", "coming", "upcoming", "previous", "right", "just", "minus", "negative",
     ]
 
     /// The words a grammar starts with, lead words aside: number words, months, weekdays,

@@ -13,8 +13,8 @@ enum BuiltinGrammar {
         let words = EntityWords(text, tokens: tokens)
         var start = 0
         if entity == .dateTime {
-            // The date grammar reads its own openers ("at 7", "on friday", "in 2 days").
-            while start < words.count, fillers.contains(words[start]), !["at", "on", "in", "the"].contains(words[start]) { start += 1 }
+            // The date grammar reads its own openers ("at 7", "on friday", "in 2 days", "by 5pm").
+            while start < words.count, fillers.contains(words[start]), !["at", "on", "in", "the", "by"].contains(words[start]) { start += 1 }
             let context = DateTimeGrammar.Context(reference: reference, calendar: calendar)
             var first = start
             while first < min(start + 2, words.count) {

@@ -21,8 +21,8 @@ import Foundation
 ///   minutes from 1pm", "2 days after christmas", "a week before friday";
 /// - intervals: "from 3 to 5pm", "3-4pm", "between 9:30 and 11:00 on thursday", "july 13-15",
 ///   "from 13 to 15 july", "monday to friday", "this weekend", "the next 3 days", "the last 2
-///   weeks", "within 2 weeks"; open ones: "before 5pm", "until friday", "after 2pm", "since
-///   monday", "from tomorrow".
+///   weeks", "within 2 weeks", "by 2pm" (from now); open ones: "before 5pm", "until friday",
+///   "through 2pm", "after 2pm", "since monday", "from tomorrow".
 ///
 /// Conventions (Duckling's): a weekday is the next one after today ("tuesday" said on a
 /// Tuesday is next week's), and so are "this" and "next" weekday; "wednesday next week" is the
@@ -185,7 +185,7 @@ enum DateTimeGrammar {
 
     /// The words a date or time may start with (numbers, ordinals and durations aside).
     static let firstWords: Set<String> = Set(months.keys).union(weekdays.keys).union(joiners).union(hourWords.keys).union(Holiday.firstWords)
-        .union(openers.keys).union(["from", "between", "weekend", "week", "lunch", "lunchtime"])
+        .union(openers.keys).union(["from", "by", "between", "weekend", "week", "lunch", "lunchtime"])
         .union(["today", "tonight", "tomorrow", "tmrw", "tmr", "yesterday", "now", "right", "just", "day", "next", "last", "this", "coming",
                 "upcoming", "past", "previous", "noon", "midday", "midnight", "quarter", "half", "within", "morning", "afternoon", "evening", "night"])
 
@@ -596,19 +596,23 @@ enum DateTimeGrammar {
         default: break
         }
         // "half past seven", "quarter to eight", "ten past five", "20 to 6"
-        if minutesBefore, let minutes = minuteWords[word].map({ ($0, start + 1) }) ?? NumberGrammar.cardinal(words, from: start).flatMap({ $0.value >= 1 && $0.value < 60 && $0.value == $0.value.rounded() ? (Int($0.value), $0.end) : nil }) {
+        let aQuarter = word == "a" && words.word(at: start + 1) == "quarter" ? (15, start + 2) : nil
+        if minutesBefore, let minutes = aQuarter ?? minuteWords[word].map({ ($0, start + 1) }) ?? NumberGrammar.cardinal(words, from: start).flatMap({ $0.value >= 1 && $0.value < 60 && $0.value == $0.value.rounded() ? (Int($0.value), $0.end) : nil }) {
             var at = minutes.1
             let unitSaid = words.word(at: at) == "minutes" || words.word(at: at) == "minute"
             if unitSaid { at += 1 }
             // "20 to 6", "10 past 5": minutes in fives unless "minutes" is said ("3 to 5" is no time).
+            // "a quarter to noon", "ten past midnight": the half of the day is said.
+            let named = words.word(at: at + 1).flatMap { $0 == "noon" ? true : $0 == "midnight" ? false : nil }
             if let relation = words.word(at: at), relation == "past" || relation == "to" || relation == "after" || relation == "before",
-               unitSaid || minutes.0 % 5 == 0, let target = hourNumber(words, at: at + 1) {
+               unitSaid || minutes.0 % 5 == 0, let target = named != nil ? (value: 12, end: at + 2) : hourNumber(words, at: at + 1) {
                 let past = relation == "past" || relation == "after"
                 var h = target.value % 12, m = minutes.0
                 if !past { h = (h + 11) % 12; m = 60 - m }
                 guard target.value <= 12 else { return nil }
-                let suffix = meridiem(words, at: target.end)
-                return Clock(hour: h == 0 ? 12 : h, minute: m, second: nil, afternoon: suffix?.afternoon, twelveHour: true, zoneShift: nil, grain: .minute, end: suffix?.end ?? target.end)
+                let suffix = named == nil ? meridiem(words, at: target.end) : nil
+                let afternoon = named.map { past ? $0 : !$0 } ?? suffix?.afternoon
+                return Clock(hour: h == 0 ? 12 : h, minute: m, second: nil, afternoon: afternoon, twelveHour: true, zoneShift: nil, grain: .minute, end: suffix?.end ?? target.end)
             }
         }
         // "7:30", "19:00", "9:01:10", "8h00"
@@ -658,12 +662,13 @@ enum DateTimeGrammar {
         return finish(hour: hour, minute: minute, second: second, twelveHour: hour >= 1 && hour <= 12, grain: minutesSaid ? .minute : .hour, words, at: index)
     }
 
-    /// Whether a part of the day follows at `index`, alone or after "in the", "this" or "at".
+    /// Whether a part of the day follows at `index`, alone or after "in the", "this" or "at", or "tonight".
     private static func partOfDayFollows(_ words: EntityWords, at index: Int) -> Bool {
         var at = index
         switch words.word(at: index) {
         case "in" where words.word(at: index + 1) == "the": at += 2
         case "this", "at": at += 1
+        case "tonight": return true
         default: break
         }
         return partOfDay(words, from: at) != nil
@@ -744,21 +749,26 @@ enum DateTimeGrammar {
 
     // MARK: Intervals
 
-    /// Words that close an open interval before a moment ("before 5pm", "until friday") or open
-    /// one after it ("after 2pm", "since monday"): `true` for after.
-    static let openers: [String: Bool] = ["before", "until", "till", "til", "untill", "after", "since"].reduce(into: [:]) {
+    /// Words that close an open interval before a moment ("before 5pm", "until friday",
+    /// "through 2pm") or open one after it ("after 2pm", "since monday"): `true` for after.
+    static let openers: [String: Bool] = ["before", "until", "till", "til", "untill", "through", "thru", "after", "since"].reduce(into: [:]) {
         $0[String($1)] = $1 == "after" || $1 == "since"
     }
     /// Words between an interval's two ends.
     private static let connectors: Set<String> = ["-", "–", "to", "till", "til", "until", "untill", "thru", "through"]
 
     /// "before 5pm", "until friday", "after 2pm", "since monday", "from tomorrow": an interval
-    /// open at one end, bounded by the moment said (after an interval said, by its end: "after
+    /// open at one end, bounded by the moment said; "by 2pm" runs from now until then (after an interval said, by its end: "after
     /// this weekend").
     private static func openInterval(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
-        guard let word = words.word(at: start), let after = word == "from" ? true : openers[word] else { return nil }
+        guard let word = words.word(at: start), let after = word == "from" || word == "by" ? true : openers[word] else { return nil }
         guard let bound = moment(words, from: start + 1, context: context) else { return nil }
         let value = bound.value
+        // "by 2pm", "by friday": from now until then.
+        if word == "by" {
+            guard let end = value.start, end > context.now else { return nil }
+            return (.interval(context.now, end, .second), bound.end)
+        }
         if after { return (.interval(value.isInterval ? value.end : value.start, nil, value.grain), bound.end) }
         guard let end = value.start else { return nil }
         return (.interval(nil, end, value.grain), bound.end)
