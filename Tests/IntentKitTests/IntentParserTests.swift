@@ -42,7 +42,7 @@ struct IntentParserTests {
         // "about 20 euros": no expression holds "about"; the slot resolves alone, past its filler.
         let money = Tokenizer().tokenize("send about 20 euros")
         #expect(parser.resolveValue(money, tokens: 1..<4, entity: .builtin(.amountOfMoney), vocabulary: nil,
-                                    reference: ReferenceMoment.date, calendar: ReferenceMoment.calendar) == .amountOfMoney(20, currency: "EUR"))
+                                    reference: ReferenceMoment.date, calendar: ReferenceMoment.calendar, otherSlots: [1..<4]) == .amountOfMoney(20, currency: "EUR"))
     }
 
     @Test func slotsStayWithinThePredictedIntentsParameters() {

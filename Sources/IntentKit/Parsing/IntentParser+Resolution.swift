@@ -12,9 +12,9 @@ extension IntentParser {
     /// - Parameters:
     ///   - vocabulary: `nil` when the user's terms cannot match (``UtteranceKeys/mayMatch(_:)``).
     ///   - otherSlots: the token ranges of the parse's other slots.
-    func resolveValue(
+    func resolveValue<Slots: Collection<Range<Int>>>(
         _ tokens: TokenizedText, tokens range: Range<Int>, entity: EntityReference, vocabulary: UserVocabulary?,
-        reference: Date, calendar: Calendar, otherSlots: [Range<Int>] = []
+        reference: Date, calendar: Calendar, otherSlots: Slots
     ) -> SlotValue? {
         if case .builtin(let kind) = entity,
            let value = Self.coveringValue(kind, tokens, range: range, otherSlots: otherSlots, reference: reference, calendar: calendar) {
@@ -36,8 +36,8 @@ extension IntentParser {
 
     /// The value of the `kind` expression that holds the slot `range` whole and none of
     /// `otherSlots`, read within a few words of the slot; `nil` when there is none.
-    private static func coveringValue(
-        _ kind: BuiltinEntity, _ tokens: TokenizedText, range: Range<Int>, otherSlots: [Range<Int>], reference: Date, calendar: Calendar
+    private static func coveringValue<Slots: Collection<Range<Int>>>(
+        _ kind: BuiltinEntity, _ tokens: TokenizedText, range: Range<Int>, otherSlots: Slots, reference: Date, calendar: Calendar
     ) -> SlotValue? {
         // Only where a word beside the slot may belong to an expression ("friday", "at", "pm", "to").
         let beside = [range.lowerBound - 1, range.upperBound].filter { $0 >= 0 && $0 < tokens.count }

@@ -216,7 +216,7 @@ public struct IntentParser: Sendable {
         let tokens = workspace.tokens
         let entityOf = decoded.intent.flatMap { $0 < entities.count ? entities[$0] : nil } ?? defaultEntities
         let keys = workspace.vocabularyKeys
-        let slotTokens = decoded.slots.map(\.tokens)
+        let slotTokens = decoded.slots.lazy.map(\.tokens)  // no array: most parses never read it
         result.slots = decoded.slots.map { slot in
             let utf8 = tokens.tokens[slot.tokens.lowerBound].utf8Range.lowerBound..<tokens.tokens[slot.tokens.upperBound - 1].utf8Range.upperBound
             let start = text.utf8.index(text.utf8.startIndex, offsetBy: utf8.lowerBound)
