@@ -476,6 +476,7 @@ struct BuiltinEntityExtractorTests {
         "", "   ", "hello there", "play some jazz", "asdf qwerty", "the", "a", "and", "minus", "-", ".", "%", "$", "€",
         "degrees", "dollars", "percent", "k", "half", "quarter", "point", "and a half", "hundred", "thousand", "grand",
         "cents", "o'clock", "°", "covid-", "$-", "deg.", "per cent", "few", "try again", "won the game", "the real thing",
+        "the night", "show the night riders", "morning", "good evening", "evening news", "from", "by the way", "between us",
     ]
 
     @Test func nonsenseAndLoneWordsFindNothing() {

@@ -290,7 +290,12 @@ enum DateTimeGrammar {
             if reading.afternoon == nil { reading.afternoon = part.afternoon }
             reading.ambiguousHour = false
             reading.part = (part.from, part.to)
-            if let before = words.word(at: start - 1), before == "this" || before == "the" || before == "at" { reading.partIsAnchored = true }
+            // "this evening", "at night", "in the morning" say a time; "the night" alone is as likely a title.
+            switch words.word(at: start - 1) {
+            case "this", "at": reading.partIsAnchored = true
+            case "the": reading.partIsAnchored = words.word(at: start - 2).map { ["in", "at", "during", "for"].contains($0) } ?? false
+            default: break
+            }
             if !reading.hasDate && !reading.hasTime && words.word(at: start - 1) == "this" { reading.day = context.today }
             return (reading, part.end)
         }
