@@ -344,7 +344,7 @@ struct BuiltinEntityExtractorTests {
         ("after this weekend", "2026-11-23T00:00/.. (hour)"), ("before next week", "../2026-11-23 (week)"),
         ("through 2pm", "../2026-11-22T14:00 (hour)"), ("thru monday", "../2026-11-23 (day)"),
         // "by": from now until then
-        ("by 2pm", "2026-11-22T08:00:00/2026-11-22T14:00:00 (second)"), ("by friday", "2026-11-22T08:00:00/2026-11-27T00:00:00 (second)"),
+        ("by 2pm", "2026-11-22T08:00:00/2026-11-22T14:00:00 (second)"), ("by 9:30", "2026-11-22T08:00:00/2026-11-22T09:30:00 (second)"), ("by friday", "2026-11-22T08:00:00/2026-11-27T00:00:00 (second)"),
         ("by tomorrow at noon", "2026-11-22T08:00:00/2026-11-23T12:00:00 (second)"),
     ]
 
@@ -459,6 +459,8 @@ struct BuiltinEntityExtractorTests {
         ("run for 45 minutes at 6am", ["45 minutes → 2700 s", "at 6am → 2026-11-23T06:00 (hour)"]),
         ("tip 15% on 80 euros", ["15% → 15 %", "80 euros → 80 EUR"]),
         ("see you on christmas eve at noon", ["on christmas eve at noon → 2026-12-24T12:00 (hour)"]),
+        ("movies playing close by at four o'clock", ["at four o'clock → 2026-11-22T16:00 (hour)"]),
+        ("rate it 4 to 6 stars", ["4 → 4", "6 → 6"]),
         ("I paid 5 grand for 2 tickets", ["5 grand → 5000 USD", "2 → 2"]),
     ]
 

@@ -767,6 +767,8 @@ enum DateTimeGrammar {
     /// this weekend").
     private static func openInterval(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
         guard let word = words.word(at: start), let after = word == "from" || word == "by" ? true : openers[word] else { return nil }
+        // "close by at four": "by" then a joiner is a place, not a deadline.
+        if word == "by", let next = words.word(at: start + 1), next == "at" || next == "on" || next == "in" { return nil }
         guard let bound = moment(words, from: start + 1, context: context) else { return nil }
         let value = bound.value
         // "by 2pm", "by friday": from now until then.
