@@ -4,7 +4,7 @@ import Testing
 
 /// The extractor on raw text, table by table: each example is a whole text that must come out
 /// as exactly one entity of the expected kind covering all of it, with the expected value.
-/// The examples are written for IntentKit; the kinds' conventions are the README's.
+/// The examples are written for IntentKit; the kinds' conventions are docs/entities.md's.
 @Suite("Built-in entity extraction")
 struct BuiltinEntityExtractorTests {
     private static let calendar = ReferenceMoment.calendar
