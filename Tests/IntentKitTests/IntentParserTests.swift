@@ -32,17 +32,21 @@ struct IntentParserTests {
         let tokens = Tokenizer().tokenize("book it for next friday at 8:30 pm please")
         let atEight = 5..<7  // "at 8:30"
         #expect(tokens.text(at: atEight.lowerBound) == "at" && tokens.text(at: atEight.upperBound - 1) == "8:30")
+        // The slots' Unicode-scalar ranges, as the tagger gives them.
+        func scalars(_ text: TokenizedText, _ range: Range<Int>) -> Range<Int> {
+            text.tokens[range.lowerBound].range.lowerBound..<text.tokens[range.upperBound - 1].range.upperBound
+        }
         let value = parser.resolveValue(tokens, tokens: atEight, entity: .builtin(.dateTime), vocabulary: nil,
-                                        reference: ReferenceMoment.date, calendar: ReferenceMoment.calendar, otherSlots: [atEight])
+                                        reference: ReferenceMoment.date, calendar: ReferenceMoment.calendar, slotRanges: [scalars(tokens, atEight)])
         #expect(value?.readableDescription == "2026-11-27T20:30 (minute)")
         // "friday" a slot of its own: the expression holds both, so "at 8:30" resolves alone.
         let alone = parser.resolveValue(tokens, tokens: atEight, entity: .builtin(.dateTime), vocabulary: nil,
-                                        reference: ReferenceMoment.date, calendar: ReferenceMoment.calendar, otherSlots: [atEight, 3..<5])
+                                        reference: ReferenceMoment.date, calendar: ReferenceMoment.calendar, slotRanges: [scalars(tokens, atEight), scalars(tokens, 3..<5)])
         #expect(alone?.readableDescription == "2026-11-22T08:30 (minute)")
         // "about 20 euros": no expression holds "about"; the slot resolves alone, past its filler.
         let money = Tokenizer().tokenize("send about 20 euros")
         #expect(parser.resolveValue(money, tokens: 1..<4, entity: .builtin(.amountOfMoney), vocabulary: nil,
-                                    reference: ReferenceMoment.date, calendar: ReferenceMoment.calendar, otherSlots: [1..<4]) == .amountOfMoney(20, currency: "EUR"))
+                                    reference: ReferenceMoment.date, calendar: ReferenceMoment.calendar, slotRanges: [scalars(money, 1..<4)]) == .amountOfMoney(20, currency: "EUR"))
     }
 
     @Test func slotsStayWithinThePredictedIntentsParameters() {

@@ -87,19 +87,18 @@ public struct BuiltinEntityExtractor: Sendable {
         // Where the last word that means something was seen, scanning back from the end.
         var meaningfulAhead = Int.max
         var starts = 0 as UInt64, overflow = [Int]()
-        var index = words.count - 1
-        while index >= 0 {
+        func mark(_ index: Int) {
+            if index < 64 { starts |= 1 << UInt64(index) } else { overflow.append(index) }
+        }
+        for index in stride(from: words.count - 1, through: 0, by: -1) {
             let word = words[index]
             let isLetter = startsWithLetter(word)
             if !isLetter || meaningfulWords.contains(word) {
-                if !isLetter || startWords.contains(word) {
-                    if index < 64 { starts |= 1 << UInt64(index) } else { overflow.append(index) }
-                }
+                if !isLetter || startWords.contains(word) { mark(index) }
                 meaningfulAhead = index
             } else if meaningfulAhead - index <= 4, leadWords.contains(word) {
-                if index < 64 { starts |= 1 << UInt64(index) } else { overflow.append(index) }
+                mark(index)
             }
-            index -= 1
         }
         while starts != 0 {
             body(starts.trailingZeroBitCount)

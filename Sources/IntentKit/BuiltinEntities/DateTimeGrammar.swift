@@ -792,18 +792,13 @@ enum DateTimeGrammar {
     /// 11:00 on thursday", "thursday from 9:30 to 11:00", "july 13-15", "from 13 to 15 july",
     /// "aug 8 - aug 12", "monday to friday". The end is exclusive: the end said, plus its grain.
     private static func interval(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
-        var index = start
         // A day first: "thursday from 9:30 to 11:00", "tomorrow 1pm-2pm".
-        var leadingDay: Int?
-        if let day = dayPart(words, from: index, context: context), day.part == nil, !day.isNow, day.grain == .day {
+        if let day = dayPart(words, from: start, context: context), day.part == nil, !day.isNow, day.grain == .day {
             let after = words.word(at: day.end) == "," ? day.end + 1 : day.end
-            if timeRange(words, from: after, context: context, day: day.day, needsContext: false) != nil {
-                leadingDay = day.day
-                index = after
-            }
+            if let times = timeRange(words, from: after, context: context, day: day.day, needsContext: false) { return times }
         }
-        let times = timeRange(words, from: index, context: context, day: leadingDay, needsContext: leadingDay == nil)
-        guard leadingDay == nil, let dates = dateRange(words, from: start, context: context) else { return times }
+        let times = timeRange(words, from: start, context: context, day: nil, needsContext: true)
+        guard let dates = dateRange(words, from: start, context: context) else { return times }
         return dates.end > (times?.end ?? start) ? dates : times
     }
 

@@ -11,13 +11,13 @@ extension IntentParser {
     /// as ``BuiltinEntityExtractor`` reads the whole expression.
     /// - Parameters:
     ///   - vocabulary: `nil` when the user's terms cannot match (``UtteranceKeys/mayMatch(_:)``).
-    ///   - otherSlots: the token ranges of the parse's other slots.
+    ///   - slotRanges: the Unicode-scalar ranges of the parse's slots (``TaggedSlot/range``).
     func resolveValue<Slots: Collection<Range<Int>>>(
         _ tokens: TokenizedText, tokens range: Range<Int>, entity: EntityReference, vocabulary: UserVocabulary?,
-        reference: Date, calendar: Calendar, otherSlots: Slots
+        reference: Date, calendar: Calendar, slotRanges: Slots
     ) -> SlotValue? {
         if case .builtin(let kind) = entity,
-           let value = Self.coveringValue(kind, tokens, range: range, otherSlots: otherSlots, reference: reference, calendar: calendar) {
+           let value = Self.coveringValue(kind, tokens, range: range, slotRanges: slotRanges, reference: reference, calendar: calendar) {
             return value
         }
         if case .custom(let name) = entity, let vocabulary, let match = vocabulary.lookup(tokens, range: range, entity: name, limit: 2, allowingEdits: false) {
@@ -34,24 +34,23 @@ extension IntentParser {
     /// Tokens read on either side of a built-in slot for the expression that holds it.
     private static let coveringWindow = 6
 
-    /// The value of the `kind` expression that holds the slot `range` whole and none of
-    /// `otherSlots`, read within a few words of the slot; `nil` when there is none.
+    /// The value of the `kind` expression that holds the slot `range` whole and no other of
+    /// `slotRanges`, read within a few words of the slot; `nil` when there is none.
     private static func coveringValue<Slots: Collection<Range<Int>>>(
-        _ kind: BuiltinEntity, _ tokens: TokenizedText, range: Range<Int>, otherSlots: Slots, reference: Date, calendar: Calendar
+        _ kind: BuiltinEntity, _ tokens: TokenizedText, range: Range<Int>, slotRanges: Slots, reference: Date, calendar: Calendar
     ) -> SlotValue? {
         // Only where a word beside the slot may belong to an expression ("friday", "at", "pm", "to").
-        let beside = [range.lowerBound - 1, range.upperBound].filter { $0 >= 0 && $0 < tokens.count }
-        guard beside.contains(where: { BuiltinEntityExtractor.mayExtend(tokens.normalized(at: $0)) }) else { return nil }
+        func mayExtend(_ index: Int) -> Bool {
+            index >= 0 && index < tokens.count && BuiltinEntityExtractor.mayExtend(tokens.normalized(at: index))
+        }
+        guard mayExtend(range.lowerBound - 1) || mayExtend(range.upperBound) else { return nil }
         let window = max(0, range.lowerBound - coveringWindow)..<min(tokens.count, range.upperBound + coveringWindow)
         let slot = tokens.tokens[range.lowerBound].range.lowerBound..<tokens.tokens[range.upperBound - 1].range.upperBound
         let extractor = BuiltinEntityExtractor(kinds: [kind], calendar: calendar)
         guard let match = extractor.extract(from: tokens, tokens: window, reference: reference).first(where: {
             $0.range.lowerBound <= slot.lowerBound && $0.range.upperBound >= slot.upperBound
         }) else { return nil }
-        for other in otherSlots where other != range {
-            let scalars = tokens.tokens[other.lowerBound].range.lowerBound..<tokens.tokens[other.upperBound - 1].range.upperBound
-            if scalars.overlaps(match.range) { return nil }
-        }
+        guard !slotRanges.contains(where: { $0 != slot && $0.overlaps(match.range) }) else { return nil }
         return match.value
     }
 

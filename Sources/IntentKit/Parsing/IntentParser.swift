@@ -216,14 +216,14 @@ public struct IntentParser: Sendable {
         let tokens = workspace.tokens
         let entityOf = decoded.intent.flatMap { $0 < entities.count ? entities[$0] : nil } ?? defaultEntities
         let keys = workspace.vocabularyKeys
-        let slotTokens = decoded.slots.lazy.map(\.tokens)  // no array: most parses never read it
+        let slotRanges = decoded.slots.lazy.map(\.range)  // no array: most parses never read it
         result.slots = decoded.slots.map { slot in
             let utf8 = tokens.tokens[slot.tokens.lowerBound].utf8Range.lowerBound..<tokens.tokens[slot.tokens.upperBound - 1].utf8Range.upperBound
             let start = text.utf8.index(text.utf8.startIndex, offsetBy: utf8.lowerBound)
             let end = text.utf8.index(start, offsetBy: utf8.count)
             let value = entityOf[slot.name].flatMap {
                 resolveValue(tokens, tokens: slot.tokens, entity: $0, vocabulary: vocabulary.isEmpty || !keys.mayMatch(slot.tokens) ? nil : vocabulary,
-                             reference: reference, calendar: calendar, otherSlots: slotTokens)
+                             reference: reference, calendar: calendar, slotRanges: slotRanges)
             }
             return ParsedSlot(name: slot.name, text: String(text[start..<end]), range: slot.range, confidence: slot.confidence,
                               value: value, tokens: slot.tokens)
