@@ -45,6 +45,17 @@ public struct BuiltinEntityExtractor: Sendable {
 
     /// The entities within `tokens` of an utterance: what the parser reads around a slot.
     package func extract(from text: TokenizedText, tokens: Range<Int>, reference: Date) -> [BuiltinEntityMatch] {
+        spans(in: text, tokens: tokens, reference: reference).map { match in
+            var said = String.UnicodeScalarView()
+            said.append(contentsOf: text.scalars[match.range])
+            return BuiltinEntityMatch(kind: match.kind, text: String(said), range: match.range, value: match.value)
+        }
+    }
+
+    /// The entities within `tokens` of an utterance without their words: what the tagger's
+    /// features need.
+    package func spans(in text: TokenizedText, tokens: Range<Int>, reference: Date) -> [(kind: BuiltinEntity, range: Range<Int>, value: SlotValue)] {
+        guard Self.mayHoldExpression(text, tokens: tokens) else { return [] }
         let words = EntityWords(text, tokens: tokens)
         var candidates = [(kind: BuiltinEntity, range: Range<Int>, value: SlotValue)]()
         var context: DateTimeGrammar.Context?
@@ -55,27 +66,23 @@ public struct BuiltinEntityExtractor: Sendable {
                 candidates.append((kind, words.range(at: start).lowerBound..<words.range(at: end - 1).upperBound, value))
             }
         }
-        guard !candidates.isEmpty else { return [] }
+        guard candidates.count > 1 else { return candidates }
         // Longest first, then the more specific kind, then the earlier.
         candidates.sort { a, b in
             if a.range.count != b.range.count { return a.range.count > b.range.count }
             if a.kind != b.kind { return Self.rank[a.kind]! < Self.rank[b.kind]! }
             return a.range.lowerBound < b.range.lowerBound
         }
-        // Which scalars a kept match covers: a candidate is checked in the time of its length.
-        var taken = [Bool](repeating: false, count: text.text.unicodeScalars.count)
+        // A candidate is kept unless it overlaps one kept before it (longer, or as long and more
+        // specific). Which scalars a kept match covers: a candidate is checked in the time of its length.
+        var taken = [Bool](repeating: false, count: text.scalars.count)
         var kept = [(kind: BuiltinEntity, range: Range<Int>, value: SlotValue)]()
         for candidate in candidates where !taken[candidate.range].contains(true) {
             for offset in candidate.range { taken[offset] = true }
             kept.append(candidate)
         }
         kept.sort { $0.range.lowerBound < $1.range.lowerBound }
-        let scalars = Array(text.text.unicodeScalars)
-        return kept.map { match in
-            var said = String.UnicodeScalarView()
-            said.append(contentsOf: scalars[match.range])
-            return BuiltinEntityMatch(kind: match.kind, text: String(said), range: match.range, value: match.value)
-        }
+        return kept
     }
 
     /// Calls `body` with every word an expression may start at: a digit, a sign or symbol, or a
@@ -92,9 +99,13 @@ public struct BuiltinEntityExtractor: Sendable {
         }
         for index in stride(from: words.count - 1, through: 0, by: -1) {
             let word = words[index]
-            let isLetter = startsWithLetter(word)
-            if !isLetter || meaningfulWords.contains(word) {
-                if !isLetter || startWords.contains(word) { mark(index) }
+            if !startsWithLetter(word) {
+                if symbolMayStart(words, at: index) {
+                    mark(index)
+                    meaningfulAhead = index
+                }
+            } else if meaningfulWords.contains(word), phraseWords[word].map({ $0.contains(words.word(at: index + 1) ?? "") }) ?? true {
+                if startWords.contains(word) { mark(index) }
                 meaningfulAhead = index
             } else if meaningfulAhead - index <= 4, leadWords.contains(word) {
                 mark(index)
@@ -106,6 +117,76 @@ public struct BuiltinEntityExtractor: Sendable {
         }
         for start in overflow.reversed() { body(start) }
     }
+
+    /// Whether `tokens` of `text` may hold an expression: a token other than plain ASCII letters,
+    /// or one that means something to a grammar. Without one, no word starts an expression
+    /// (a lead word needs a meaningful one after it), so most utterances are answered from their
+    /// tokens' bytes, before any word is built.
+    static func mayHoldExpression(_ text: TokenizedText, tokens: Range<Int>) -> Bool {
+        text.normalizedStorage.withUnsafeBufferPointer { storage in
+            for index in tokens {
+                let range = text.tokens[index].normalizedRange
+                var hash = FeatureHash(template: 0)
+                for byte in storage[Int(range.lowerBound)..<Int(range.upperBound)] {
+                    guard (0x61...0x7A).contains(byte) else { return true }
+                    hash.combine(byte)
+                }
+                if meaningfulWordHashes.sortedContains(hash.value) { return true }
+            }
+            return false
+        }
+    }
+
+    /// The hashes of ``meaningfulWords``: a collision only sends an utterance to the grammars.
+    private static let meaningfulWordHashes = meaningfulWords.map { FeatureHash.of($0, template: 0) }.sorted()
+
+    /// Whether a word that is not a letter's may start an expression: digits ("85", "7:30"), a
+    /// currency symbol ("$", "€"), or a sign or point before a number ("-504", ".77", "-$5").
+    /// Other marks ("-" between words, ":", "&", "/") start nothing and lead into nothing.
+    private static func symbolMayStart(_ words: EntityWords, at index: Int) -> Bool {
+        let word = words[index]
+        if EntityWords.startsWithDigit(word) || symbols.contains(word) { return true }
+        guard word == "-" || word == "−" || word == ".", words.isAttached(index + 1), let next = words.word(at: index + 1) else { return false }
+        return EntityWords.startsWithDigit(next) || (word != "." && (next == "." || symbols.contains(next)))
+    }
+
+    /// Currency symbols, and the marks of symbols written with letters ("$" of "us$").
+    private static let symbols: Set<String> = {
+        var symbols = Set<String>()
+        for symbol in Currency.bySymbol.keys {
+            let mark = String(symbol.drop { $0.isLetter })
+            if !mark.isEmpty { symbols.insert(mark) }
+        }
+        return symbols
+    }()
+
+    /// Words that mean something only with the word after them: the first and inner words of
+    /// names of several words ("new" of "new year's eve", "south" of "south african rand",
+    /// "good" of "good friday", "s" of "s$"), each with the words that may follow it. Alone, they
+    /// neither start an expression nor let a lead word start one: "new" in "new york", "s" in
+    /// "women s history". Words that mean something alone too ("july" of "july fourth") are not
+    /// among them.
+    private static let phraseWords: [String: Set<String>] = {
+        var phrases = Holiday.nameWords
+        for currency in Currency.all {
+            phrases += currency.names.map { $0.split(separator: " ").map(String.init) }
+            for symbol in currency.symbols {
+                let letters = String(symbol.prefix { $0.isLetter })
+                if !letters.isEmpty && letters.count < symbol.count { phrases.append([letters, String(symbol.dropFirst(letters.count))]) }
+            }
+        }
+        // What means something alone: every grammar's words but the names' non-final ones.
+        var alone = NumberGrammar.firstWords.union(NumberGrammar.innerWords).union(DurationGrammar.firstWords)
+            .union(DurationGrammar.secondsPerUnit.keys).union(DateTimeGrammar.ownFirstWords).union(MoneyGrammar.innerWords).union(extraWords)
+            .union(Currency.all.map { $0.code.lowercased() }).union(["a", "an", "one", "rs"])
+        for phrase in phrases where phrase.count == 1 { alone.insert(phrase[0]) }
+        for currency in Currency.all { for symbol in currency.symbols where symbol.allSatisfy(\.isLetter) { alone.insert(symbol) } }
+        var table = [String: Set<String>]()
+        for phrase in phrases {
+            for (word, next) in zip(phrase, phrase.dropFirst()) where !alone.contains(word) { table[word, default: []].insert(next) }
+        }
+        return table
+    }()
 
     private static func startsWithLetter(_ word: String) -> Bool {
         guard let first = word.unicodeScalars.first else { return false }
@@ -138,10 +219,13 @@ public struct BuiltinEntityExtractor: Sendable {
     /// its first five words.
     private static let meaningfulWords: Set<String> = {
         var words = startWords.union(NumberGrammar.innerWords).union(MoneyGrammar.innerWords).union(DurationGrammar.secondsPerUnit.keys)
-            .union(["week", "weekend", "month", "year", "quarter", "day", "end", "percent", "degree", "degrees"])
+            .union(extraWords)
         for name in Currency.byName.keys { for part in name.split(separator: " ") { words.insert(String(part)) } }
         return words.subtracting(leadWords).subtracting(["of"])
     }()
+
+    /// Words grammars read after a start that are neither a start nor a unit or scale.
+    private static let extraWords: Set<String> = ["week", "weekend", "month", "year", "quarter", "day", "end", "percent", "degree", "degrees"]
 
     /// The kinds from the most specific, which wins a tie between candidates of one length.
     static let specificity: [BuiltinEntity] = [.dateTime, .amountOfMoney, .temperature, .duration, .percentage, .ordinal, .number]

@@ -139,9 +139,11 @@ enum DateTimeGrammar {
     /// interval over an open one over a moment when they are as long.
     static func parse(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
         var best = moment(words, from: start, context: context)
-        for candidate in [openInterval(words, from: start, context: context), interval(words, from: start, context: context)] {
+        func consider(_ candidate: (value: Value, end: Int)?) {
             if let candidate, candidate.end >= (best?.end ?? start + 1) { best = candidate }
         }
+        consider(openInterval(words, from: start, context: context))
+        consider(interval(words, from: start, context: context))
         return best
     }
 
@@ -184,7 +186,10 @@ enum DateTimeGrammar {
     private static let joiners: Set<String> = ["at", "on", "of", "in", "the", "this"]
 
     /// The words a date or time may start with (numbers, ordinals and durations aside).
-    static let firstWords: Set<String> = Set(months.keys).union(weekdays.keys).union(joiners).union(hourWords.keys).union(Holiday.firstWords)
+    static let firstWords: Set<String> = ownFirstWords.union(Holiday.firstWords)
+
+    /// ``firstWords`` but the holidays'.
+    static let ownFirstWords: Set<String> = Set(months.keys).union(weekdays.keys).union(joiners).union(hourWords.keys)
         .union(openers.keys).union(["from", "by", "between", "weekend", "week", "lunch", "lunchtime"])
         .union(["today", "tonight", "tomorrow", "tmrw", "tmr", "yesterday", "now", "right", "just", "day", "next", "last", "this", "coming",
                 "upcoming", "past", "previous", "noon", "midday", "midnight", "quarter", "half", "within", "morning", "afternoon", "evening", "night"])
@@ -353,7 +358,7 @@ enum DateTimeGrammar {
         if let ordinal = ordinalWeekday(words, from: start, context: context) { return (ordinal.day, nil, .day, false, ordinal.end) }
         // "next week", "last month", "this year": the first day of it, with its grain.
         if let modifier = words.word(at: start), ["next", "last", "this", "coming", "past", "previous"].contains(modifier),
-           let unit = words.word(at: start + 1), let grain = [String("week"): DateTimeGrain.week, "month": .month, "quarter": .quarter, "year": .year][unit] {
+           let unit = words.word(at: start + 1), let grain = Self.calendarUnits[unit] {
             let step = modifier == "next" || modifier == "coming" ? 1 : modifier == "this" ? 0 : -1
             return (adding(step, grain, to: truncated(today * 86_400, to: grain)) / 86_400, nil, grain, false, start + 2)
         }
@@ -361,6 +366,9 @@ enum DateTimeGrammar {
         if let date = calendarDate(words, from: start, context: context) { return (date.day, nil, date.grain, false, date.end) }
         return nil
     }
+
+    /// The units "next", "last" and "this" name a whole one of: "next week" is the week after this one.
+    private static let calendarUnits: [String: DateTimeGrain] = ["week": .week, "month": .month, "quarter": .quarter, "year": .year]
 
     /// "friday", "fri.", "this friday", "next friday", "last friday", "wednesday next week",
     /// "Monday, Feb 18" (the date wins), "Tuesday the 19th" (the next 19th that is a Tuesday).

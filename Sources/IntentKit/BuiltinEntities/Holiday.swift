@@ -60,6 +60,9 @@ struct Holiday: Sendable {
     /// The first words of the holidays' names.
     static var firstWords: Set<String> { Set(index.keys) }
 
+    /// Every name, as the words ``EntityWords`` cuts it into.
+    static var nameWords: [[String]] { index.values.flatMap { $0.map(\.words) } }
+
     /// The holiday named at `start` (and the year after it, if any): its day, and the index after.
     static func read(_ words: EntityWords, from start: Int, today: Int) -> (day: Int, end: Int)? {
         guard let first = words.word(at: start), let candidates = index[first] else { return nil }

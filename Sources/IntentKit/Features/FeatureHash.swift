@@ -39,3 +39,16 @@ struct FeatureHash: Hashable, Sendable {
         return hash.value
     }
 }
+
+extension [UInt64] {
+    /// Whether this ascending array holds `value` (a binary search: cheaper than a `Set`'s
+    /// hashing for the small tables of word hashes looked up once per token).
+    func sortedContains(_ value: UInt64) -> Bool {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low] == value
+    }
+}

@@ -14,6 +14,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
     case intentConjunctions
     case userVocabulary
     case knownWords
+    case builtinEntities
 
     /// What the template adds for each token.
     public var help: String {
@@ -31,6 +32,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
         case .intentConjunctions: return "every other feature of the token conjoined with the predicted intent (doubles the features)"
         case .userVocabulary: return "matches of a user's vocabulary given at parse time, as features of their own (learnt from simulated vocabularies: see --user-vocabulary-rate)"
         case .knownWords: return "words seen in training, as matches of the vocabulary (echoed on the neighbours; out of fold while training, so a new name's words look as they will at parse time); needs vocabulary"
+        case .builtinEntities: return "built-in entities found in the raw text (dates, times, numbers, money, durations, …), as kind and B/I/L/U position, echoed on the neighbours"
         }
     }
 
@@ -56,6 +58,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
         case .intentConjunctions: return 11
         case .userVocabulary: return 12
         case .knownWords: return 13
+        case .builtinEntities: return 14
         }
     }
 }
@@ -78,7 +81,7 @@ public struct FeatureConfiguration: Hashable, Sendable, Codable {
     /// The templates used unless told otherwise: all but ``FeatureTemplate/intentConjunctions``
     /// (it doubles the features and, in the tagger, does not tag better). The averaged
     /// perceptron does not use ``FeatureTemplate/knownWords`` (see `ModelTrainer`).
-    public static let defaultTemplates: Set<FeatureTemplate> = Set(FeatureTemplate.allCases).subtracting([.intentConjunctions])
+    public static let defaultTemplates: Set<FeatureTemplate> = Set(FeatureTemplate.allCases).subtracting([.intentConjunctions, .builtinEntities])
 
     /// The defaults: every template but ``FeatureTemplate/intentConjunctions``, a window of 2
     /// and affixes up to 4.
