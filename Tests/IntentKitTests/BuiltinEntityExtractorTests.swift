@@ -254,7 +254,8 @@ struct BuiltinEntityExtractorTests {
         // ordinal weekdays of a month
         ("first tuesday of last month", "2026-10-06 (day)"), ("the first tuesday of next month", "2026-12-01 (day)"),
         ("the last friday of march", "2027-03-26 (day)"), ("last friday of march", "2027-03-26 (day)"), ("the third monday in january", "2027-01-18 (day)"),
-        ("2nd wednesday of next month", "2026-12-09 (day)"), ("the second sunday of may 2027", "2027-05-09 (day)"), ("the last monday of this month", "2026-11-30 (day)"),
+        ("2nd wednesday of next month", "2026-12-09 (day)"), ("the last day of october", "2027-10-31 (day)"),
+        ("the first day of next month", "2026-12-01 (day)"), ("last day of february 2028", "2028-02-29 (day)"), ("the second sunday of may 2027", "2027-05-09 (day)"), ("the last monday of this month", "2026-11-30 (day)"),
         // weeks, months, years: their first day
         ("next week", "2026-11-23 (week)"), ("last week", "2026-11-09 (week)"), ("this week", "2026-11-16 (week)"), ("next month", "2026-12-01 (month)"),
         ("last month", "2026-10-01 (month)"), ("this month", "2026-11-01 (month)"), ("next year", "2027-01-01 (year)"), ("last year", "2025-01-01 (year)"),
@@ -288,7 +289,11 @@ struct BuiltinEntityExtractorTests {
         ("april 30", "2027-04-30 (day)"), ("oct 31", "2027-10-31 (day)"), ("12/31", "2026-12-31 (day)"), ("at half past nine", "2026-11-22T09:30 (minute)"),
         ("on saturday", "2026-11-28 (day)"), ("8 tonight", "2026-11-22T20:00 (hour)"), ("eleven tonight", "2026-11-22T23:00 (hour)"),
         ("a quarter to noon", "2026-11-22T11:45 (minute)"), ("ten past noon", "2026-11-22T12:10 (minute)"),
-        ("five to midnight", "2026-11-22T23:55 (minute)"),
+        ("five to midnight", "2026-11-22T23:55 (minute)"), ("midnight tonight", "2026-11-23T00:00 (hour)"), ("tonight at midnight", "2026-11-23T00:00 (hour)"),
+        ("monday at midnight", "2026-11-23T00:00 (hour)"), ("mid-day", "2026-11-22T12:00 (hour)"), ("at 0800", "2026-11-22T08:00 (minute)"),
+        ("at 1530", "2026-11-22T15:30 (minute)"), ("the 15th at 3pm", "2026-12-15T15:00 (hour)"), ("the 30th at noon", "2026-11-30T12:00 (hour)"),
+        // years said as such
+        ("in 1954", "1954-01-01 (year)"), ("the year 2000", "2000-01-01 (year)"), ("in 2027", "2027-01-01 (year)"),
     ]
 
     @Test func datesAndTimesOfEveryForm() {
@@ -346,6 +351,13 @@ struct BuiltinEntityExtractorTests {
         // "by": from now until then
         ("by 2pm", "2026-11-22T08:00:00/2026-11-22T14:00:00 (second)"), ("by 9:30", "2026-11-22T08:00:00/2026-11-22T09:30:00 (second)"), ("by friday", "2026-11-22T08:00:00/2026-11-27T00:00:00 (second)"),
         ("by tomorrow at noon", "2026-11-22T08:00:00/2026-11-23T12:00:00 (second)"),
+        // the last night, decades, seasons, years as bounds
+        ("last night", "2026-11-21T18:00/2026-11-22T00:00 (hour)"), ("the 80s", "1980-01-01/1990-01-01 (year)"),
+        ("the 1990s", "1990-01-01/2000-01-01 (year)"), ("2020s", "2020-01-01/2030-01-01 (year)"), ("the '60s", "1960-01-01/1970-01-01 (year)"),
+        ("this summer", "2027-06-21/2027-09-23 (day)"), ("this winter", "2026-12-21/2027-03-20 (day)"), ("next winter", "2027-12-21/2028-03-20 (day)"),
+        ("this fall", "2026-09-23/2026-12-21 (day)"), ("last fall", "2025-09-23/2025-12-21 (day)"), ("next autumn", "2027-09-23/2027-12-21 (day)"),
+        ("spring 2027", "2027-03-20/2027-06-21 (day)"), ("last summer", "2026-06-21/2026-09-23 (day)"),
+        ("since 1990", "1990-01-01/.. (year)"), ("before 2030", "../2030-01-01 (year)"),
     ]
 
     @Test func intervalsAndOpenIntervals() {
@@ -440,6 +452,9 @@ struct BuiltinEntityExtractorTests {
     static let sentences: [(String, [String])] = [
         ("send Buttercup 85 bucks on Unicorn Pay for rainbow polish", ["85 bucks → 85 USD"]),
         ("set a timer for 10 minutes", ["10 minutes → 600 s"]),
+        ("a film released in 1954", ["in 1954 → 1954-01-01 (year)"]), ("play the 1954 hits", ["1954 → 1954"]),
+        ("songs of the 80s for 30s", ["the 80s → 1980-01-01/1990-01-01 (year)", "30s → 30 s"]),
+        ("songs from the 80s", ["from the 80s → 1980-01-01/.. (year)"]),
         ("it is 2 degrees below zero outside", ["2 degrees below zero → -2°"]),
         ("I owe you 20 dollars 43 cents and 3 beers", ["20 dollars 43 cents → 20.43 USD", "3 → 3"]),
         ("finish the 3rd chapter in 2 hours", ["3rd → #3", "in 2 hours → 2026-11-22T10:00 (minute)"]),
@@ -479,11 +494,42 @@ struct BuiltinEntityExtractorTests {
         "degrees", "dollars", "percent", "k", "half", "quarter", "point", "and a half", "hundred", "thousand", "grand",
         "cents", "o'clock", "°", "covid-", "$-", "deg.", "per cent", "few", "try again", "won the game", "the real thing",
         "the night", "show the night riders", "morning", "good evening", "evening news", "from", "by the way", "between us",
+        "winter is coming", "the fall of rome", "summer", "the year",
     ]
 
     @Test func nonsenseAndLoneWordsFindNothing() {
         for text in Self.nothing {
             #expect(extract(text).isEmpty, "\(text): \(extract(text).map(\.text))")
+        }
+    }
+
+    /// Words that belong to a name of several words ("new" of "new year's eve", "south" of
+    /// "south african rand", "s" of "s$", "good" of "good friday") start nothing alone and let no
+    /// lead word start before them, while the names they belong to still read whole; and marks
+    /// other than a sign or a currency symbol start nothing.
+    @Test func wordsOfLongerNamesStartNothingAlone() {
+        for text in ["add hillary clinton s women s history month", "flights to new york", "the south side", "a good day at the beach",
+                     "the black keys", "st vincent", "rock & roll", "a - b", "ratio : high", "a / b"] {
+            #expect(extract(text).isEmpty, "\(text): \(extract(text).map(\.text))")
+        }
+        // Each token's bytes alone answer an utterance without digits, marks or meaningful words.
+        let tokenizer = Tokenizer()
+        for text in ["play the noise theology album", "café du monde"] {
+            let tokens = tokenizer.tokenize(text)
+            #expect(!BuiltinEntityExtractor.mayHoldExpression(tokens, tokens: 0..<tokens.count), "\(text)")
+        }
+        for text in ["book it for tomorrow", "twenty people", "at 5", "€ please", "s$ 5", "it's late"] {
+            let tokens = tokenizer.tokenize(text)
+            #expect(BuiltinEntityExtractor.mayHoldExpression(tokens, tokens: 0..<tokens.count), "\(text)")
+        }
+        let whole: [(String, String)] = [
+            ("new year's eve", "2026-12-31 (day)"), ("good friday", "2027-03-26 (day)"), ("st patrick's day", "2027-03-17 (day)"),
+            ("s$5", "5 SGD"), ("us$ 20", "20 USD"), ("5 south african rand", "5 ZAR"), ("20 hong kong dollars", "20 HKD"),
+            ("-5", "-5"), (".5", "0.5"),
+        ]
+        for (text, expected) in whole {
+            let found = extract(text).map { "\($0.text) → \($0.value.readableDescription)" }
+            #expect(found == ["\(text) → \(expected)"], "\(text)")
         }
     }
 

@@ -98,4 +98,49 @@ struct FeatureExtractorTests {
         }
         #expect(features.features(of: 3).count == 1 + 6)
     }
+
+    /// The built-in entity template gives each token of a match its kind and place in it
+    /// (begin, inside, last, or unit for one token), and the tokens beside it the same with
+    /// their offset; tokens further away, and every token of an utterance without a match, get
+    /// nothing from it. The features do not depend on the day they are extracted.
+    @Test func builtinEntityFeaturesMarkTheMatchesAndTheirNeighbours() {
+        var onlyBuiltins = FeatureConfiguration()
+        onlyBuiltins.templates = [.builtinEntities]
+        let extractor = FeatureExtractor(configuration: onlyBuiltins)
+        func feature(_ offset: Int, _ kind: BuiltinEntity, _ position: Gazetteer.Position) -> UInt64 {
+            var hash = FeatureHash(template: FeatureTemplate.builtinEntities.id)
+            hash.combine(int: offset)
+            for byte in kind.rawValue.utf8 { hash.combine(byte) }
+            hash.combine(position.rawValue)
+            return hash.value
+        }
+        // "book a table for 4 people next friday at 8:30 pm please"
+        //   0    1 2     3   4 5      6    7      8  9    10 11
+        let tokens = Tokenizer().tokenize("book a table for 4 people next friday at 8:30 pm please")
+        var features = TokenFeatures(), matches = [Gazetteer.Match]()
+        extractor.extract(tokens, gazetteer: Gazetteer(), into: &features, scratch: &matches)
+        let expected: [Int: [UInt64]] = [
+            3: [feature(-1, .number, .unit)],
+            4: [feature(0, .number, .unit)],
+            5: [feature(1, .number, .unit), feature(-1, .dateTime, .begin)],
+            6: [feature(0, .dateTime, .begin), feature(-1, .dateTime, .inside)],
+            7: [feature(1, .dateTime, .begin), feature(0, .dateTime, .inside), feature(-1, .dateTime, .inside)],
+            8: [feature(1, .dateTime, .inside), feature(0, .dateTime, .inside), feature(-1, .dateTime, .inside)],
+            9: [feature(1, .dateTime, .inside), feature(0, .dateTime, .inside), feature(-1, .dateTime, .last)],
+            10: [feature(1, .dateTime, .inside), feature(0, .dateTime, .last)],
+            11: [feature(1, .dateTime, .last)],
+        ]
+        for token in 0..<tokens.count {
+            // After the bias, which every token has.
+            #expect(Array(features.features(of: token).dropFirst()).sorted() == (expected[token] ?? []).sorted(), "token \(token)")
+        }
+        let plain = Tokenizer().tokenize("add this song to my road trip playlist")
+        extractor.extract(plain, gazetteer: Gazetteer(), into: &features, scratch: &matches)
+        #expect((0..<plain.count).allSatisfy { features.features(of: $0).count == 1 })
+        // Without the template, no extraction and no such feature.
+        let without = FeatureExtractor(configuration: FeatureConfiguration())
+        without.extract(tokens, gazetteer: Gazetteer(), into: &features, scratch: &matches)
+        let every = Set([-1, 0, 1].flatMap { offset in BuiltinEntity.allCases.flatMap { kind in Gazetteer.Position.allCases.map { feature(offset, kind, $0) } } })
+        #expect((0..<tokens.count).allSatisfy { Set(features.features(of: $0)).isDisjoint(with: every) })
+    }
 }

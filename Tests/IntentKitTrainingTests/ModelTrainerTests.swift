@@ -52,6 +52,18 @@ struct ModelTrainerTests {
         #expect(score > 0.8, "held-out slot F1 \(score)")
     }
 
+    /// The built-in entity template, asked for, is kept in the model and learnt from: the
+    /// tagger still generalises, and its features come from the extractor at parse time.
+    @Test func learnsWithBuiltinEntityFeatures() {
+        var options = options(.lbfgs)
+        #expect(!options.features.templates.contains(.builtinEntities))
+        options.features.templates.insert(.builtinEntities)
+        let (model, _) = ModelTrainer(options: options).train(Self.corpora.train)
+        #expect(model.features.templates.contains(.builtinEntities))
+        let score = f1(model, on: Self.corpora.test)
+        #expect(score > 0.8, "held-out slot F1 \(score)")
+    }
+
     /// With the known-words template (a default) the model's gazetteer lists every training
     /// token as a known word, and nothing else as one; without it, none.
     @Test func theModelKnowsTheTrainingWords() throws {

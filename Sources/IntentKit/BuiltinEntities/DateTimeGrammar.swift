@@ -190,9 +190,9 @@ enum DateTimeGrammar {
 
     /// ``firstWords`` but the holidays'.
     static let ownFirstWords: Set<String> = Set(months.keys).union(weekdays.keys).union(joiners).union(hourWords.keys)
-        .union(openers.keys).union(["from", "by", "between", "weekend", "week", "lunch", "lunchtime"])
+        .union(openers.keys).union(seasons.keys).union(["from", "by", "between", "weekend", "week", "lunch", "lunchtime"])
         .union(["today", "tonight", "tomorrow", "tmrw", "tmr", "yesterday", "now", "right", "just", "day", "next", "last", "this", "coming",
-                "upcoming", "past", "previous", "noon", "midday", "midnight", "quarter", "half", "within", "morning", "afternoon", "evening", "night"])
+                "upcoming", "past", "previous", "noon", "midday", "mid", "midnight", "quarter", "half", "within", "morning", "afternoon", "evening", "night"])
 
     /// What has been read so far.
     struct Reading {
@@ -245,6 +245,8 @@ enum DateTimeGrammar {
                 let nowOfDay = context.hour * 3600 + context.minute * 60 + context.second
                 if morning * 3600 + seconds >= nowOfDay { hour = morning } else if (morning + 12) * 3600 + seconds >= nowOfDay { hour = morning + 12 } else { hour = morning; day = context.today + 1 }
             }
+            // Midnight (or 12 am) of an evening ("midnight tonight", "tonight at 12am") ends it: the next day's 00:00.
+            if let part, part.to == 24, hour == 0 { day = (day ?? context.today) + 1 }
             var moment = (day ?? context.today) * 86_400 + hour * 3600 + minute * 60 + (second ?? 0) - zoneShift
             if day == nil && moment < context.now - context.second { moment += 86_400 }  // a time that has passed today: tomorrow's
             return .instant(moment, timeGrain)
@@ -342,6 +344,7 @@ enum DateTimeGrammar {
         switch word {
         case "today": return (today, nil, .day, false, start + 1)
         case "tonight": return (today, (18, 24), .day, false, start + 1)
+        case "last" where words.word(at: start + 1) == "night": return (today - 1, (18, 24), .day, false, start + 2)
         case "tomorrow", "tmrw", "tmr": return (today + 1, nil, .day, false, start + 1)
         case "yesterday": return (today - 1, nil, .day, false, start + 1)
         case "now":
@@ -432,7 +435,9 @@ enum DateTimeGrammar {
         } else {
             return nil
         }
-        guard let word = words.word(at: index), let weekday = weekdays[word], let of = words.word(at: index + 1), of == "of" || of == "in" else { return nil }
+        // A weekday, or "day": "the last day of october", "the first day of next month".
+        guard let word = words.word(at: index), let weekday = word == "day" ? 0 : weekdays[word], let of = words.word(at: index + 1),
+              of == "of" || of == "in" else { return nil }
         index += 2
         let (thisYear, thisMonth, _) = CivilDate.date(context.today)
         var year = thisYear, month: Int
@@ -450,6 +455,10 @@ enum DateTimeGrammar {
             }
         } else {
             return nil
+        }
+        if weekday == 0 {
+            let first = CivilDate.days(year: year, month: month, day: 1), length = CivilDate.length(year: year, month: month)
+            return (position == -1 ? first + length - 1 : first + position - 1, index)
         }
         if position == -1 { return (CivilDate.last(weekday: weekday, month: month, year: year), index) }
         let day = CivilDate.nth(position, weekday: weekday, month: month, year: year)
@@ -504,7 +513,9 @@ enum DateTimeGrammar {
         }
         // "on the 20th": this month's if it is still to come, else next month's. Without "on"
         // (or "by", "until", …) "the 3rd" is as likely an ordinal ("the 3rd chapter").
-        guard hasThe, let before = words.word(at: start - 1), ["on", "by", "until", "till", "since", "before", "after", "for"].contains(before) else { return nil }
+        // A time after it says it too: "the 15th at 3pm".
+        let timeFollows = words.word(at: index) == "at" && time(words, from: index + 1, allowBare: true) != nil
+        guard hasThe, timeFollows || words.word(at: start - 1).map(dayOfMonthLeads.contains) == true else { return nil }
         let (year, month, dayOfMonth) = CivilDate.date(today)
         for step in (day.value < dayOfMonth ? 1 : 0)..<(day.value < dayOfMonth ? 4 : 3) {
             let (y, m) = CivilDate.month(month, of: year, adding: step)
@@ -512,6 +523,9 @@ enum DateTimeGrammar {
         }
         return nil
     }
+
+    /// The words before "the 20th" that make it a day of the month.
+    private static let dayOfMonthLeads: Set<String> = ["on", "by", "until", "till", "since", "before", "after", "for"]
 
     /// `month`/`day` of `year`, or of the first year in which it falls on or after today (the
     /// month, with `wholeMonth`, when it has not ended).
@@ -605,7 +619,9 @@ enum DateTimeGrammar {
         case "noon", "midday":
             return Clock(hour: 12, minute: 0, second: nil, afternoon: nil, twelveHour: false, zoneShift: zone(words, at: start + 1)?.offset, grain: .hour, end: zone(words, at: start + 1)?.end ?? start + 1)
         case "midnight":
-            return Clock(hour: 0, minute: 0, second: nil, afternoon: nil, twelveHour: false, zoneShift: nil, grain: .hour, end: start + 1)
+            return Clock(hour: 0, minute: 0, second: nil, afternoon: false, twelveHour: false, zoneShift: nil, grain: .hour, end: start + 1)
+        case "mid" where words.word(at: start + 1) == "-" && words.word(at: start + 2) == "day":
+            return Clock(hour: 12, minute: 0, second: nil, afternoon: nil, twelveHour: false, zoneShift: nil, grain: .hour, end: start + 3)
         default: break
         }
         // "half past seven", "quarter to eight", "ten past five", "20 to 6"
@@ -649,6 +665,10 @@ enum DateTimeGrammar {
            let m = words.word(at: start + 2).flatMap({ $0.count == 2 ? Int($0) : nil }), words.isAttached(start + 2), h <= 24, m < 60,
            m == 0 || allowBare || zone(words, at: start + 3) != nil {
             return finish(hour: h, minute: m, second: nil, twelveHour: false, grain: .minute, words, at: start + 3)
+        }
+        // "at 0800", "at 1530": four digits on a 24-hour clock, after "at" only ("1530" alone is a number).
+        if word.utf8.count == 4, words.word(at: start - 1) == "at", EntityWords.isDigits(word), let digits = Int(word), digits / 100 <= 23, digits % 100 <= 59 {
+            return finish(hour: digits / 100, minute: digits % 100, second: nil, twelveHour: false, grain: .minute, words, at: start + 1)
         }
         // A number of hours, spelled or in digits, then minutes: "7", "seven thirty", "7 30", "seven oh five"
         guard let number = hourNumber(words, at: start) else { return nil }
@@ -784,7 +804,8 @@ enum DateTimeGrammar {
             guard let end = value.start, end > context.now else { return nil }
             return (.interval(context.now, end, .second), bound.end)
         }
-        if after { return (.interval(value.isInterval ? value.end : value.start, nil, value.grain), bound.end) }
+        // "after this weekend" starts at its end; "from the 80s", "since this morning" at its start.
+        if after { return (.interval(value.isInterval && word == "after" ? value.end : value.start, nil, value.grain), bound.end) }
         guard let end = value.start else { return nil }
         return (.interval(nil, end, value.grain), bound.end)
     }
@@ -899,6 +920,7 @@ enum DateTimeGrammar {
     /// An interval said as one thing: "this weekend", "next weekend", "last weekend", "the next
     /// 3 days", "the past 2 weeks", "next few hours".
     private static func span(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
+        if let period = namedPeriod(words, from: start, context: context) { return period }
         var index = start
         if words.word(at: index) == "the" { index += 1 }
         var modifier = words.word(at: index)
@@ -944,6 +966,76 @@ enum DateTimeGrammar {
             return (.interval(first, adding(count, unit, to: first), unit), unitIndex + 1)
         }
         return (.interval(adding(-count, unit, to: current), current, unit), unitIndex + 1)
+    }
+
+    /// A year, a decade or a season said by name: "in 1954", "the year 2000", "since 1990"
+    /// (a bare "1954" stays a number), "the 80s", "the 1990s", "2020s", "this summer", "next
+    /// winter", "last fall", "spring 2027".
+    private static func namedPeriod(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
+        guard let first = words.word(at: start) else { return nil }
+        // "the year 2000", "in 1954"
+        if first == "the", words.word(at: start + 1) == "year", let year = fourDigits(words.word(at: start + 2)), (1000...2999).contains(year) {
+            return (.instant(CivilDate.days(year: year, month: 1, day: 1) * 86_400, .year), start + 3)
+        }
+        if let year = fourDigits(first), (1900...2100).contains(year), !(words.word(at: start + 1) == "s" && words.isAttached(start + 1)),
+           let before = words.word(at: start - 1), yearLeads.contains(before) {
+            return (.instant(CivilDate.days(year: year, month: 1, day: 1) * 86_400, .year), start + 1)
+        }
+        // Decades: "1990s", "2020s", "the 80s", "the '80s"
+        var index = start
+        let hasThe = first == "the"
+        if hasThe { index += 1 }
+        if hasThe, words.word(at: index) == "'" { index += 1 }
+        if let digits = words.word(at: index), EntityWords.isDigits(digits), digits.hasSuffix("0"), words.word(at: index + 1) == "s", words.isAttached(index + 1),
+           let value = Int(digits) {
+            let year: Int? = digits.utf8.count == 4 && (1000...2990).contains(value) ? value : hasThe && digits.utf8.count == 2 ? (value >= 20 ? 1900 : 2000) + value : nil
+            if let year {
+                return (.interval(CivilDate.days(year: year, month: 1, day: 1) * 86_400, CivilDate.days(year: year + 10, month: 1, day: 1) * 86_400, .year), index + 2)
+            }
+        }
+        // Seasons: with "this", "next", "last" or "in"/"during" before, or a year after.
+        index = start
+        var modifier = first
+        if ["this", "next", "last", "coming", "past"].contains(first) { index += 1 } else { modifier = "" }
+        guard let name = words.word(at: index), let season = seasons[name] else { return nil }
+        let today = context.today, thisYear = CivilDate.date(today).year
+        // The season of `year` as days: from its first day to the next season's.
+        func days(_ year: Int) -> (first: Int, end: Int) {
+            let first = CivilDate.days(year: year, month: season.month, day: season.day)
+            let next = seasonStarts[(seasonStarts.firstIndex { $0 == season }! + 1) % 4]
+            return (first, CivilDate.days(year: next.month < season.month ? year + 1 : year, month: next.month, day: next.day))
+        }
+        let chosen: (first: Int, end: Int), end: Int
+        if let year = fourDigits(words.word(at: index + 1)), modifier.isEmpty {
+            chosen = days(year)
+            end = index + 2
+        } else {
+            guard !modifier.isEmpty || (words.word(at: start - 1).map { $0 == "in" || $0 == "during" } ?? false) else { return nil }
+            // "this summer": the one under way or the next; "next": the one after; "last": the last one ended.
+            let current = (thisYear - 1...thisYear + 1).map(days).first { $0.end > today }!
+            switch modifier {
+            case "next", "coming": chosen = days(CivilDate.date(current.first).year + 1)
+            case "last", "past": chosen = days(CivilDate.date(current.first).year - 1)
+            default: chosen = current
+            }
+            end = index + 1
+        }
+        return (.interval(chosen.first * 86_400, chosen.end * 86_400, .day), end)
+    }
+
+    /// The words before a bare year that make it one: "in 1954", "since 1990", "before 2030".
+    private static let yearLeads: Set<String> = ["in", "since", "before", "after", "until", "till", "by"]
+
+    /// The first day of each season (northern, astronomical, as Duckling has them), in the order of the year.
+    private static let seasonStarts: [(month: Int, day: Int)] = [(3, 20), (6, 21), (9, 23), (12, 21)]
+    private static let seasons: [String: (month: Int, day: Int)] = [
+        "spring": (3, 20), "summer": (6, 21), "fall": (9, 23), "autumn": (9, 23), "winter": (12, 21),
+    ]
+
+    /// The value of a word of four digits.
+    private static func fourDigits(_ word: String?) -> Int? {
+        guard let word, word.utf8.count == 4, EntityWords.isDigits(word) else { return nil }
+        return Int(word)
     }
 
     private static let spanUnits: [String: DateTimeGrain] = [
