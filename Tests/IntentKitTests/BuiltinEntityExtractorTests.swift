@@ -354,7 +354,7 @@ struct BuiltinEntityExtractorTests {
         // the last night, decades, seasons, years as bounds
         ("last night", "2026-11-21T18:00/2026-11-22T00:00 (hour)"), ("the 80s", "1980-01-01/1990-01-01 (year)"),
         ("the 1990s", "1990-01-01/2000-01-01 (year)"), ("2020s", "2020-01-01/2030-01-01 (year)"), ("the '60s", "1960-01-01/1970-01-01 (year)"),
-        ("this summer", "2027-06-21/2027-09-23 (day)"), ("this winter", "2026-12-21/2027-03-20 (day)"), ("next winter", "2027-12-21/2028-03-20 (day)"),
+        ("this summer", "2027-06-21/2027-09-23 (day)"), ("this winter", "2026-12-21/2027-03-20 (day)"), ("next winter", "2026-12-21/2027-03-20 (day)"), ("next fall", "2027-09-23/2027-12-21 (day)"),
         ("this fall", "2026-09-23/2026-12-21 (day)"), ("last fall", "2025-09-23/2025-12-21 (day)"), ("next autumn", "2027-09-23/2027-12-21 (day)"),
         ("spring 2027", "2027-03-20/2027-06-21 (day)"), ("last summer", "2026-06-21/2026-09-23 (day)"),
         ("since 1990", "1990-01-01/.. (year)"), ("before 2030", "../2030-01-01 (year)"),
@@ -454,7 +454,8 @@ struct BuiltinEntityExtractorTests {
         ("set a timer for 10 minutes", ["10 minutes → 600 s"]),
         ("a film released in 1954", ["in 1954 → 1954-01-01 (year)"]), ("play the 1954 hits", ["1954 → 1954"]),
         ("songs of the 80s for 30s", ["the 80s → 1980-01-01/1990-01-01 (year)", "30s → 30 s"]),
-        ("songs from the 80s", ["from the 80s → 1980-01-01/.. (year)"]),
+        ("songs from the 80s", ["the 80s → 1980-01-01/1990-01-01 (year)"]),
+        ("a film from the year 1954", ["the year 1954 → 1954-01-01 (year)"]), ("since the 80s", ["since the 80s → 1980-01-01/.. (year)"]),
         ("it is 2 degrees below zero outside", ["2 degrees below zero → -2°"]),
         ("I owe you 20 dollars 43 cents and 3 beers", ["20 dollars 43 cents → 20.43 USD", "3 → 3"]),
         ("finish the 3rd chapter in 2 hours", ["3rd → #3", "in 2 hours → 2026-11-22T10:00 (minute)"]),

@@ -799,6 +799,8 @@ enum DateTimeGrammar {
         if word == "by", let next = words.word(at: start + 1), next == "at" || next == "on" || next == "in" { return nil }
         guard let bound = moment(words, from: start + 1, context: context) else { return nil }
         let value = bound.value
+        // "songs from the 80s", "a film from the year 1954": where it comes from, not since when.
+        if word == "from" && value.grain >= .year { return nil }
         // "by 2pm", "by friday": from now until then.
         if word == "by" {
             guard let end = value.start, end > context.now else { return nil }
@@ -1011,10 +1013,11 @@ enum DateTimeGrammar {
             end = index + 2
         } else {
             guard !modifier.isEmpty || (words.word(at: start - 1).map { $0 == "in" || $0 == "during" } ?? false) else { return nil }
-            // "this summer": the one under way or the next; "next": the one after; "last": the last one ended.
+            // "this summer": the one under way or the next; "next summer": the next to start (the
+            // one after this one while it lasts); "last summer": the last one ended.
             let current = (thisYear - 1...thisYear + 1).map(days).first { $0.end > today }!
             switch modifier {
-            case "next", "coming": chosen = days(CivilDate.date(current.first).year + 1)
+            case "next", "coming": chosen = current.first <= today ? days(CivilDate.date(current.first).year + 1) : current
             case "last", "past": chosen = days(CivilDate.date(current.first).year - 1)
             default: chosen = current
             }
