@@ -1,5 +1,3 @@
-import Foundation
-
 /// Turns a tokenized utterance into observation features: for each token, a list of 64-bit
 /// feature hashes (see ``FeatureTemplate`` for what each template adds).
 ///
@@ -19,12 +17,8 @@ package struct FeatureExtractor: Sendable {
     /// are matched).
     private let vocabularyFeatures: [UInt64]
     private let vocabularyEntityCount: Int
-    /// Finds the built-in entities of the ``FeatureTemplate/builtinEntities`` template, or `nil`
-    /// without it.
-    private let builtinExtractor: BuiltinEntityExtractor?
-    /// `[3][BuiltinEntity.allCases.count][4]` the hash of every built-in entity feature: offset
-    /// (−1, 0, 1), kind and position, as ``vocabularyFeatures``.
-    private let builtinFeatures: [UInt64]
+    /// The ``FeatureTemplate/builtinEntities`` template's extractor and features, or `nil` without it.
+    private let builtinEntities: BuiltinEntityFeatures?
 
     /// Creates an extractor.
     /// - Parameter vocabularyEntities: the number of entities of the gazetteer it will match
@@ -46,53 +40,7 @@ package struct FeatureExtractor: Sendable {
                 (0..<4).map { Self.vocabularyFeature(offset: offset, entity: entity, position: UInt8($0)) }
             }
         }
-        if configuration.templates.contains(.builtinEntities) {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC")!
-            builtinExtractor = BuiltinEntityExtractor(calendar: calendar)
-        } else {
-            builtinExtractor = nil
-        }
-        builtinFeatures = [-1, 0, 1].flatMap { offset in
-            BuiltinEntity.allCases.flatMap { kind in
-                (0..<4).map { position in
-                    var hash = FeatureHash(template: FeatureTemplate.builtinEntities.id)
-                    hash.combine(int: offset)
-                    for byte in kind.rawValue.utf8 { hash.combine(byte) }
-                    hash.combine(UInt8(position))
-                    return hash.value
-                }
-            }
-        }
-    }
-
-    /// The moment built-in entities are resolved against when they are features: a fixed one,
-    /// so that a model's features do not depend on the day it was trained or used (only where
-    /// an expression is and what kind it is becomes a feature, never its value).
-    private static let builtinReference = Date(timeIntervalSince1970: 1_767_225_600)
-
-    /// Each token's part in the built-in entities of `tokens`: (token, feature row for offset 0)
-    /// in the order of the tokens, where the row is `kind · 4 + position`.
-    private func builtinParts(of tokens: TokenizedText) -> [(token: Int, row: Int)] {
-        guard let builtinExtractor, tokens.count > 0 else { return [] }
-        let found = builtinExtractor.spans(in: tokens, tokens: 0..<tokens.count, reference: Self.builtinReference)
-        guard !found.isEmpty else { return [] }
-        var parts = [(token: Int, row: Int)]()
-        var token = 0
-        for match in found {
-            let kind = BuiltinEntity.allCases.firstIndex(of: match.kind)!
-            // The tokens the match overlaps (a match may cover part of a token: "100k" holds `100` `k`).
-            while token < tokens.count && tokens.tokens[token].range.upperBound <= match.range.lowerBound { token += 1 }
-            guard token < tokens.count else { break }
-            var last = token
-            while last + 1 < tokens.count && tokens.tokens[last + 1].range.lowerBound < match.range.upperBound { last += 1 }
-            for index in token...last {
-                let position: Gazetteer.Position = token == last ? .unit : index == token ? .begin : index == last ? .last : .inside
-                parts.append((index, kind * 4 + Int(position.rawValue)))
-            }
-            token = last
-        }
-        return parts
+        builtinEntities = configuration.templates.contains(.builtinEntities) ? BuiltinEntityFeatures() : nil
     }
 
     /// The hash of the vocabulary feature for a match of `entity` at `offset` (−1, 0, 1) from
@@ -146,8 +94,7 @@ package struct FeatureExtractor: Sendable {
                 }
             }
             let intentPrefixes = intent.map(IntentPrefixes.init)
-            let builtins = builtinParts(of: tokens)
-            let builtinRows = BuiltinEntity.allCases.count * 4
+            let builtinParts = builtinEntities?.parts(of: tokens) ?? []
             // Each token's vocabulary features come from the matches in its `matchRanges` entry,
             // scanned in order: not from a scan of every match of the utterance.
             withUnsafeTemporaryAllocation(of: (first: Int, end: Int).self, capacity: has(.vocabulary) ? count : 0) { matchRanges in
@@ -218,9 +165,7 @@ package struct FeatureExtractor: Sendable {
                         }
                     }
                     // A built-in entity on the token, and its echo on the neighbours ("at" before a time).
-                    for part in builtins where part.token >= index - 1 && part.token <= index + 1 {
-                        output.append(builtinFeatures[(index - part.token + 1) * builtinRows + part.row])
-                    }
+                    if !builtinParts.isEmpty, let builtinEntities { builtinEntities.append(of: index, parts: builtinParts, into: &output) }
                     if has(.intentConjunctions), let intent {
                         var salt = FeatureHash(template: FeatureTemplate.intentConjunctions.id)
                         salt.combine(int: intent)

@@ -43,6 +43,7 @@ struct FeatureHash: Hashable, Sendable {
 extension [UInt64] {
     /// Whether this ascending array holds `value` (a binary search: cheaper than a `Set`'s
     /// hashing for the small tables of word hashes looked up once per token).
+    @inline(__always)
     func sortedContains(_ value: UInt64) -> Bool {
         var low = 0, high = count
         while low < high {
