@@ -141,7 +141,7 @@ public struct BuiltinEntityExtractor: Sendable {
     private static let meaningfulWordHashes = meaningfulWords.map { FeatureHash.of($0, template: 0) }.sorted()
 
     /// Whether a word that is not a letter's may start an expression: digits ("85", "7:30"), a
-    /// currency symbol ("$", "€"), or a sign or point before a number ("-504", ".77", "-$5").
+    /// currency symbol ("$", "€"), or a sign or point before a number ("-504", ".77").
     /// Other marks ("-" between words, ":", "&", "/") start nothing and lead into nothing.
     private static func symbolMayStart(_ words: EntityWords, at index: Int) -> Bool {
         let word = words[index]
