@@ -556,7 +556,7 @@ enum DateTimeGrammar {
     private static func year(_ words: EntityWords, at index: Int) -> (value: Int, end: Int)? {
         var index = index
         if words.word(at: index) == "," { index += 1 }
-        guard let word = words.word(at: index), word.count == 4, let value = Int(word), (1000...9999).contains(value) else { return nil }
+        guard let value = fourDigits(words.word(at: index)), value >= 1000 else { return nil }
         return (value, index + 1)
     }
 
@@ -975,13 +975,14 @@ enum DateTimeGrammar {
     /// winter", "last fall", "spring 2027".
     private static func namedPeriod(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
         guard let first = words.word(at: start) else { return nil }
+        func startOf(_ year: Int) -> Int { CivilDate.days(year: year, month: 1, day: 1) * 86_400 }
         // "the year 2000", "in 1954"
         if first == "the", words.word(at: start + 1) == "year", let year = fourDigits(words.word(at: start + 2)), (1000...2999).contains(year) {
-            return (.instant(CivilDate.days(year: year, month: 1, day: 1) * 86_400, .year), start + 3)
+            return (.instant(startOf(year), .year), start + 3)
         }
         if let year = fourDigits(first), (1900...2100).contains(year), !(words.word(at: start + 1) == "s" && words.isAttached(start + 1)),
            let before = words.word(at: start - 1), yearLeads.contains(before) {
-            return (.instant(CivilDate.days(year: year, month: 1, day: 1) * 86_400, .year), start + 1)
+            return (.instant(startOf(year), .year), start + 1)
         }
         // Decades: "1990s", "2020s", "the 80s", "the '80s"
         var index = start
@@ -992,7 +993,7 @@ enum DateTimeGrammar {
            let value = Int(digits) {
             let year: Int? = digits.utf8.count == 4 && (1000...2990).contains(value) ? value : hasThe && digits.utf8.count == 2 ? (value >= 20 ? 1900 : 2000) + value : nil
             if let year {
-                return (.interval(CivilDate.days(year: year, month: 1, day: 1) * 86_400, CivilDate.days(year: year + 10, month: 1, day: 1) * 86_400, .year), index + 2)
+                return (.interval(startOf(year), startOf(year + 10), .year), index + 2)
             }
         }
         // Seasons: with "this", "next", "last" or "in"/"during" before, or a year after.
@@ -1003,9 +1004,9 @@ enum DateTimeGrammar {
         let today = context.today, thisYear = CivilDate.date(today).year
         // The season of `year` as days: from its first day to the next season's.
         func days(_ year: Int) -> (first: Int, end: Int) {
-            let first = CivilDate.days(year: year, month: season.month, day: season.day)
-            let next = seasonStarts[(seasonStarts.firstIndex { $0 == season }! + 1) % 4]
-            return (first, CivilDate.days(year: next.month < season.month ? year + 1 : year, month: next.month, day: next.day))
+            let (first, next) = (seasonStarts[season], seasonStarts[(season + 1) % seasonStarts.count])
+            return (CivilDate.days(year: year, month: first.month, day: first.day),
+                    CivilDate.days(year: next.month < first.month ? year + 1 : year, month: next.month, day: next.day))
         }
         let chosen: (first: Int, end: Int), end: Int
         if let year = fourDigits(words.word(at: index + 1)), modifier.isEmpty {
@@ -1031,9 +1032,8 @@ enum DateTimeGrammar {
 
     /// The first day of each season (northern, astronomical, as Duckling has them), in the order of the year.
     private static let seasonStarts: [(month: Int, day: Int)] = [(3, 20), (6, 21), (9, 23), (12, 21)]
-    private static let seasons: [String: (month: Int, day: Int)] = [
-        "spring": (3, 20), "summer": (6, 21), "fall": (9, 23), "autumn": (9, 23), "winter": (12, 21),
-    ]
+    /// Each season's name → its index in ``seasonStarts``.
+    private static let seasons: [String: Int] = ["spring": 0, "summer": 1, "fall": 2, "autumn": 2, "winter": 3]
 
     /// The value of a word of four digits.
     private static func fourDigits(_ word: String?) -> Int? {
