@@ -151,13 +151,13 @@ public struct BuiltinEntityExtractor: Sendable {
     }
 
     /// Currency symbols, and the marks of symbols written with letters ("$" of "us$").
-    private static let symbols: Set<String> = {
+    private static let symbols: WordSet = {
         var symbols = Set<String>()
         for symbol in Currency.bySymbol.keys {
             let mark = String(symbol.drop { $0.isLetter })
             if !mark.isEmpty { symbols.insert(mark) }
         }
-        return symbols
+        return WordSet(symbols)
     }()
 
     /// Words that mean something only with the word after them: the first and inner words of
@@ -176,7 +176,7 @@ public struct BuiltinEntityExtractor: Sendable {
             }
         }
         // What means something alone: every grammar's words but the names' non-final ones.
-        var alone = NumberGrammar.firstWords.union(NumberGrammar.innerWords).union(DurationGrammar.firstWords)
+        var alone = Set(NumberGrammar.firstWords).union(NumberGrammar.innerWords).union(DurationGrammar.firstWords)
             .union(DurationGrammar.secondsPerUnit.keys).union(DateTimeGrammar.ownFirstWords).union(MoneyGrammar.innerWords).union(extraWords)
             .union(Currency.all.map { $0.code.lowercased() }).union(["a", "an", "one", "rs"])
         for phrase in phrases where phrase.count == 1 { alone.insert(phrase[0]) }
@@ -200,32 +200,32 @@ public struct BuiltinEntityExtractor: Sendable {
     }
 
     /// Words inside or after an expression that neither start nor lead into one.
-    private static let closingWords: Set<String> = ["to", "and", "of", "am", "pm", "ago", "later", "hence", "o'clock", "oclock"]
+    private static let closingWords: WordSet = ["to", "and", "of", "am", "pm", "ago", "later", "hence", "o'clock", "oclock"]
 
     /// Words that lead into an expression without saying one: an article, a preposition, a
     /// modifier ("next", "last", "this"), a sign word.
-    static let leadWords: Set<String> = [
+    static let leadWords: WordSet = [
         "the", "a", "an", "in", "at", "on", "this", "from", "by", "between", "before", "after", "until", "till", "til", "untill",
         "through", "thru", "since", "within", "next", "last", "past", "coming", "upcoming", "previous", "right", "just", "minus", "negative",
     ]
 
     /// The words a grammar starts with, lead words aside: number words, months, weekdays,
     /// currency codes, holidays, "today", "noon", …
-    private static let startWords: Set<String> = NumberGrammar.firstWords.union(MoneyGrammar.firstWords).union(DurationGrammar.firstWords)
+    private static let startWords: WordSet = NumberGrammar.firstWords.union(MoneyGrammar.firstWords).union(DurationGrammar.firstWords)
         .union(DateTimeGrammar.firstWords).subtracting(leadWords).subtracting(["of"])
 
     /// Every word a grammar reads for its meaning: the start words, the units, the currencies'
     /// names, the scales. An expression that starts with a lead word has one of these within
     /// its first five words.
-    private static let meaningfulWords: Set<String> = {
-        var words = startWords.union(NumberGrammar.innerWords).union(MoneyGrammar.innerWords).union(DurationGrammar.secondsPerUnit.keys)
+    private static let meaningfulWords: WordSet = {
+        var words = Set(startWords).union(NumberGrammar.innerWords).union(MoneyGrammar.innerWords).union(DurationGrammar.secondsPerUnit.keys)
             .union(extraWords)
         for name in Currency.byName.keys { for part in name.split(separator: " ") { words.insert(String(part)) } }
-        return words.subtracting(leadWords).subtracting(["of"])
+        return WordSet(words.subtracting(leadWords).subtracting(["of"]))
     }()
 
     /// Words grammars read after a start that are neither a start nor a unit or scale.
-    private static let extraWords: Set<String> = ["week", "weekend", "month", "year", "quarter", "day", "end", "percent", "degree", "degrees"]
+    private static let extraWords: WordSet = ["week", "weekend", "month", "year", "quarter", "day", "end", "percent", "degree", "degrees"]
 
     /// The kinds from the most specific, which wins a tie between candidates of one length.
     static let specificity: [BuiltinEntity] = [.dateTime, .amountOfMoney, .temperature, .duration, .percentage, .ordinal, .number]

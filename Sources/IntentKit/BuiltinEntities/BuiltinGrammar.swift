@@ -50,5 +50,5 @@ enum BuiltinGrammar {
     }
 
     /// Words that frame an expression without changing its value.
-    static let fillers: Set<String> = ["in", "for", "about", "around", "approximately", "roughly", "of", "at", "on", "by", "the"]
+    static let fillers: WordSet = ["in", "for", "about", "around", "approximately", "roughly", "of", "at", "on", "by", "the"]
 }

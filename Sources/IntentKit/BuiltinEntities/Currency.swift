@@ -66,17 +66,17 @@ struct Currency {
     ]
 
     /// Normalised name (words joined by single spaces) → ISO 4217 code.
-    static let byName: [String: String] = {
+    static let byName: WordTable<String> = {
         var table = [String: String]()
         for currency in all { for name in currency.names where table[name] == nil { table[name] = currency.code } }
-        return table
+        return WordTable(table)
     }()
 
     /// Symbol → ISO 4217 code; a symbol of letters and a sign ("us$", "r$") is read as two words.
-    static let bySymbol: [String: String] = {
+    static let bySymbol: WordTable<String> = {
         var table = [String: String]()
         for currency in all { for symbol in currency.symbols where table[symbol] == nil { table[symbol] = currency.code } }
-        return table
+        return WordTable(table)
     }()
 
     /// The most words a name has ("new taiwan dollars").

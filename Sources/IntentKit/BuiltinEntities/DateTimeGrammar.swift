@@ -183,13 +183,13 @@ enum DateTimeGrammar {
         return (value, end)
     }
 
-    private static let joiners: Set<String> = ["at", "on", "of", "in", "the", "this"]
+    private static let joiners: WordSet = ["at", "on", "of", "in", "the", "this"]
 
     /// The words a date or time may start with (numbers, ordinals and durations aside).
-    static let firstWords: Set<String> = ownFirstWords.union(Holiday.firstWords)
+    static let firstWords: WordSet = ownFirstWords.union(Holiday.firstWords)
 
     /// ``firstWords`` but the holidays'.
-    static let ownFirstWords: Set<String> = Set(months.keys).union(weekdays.keys).union(joiners).union(hourWords.keys)
+    static let ownFirstWords: WordSet = WordSet(months.keys).union(weekdays.keys).union(joiners).union(hourWords.keys)
         .union(openers.keys).union(seasons.keys).union(["from", "by", "between", "weekend", "week", "lunch", "lunchtime"])
         .union(["today", "tonight", "tomorrow", "tmrw", "tmr", "yesterday", "now", "right", "just", "day", "next", "last", "this", "coming",
                 "upcoming", "past", "previous", "noon", "midday", "mid", "midnight", "quarter", "half", "within", "morning", "afternoon", "evening", "night"])
@@ -283,7 +283,7 @@ enum DateTimeGrammar {
             }
             return (reading, day.end)
         }
-        if !reading.hasTime, reading.instant == nil, let time = time(words, from: start, allowBare: word == "at" || words.word(at: start - 1) == "at" || reading.hasDate) {
+        if !reading.hasTime, reading.instant == nil, let time = time(words, from: start, allowBare: word == "at" || words.key(at: start - 1) == "at" || reading.hasDate) {
             reading.hour = time.hour
             reading.minute = time.minute
             reading.second = time.second
@@ -303,20 +303,20 @@ enum DateTimeGrammar {
             case "the": reading.partIsAnchored = words.word(at: start - 2).map { ["in", "at", "during", "for"].contains($0) } ?? false
             default: break
             }
-            if !reading.hasDate && !reading.hasTime && words.word(at: start - 1) == "this" { reading.day = context.today }
+            if !reading.hasDate && !reading.hasTime && words.key(at: start - 1) == "this" { reading.day = context.today }
             return (reading, part.end)
         }
         return nil
     }
     // MARK: Days
 
-    static let months: [String: Int] = [
+    static let months: WordTable<Int> = [
         "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
         "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
         "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
     ]
     /// Calendar weekday numbers (Sunday = 1).
-    static let weekdays: [String: Int] = [
+    static let weekdays: WordTable<Int> = [
         "sunday": 1, "sun": 1, "monday": 2, "mon": 2, "tuesday": 3, "tue": 3, "tues": 3, "wednesday": 4, "wed": 4, "weds": 4,
         "thursday": 5, "thu": 5, "thur": 5, "thurs": 5, "friday": 6, "fri": 6, "saturday": 7, "sat": 7,
         "sundays": 1, "mondays": 2, "tuesdays": 3, "wednesdays": 4, "thursdays": 5, "fridays": 6, "saturdays": 7,
@@ -344,16 +344,16 @@ enum DateTimeGrammar {
         switch word {
         case "today": return (today, nil, .day, false, start + 1)
         case "tonight": return (today, (18, 24), .day, false, start + 1)
-        case "last" where words.word(at: start + 1) == "night": return (today - 1, (18, 24), .day, false, start + 2)
+        case "last" where words.key(at: start + 1) == "night": return (today - 1, (18, 24), .day, false, start + 2)
         case "tomorrow", "tmrw", "tmr": return (today + 1, nil, .day, false, start + 1)
         case "yesterday": return (today - 1, nil, .day, false, start + 1)
         case "now":
             return (today, nil, .second, true, start + 1)
-        case "right" where words.word(at: start + 1) == "now", "just" where words.word(at: start + 1) == "now":
+        case "right" where words.key(at: start + 1) == "now", "just" where words.key(at: start + 1) == "now":
             return (today, nil, .second, true, start + 2)
-        case "day" where words.word(at: start + 1) == "after" && words.word(at: start + 2) == "tomorrow":
+        case "day" where words.key(at: start + 1) == "after" && words.key(at: start + 2) == "tomorrow":
             return (today + 2, nil, .day, false, start + 3)
-        case "day" where words.word(at: start + 1) == "before" && words.word(at: start + 2) == "yesterday":
+        case "day" where words.key(at: start + 1) == "before" && words.key(at: start + 2) == "yesterday":
             return (today - 2, nil, .day, false, start + 3)
         default: break
         }
@@ -371,7 +371,7 @@ enum DateTimeGrammar {
     }
 
     /// The units "next", "last" and "this" name a whole one of: "next week" is the week after this one.
-    private static let calendarUnits: [String: DateTimeGrain] = ["week": .week, "month": .month, "quarter": .quarter, "year": .year]
+    private static let calendarUnits: WordTable<DateTimeGrain> = ["week": .week, "month": .month, "quarter": .quarter, "year": .year]
 
     /// "friday", "fri.", "this friday", "next friday", "last friday", "wednesday next week",
     /// "Monday, Feb 18" (the date wins), "Tuesday the 19th" (the next 19th that is a Tuesday).
@@ -384,7 +384,7 @@ enum DateTimeGrammar {
         }
         guard let word = words.word(at: index), let weekday = weekdays[word] else { return nil }
         index += 1
-        if words.word(at: index) == ".", words.isAttached(index), word.count <= 4 { index += 1 }
+        if words.key(at: index) == ".", words.isAttached(index), word.count <= 4 { index += 1 }
         let today = context.today
         var day = after(today, weekday: weekday)
         switch modifier {
@@ -395,18 +395,18 @@ enum DateTimeGrammar {
         default: break
         }
         // "wednesday next week", "friday this week", "monday last week"
-        if modifier == nil, let which = words.word(at: index), ["next", "this", "last"].contains(which), words.word(at: index + 1) == "week" {
+        if modifier == nil, let which = words.word(at: index), ["next", "this", "last"].contains(which), words.key(at: index + 1) == "week" {
             let week = monday(of: today) + (which == "next" ? 7 : which == "last" ? -7 : 0)
             return (week + (weekday + 5) % 7, index + 2)
         }
         var after = index
-        if words.word(at: after) == "," { after += 1 }
+        if words.key(at: after) == "," { after += 1 }
         // "Tuesday the 19th", "tuesday 19th": the next such day of the month on that weekday
         // (unless a month follows: "tuesday the 19th of may").
         var dayIndex = after
-        if words.word(at: dayIndex) == "the" { dayIndex += 1 }
+        if words.key(at: dayIndex) == "the" { dayIndex += 1 }
         if let number = dayOfMonth(words, at: dayIndex, ordinalOnly: true),
-           !(words.word(at: number.end) == "of" || words.word(at: number.end).map { months[$0] != nil } == true) {
+           !(words.key(at: number.end) == "of" || words.word(at: number.end).map { months[$0] != nil } == true) {
             let (year, month, _) = CivilDate.date(today)
             for step in 0..<28 {
                 let (y, m) = CivilDate.month(month, of: year, adding: step)
@@ -424,9 +424,9 @@ enum DateTimeGrammar {
     /// "2nd wednesday of next month".
     private static func ordinalWeekday(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, end: Int)? {
         var index = start
-        if words.word(at: index) == "the" { index += 1 }
+        if words.key(at: index) == "the" { index += 1 }
         var position: Int
-        if words.word(at: index) == "last" {
+        if words.key(at: index) == "last" {
             position = -1
             index += 1
         } else if let ordinal = NumberGrammar.ordinal(words, from: index), (1...5).contains(ordinal.value) {
@@ -441,7 +441,7 @@ enum DateTimeGrammar {
         index += 2
         let (thisYear, thisMonth, _) = CivilDate.date(context.today)
         var year = thisYear, month: Int
-        if let modifier = words.word(at: index), ["next", "last", "this"].contains(modifier), words.word(at: index + 1) == "month" {
+        if let modifier = words.word(at: index), ["next", "last", "this"].contains(modifier), words.key(at: index + 1) == "month" {
             (year, month) = CivilDate.month(thisMonth, of: thisYear, adding: modifier == "next" ? 1 : modifier == "last" ? -1 : 0)
             index += 2
         } else if let named = words.word(at: index).flatMap({ months[$0] }) {
@@ -472,14 +472,14 @@ enum DateTimeGrammar {
         let today = context.today
         var index = start
         if let numeric = numericDate(words, from: start, context: context) { return (numeric.day, .day, numeric.end) }
-        let hasThe = words.word(at: index) == "the"
+        let hasThe = words.key(at: index) == "the"
         if hasThe { index += 1 }
         // A month first: "june 13", "june the 13th", "june 13 2038", "june 2027".
         if let word = words.word(at: index), let month = months[word], !hasThe {
             index += 1
-            if words.word(at: index) == ".", words.isAttached(index) { index += 1 }
+            if words.key(at: index) == ".", words.isAttached(index) { index += 1 }
             var dayIndex = index
-            if words.word(at: dayIndex) == "the" { dayIndex += 1 }
+            if words.key(at: dayIndex) == "the" { dayIndex += 1 }
             if let day = dayOfMonth(words, at: dayIndex, ordinalOnly: false) {
                 index = day.end
                 let year = self.year(words, at: index)
@@ -497,15 +497,15 @@ enum DateTimeGrammar {
         guard let day = dayOfMonth(words, at: index, ordinalOnly: hasThe) else { return nil }
         index = day.end
         var after = index
-        if words.word(at: after) == "of" { after += 1 }
+        if words.key(at: after) == "of" { after += 1 }
         if let word = words.word(at: after), let month = months[word] {
             after += 1
-            if words.word(at: after) == ".", words.isAttached(after) { after += 1 }
+            if words.key(at: after) == ".", words.isAttached(after) { after += 1 }
             let year = self.year(words, at: after)
             return date(year: year?.value, month: month, day: day.value, today: today).map { ($0, .day, year?.end ?? after) }
         }
-        if words.word(at: index) == "of", let modifier = words.word(at: index + 1), ["next", "this", "last"].contains(modifier),
-           words.word(at: index + 2) == "month" {
+        if words.key(at: index) == "of", let modifier = words.word(at: index + 1), ["next", "this", "last"].contains(modifier),
+           words.key(at: index + 2) == "month" {
             let (year, month, _) = CivilDate.date(today)
             let target = CivilDate.month(month, of: year, adding: modifier == "next" ? 1 : modifier == "last" ? -1 : 0)
             guard CivilDate.isValid(year: target.year, month: target.month, day: day.value) else { return nil }
@@ -514,7 +514,7 @@ enum DateTimeGrammar {
         // "on the 20th": this month's if it is still to come, else next month's. Without "on"
         // (or "by", "until", …) "the 3rd" is as likely an ordinal ("the 3rd chapter").
         // A time after it says it too: "the 15th at 3pm".
-        let timeFollows = words.word(at: index) == "at" && time(words, from: index + 1, allowBare: true) != nil
+        let timeFollows = words.key(at: index) == "at" && time(words, from: index + 1, allowBare: true) != nil
         guard hasThe, timeFollows || words.word(at: start - 1).map(dayOfMonthLeads.contains) == true else { return nil }
         let (year, month, dayOfMonth) = CivilDate.date(today)
         for step in (day.value < dayOfMonth ? 1 : 0)..<(day.value < dayOfMonth ? 4 : 3) {
@@ -525,7 +525,7 @@ enum DateTimeGrammar {
     }
 
     /// The words before "the 20th" that make it a day of the month.
-    private static let dayOfMonthLeads: Set<String> = ["on", "by", "until", "till", "since", "before", "after", "for"]
+    private static let dayOfMonthLeads: WordSet = ["on", "by", "until", "till", "since", "before", "after", "for"]
 
     /// `month`/`day` of `year`, or of the first year in which it falls on or after today (the
     /// month, with `wholeMonth`, when it has not ended).
@@ -547,7 +547,7 @@ enum DateTimeGrammar {
     private static func dayOfMonth(_ words: EntityWords, at index: Int, ordinalOnly: Bool) -> (value: Int, end: Int)? {
         if let ordinal = NumberGrammar.ordinal(words, from: index), (1...31).contains(ordinal.value) { return ordinal }
         guard !ordinalOnly, let word = words.word(at: index), word.count <= 2, let value = Int(word), (1...31).contains(value),
-              !(words.word(at: index + 1) == ":" ) else { return nil }
+              !(words.key(at: index + 1) == ":" ) else { return nil }
         // "june 13 at" yes; "june 13:30" no (the tokenizer keeps 13:30 whole, so this is a plain 13).
         return (value, index + 1)
     }
@@ -555,7 +555,7 @@ enum DateTimeGrammar {
     /// A year of four digits after an optional comma: ", 2038", "2038".
     private static func year(_ words: EntityWords, at index: Int) -> (value: Int, end: Int)? {
         var index = index
-        if words.word(at: index) == "," { index += 1 }
+        if words.key(at: index) == "," { index += 1 }
         guard let value = fourDigits(words.word(at: index)), value >= 1000 else { return nil }
         return (value, index + 1)
     }
@@ -564,17 +564,17 @@ enum DateTimeGrammar {
     private static func numericDate(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, end: Int)? {
         guard let first = words.word(at: start), EntityWords.isDigits(first) else { return nil }
         // ISO: year-month-day, written together.
-        if first.count == 4, words.word(at: start + 1) == "-", words.isAttached(start + 1), words.isAttached(start + 2),
-           let month = words.word(at: start + 2).flatMap({ Int($0) }), words.word(at: start + 3) == "-", words.isAttached(start + 3),
+        if first.count == 4, words.key(at: start + 1) == "-", words.isAttached(start + 1), words.isAttached(start + 2),
+           let month = words.word(at: start + 2).flatMap({ Int($0) }), words.key(at: start + 3) == "-", words.isAttached(start + 3),
            words.isAttached(start + 4), let day = words.word(at: start + 4).flatMap({ Int($0) }), let year = Int(first),
            CivilDate.isValid(year: year, month: month, day: day) {
             return (CivilDate.days(year: year, month: month, day: day), start + 5)
         }
-        guard first.count <= 2, let month = Int(first), words.word(at: start + 1) == "/", words.isAttached(start + 1), words.isAttached(start + 2),
+        guard first.count <= 2, let month = Int(first), words.key(at: start + 1) == "/", words.isAttached(start + 1), words.isAttached(start + 2),
               let dayWord = words.word(at: start + 2), dayWord.count <= 2, let day = Int(dayWord) else { return nil }
         var end = start + 3
         var year: Int?
-        if words.word(at: end) == "/", words.isAttached(end), words.isAttached(end + 1), let yearWord = words.word(at: end + 1),
+        if words.key(at: end) == "/", words.isAttached(end), words.isAttached(end + 1), let yearWord = words.word(at: end + 1),
            yearWord.count == 2 || yearWord.count == 4, let written = Int(yearWord) {
             year = written
             if yearWord.count == 2 {
@@ -601,13 +601,13 @@ enum DateTimeGrammar {
     }
 
     /// Time zones by abbreviation, in seconds east of UTC.
-    private static let zones: [String: Int] = [
+    private static let zones: WordTable<Int> = [
         "utc": 0, "gmt": 0, "z": 0, "est": -5 * 3600, "edt": -4 * 3600, "cst": -6 * 3600, "cdt": -5 * 3600, "mst": -7 * 3600,
         "mdt": -6 * 3600, "pst": -8 * 3600, "pdt": -7 * 3600, "akst": -9 * 3600, "hst": -10 * 3600, "bst": 3600, "cet": 3600,
         "cest": 7200, "eet": 7200, "eest": 3 * 3600, "ist": 19_800, "jst": 9 * 3600, "kst": 9 * 3600, "aest": 10 * 3600, "aedt": 11 * 3600,
     ]
 
-    private static let minuteWords: [String: Int] = ["quarter": 15, "half": 30]
+    private static let minuteWords: WordTable<Int> = ["quarter": 15, "half": 30]
 
     /// A time of day: hour (0-23, or 1-12 with `twelveHour`), minute, second, am/pm if said, the
     /// zone's offset if said. A bare number is a time only with `allowBare` (after "at" or with a day).
@@ -620,15 +620,15 @@ enum DateTimeGrammar {
             return Clock(hour: 12, minute: 0, second: nil, afternoon: nil, twelveHour: false, zoneShift: zone(words, at: start + 1)?.offset, grain: .hour, end: zone(words, at: start + 1)?.end ?? start + 1)
         case "midnight":
             return Clock(hour: 0, minute: 0, second: nil, afternoon: false, twelveHour: false, zoneShift: nil, grain: .hour, end: start + 1)
-        case "mid" where words.word(at: start + 1) == "-" && words.word(at: start + 2) == "day":
+        case "mid" where words.key(at: start + 1) == "-" && words.key(at: start + 2) == "day":
             return Clock(hour: 12, minute: 0, second: nil, afternoon: nil, twelveHour: false, zoneShift: nil, grain: .hour, end: start + 3)
         default: break
         }
         // "half past seven", "quarter to eight", "ten past five", "20 to 6"
-        let aQuarter = word == "a" && words.word(at: start + 1) == "quarter" ? (15, start + 2) : nil
+        let aQuarter = word == "a" && words.key(at: start + 1) == "quarter" ? (15, start + 2) : nil
         if minutesBefore, let minutes = aQuarter ?? minuteWords[word].map({ ($0, start + 1) }) ?? NumberGrammar.cardinal(words, from: start).flatMap({ $0.value >= 1 && $0.value < 60 && $0.value == $0.value.rounded() ? (Int($0.value), $0.end) : nil }) {
             var at = minutes.1
-            let unitSaid = words.word(at: at) == "minutes" || words.word(at: at) == "minute"
+            let unitSaid = words.key(at: at) == "minutes" || words.key(at: at) == "minute"
             if unitSaid { at += 1 }
             // "20 to 6", "10 past 5": minutes in fives unless "minutes" is said ("3 to 5" is no time).
             // "a quarter to noon", "ten past midnight": the half of the day is said.
@@ -661,13 +661,13 @@ enum DateTimeGrammar {
             return finish(hour: hour, minute: minute, second: second, twelveHour: twelveHour, grain: second == nil ? .minute : .second, words, at: index)
         }
         // "8h00", "at 8h30", "8h30 CET": a time; "1h30" alone is a duration.
-        if let h = EntityWords.isDigits(word) ? Int(word) : nil, word.count <= 2, words.word(at: start + 1) == "h", words.isAttached(start + 1),
+        if let h = EntityWords.isDigits(word) ? Int(word) : nil, word.count <= 2, words.key(at: start + 1) == "h", words.isAttached(start + 1),
            let m = words.word(at: start + 2).flatMap({ $0.count == 2 ? Int($0) : nil }), words.isAttached(start + 2), h <= 24, m < 60,
            m == 0 || allowBare || zone(words, at: start + 3) != nil {
             return finish(hour: h, minute: m, second: nil, twelveHour: false, grain: .minute, words, at: start + 3)
         }
         // "at 0800", "at 1530": four digits on a 24-hour clock, after "at" only ("1530" alone is a number).
-        if word.utf8.count == 4, words.word(at: start - 1) == "at", EntityWords.isDigits(word), let digits = Int(word), digits / 100 <= 23, digits % 100 <= 59 {
+        if word.utf8.count == 4, words.key(at: start - 1) == "at", EntityWords.isDigits(word), let digits = Int(word), digits / 100 <= 23, digits % 100 <= 59 {
             return finish(hour: digits / 100, minute: digits % 100, second: nil, twelveHour: false, grain: .minute, words, at: start + 1)
         }
         // A number of hours, spelled or in digits, then minutes: "7", "seven thirty", "7 30", "seven oh five"
@@ -683,7 +683,7 @@ enum DateTimeGrammar {
         if let clock = words.word(at: index), clock == "o'clock" || clock == "oclock" {
             index += 1
             explicit = true
-        } else if words.word(at: index) == "o", words.word(at: index + 1) == "clock" {
+        } else if words.key(at: index) == "o", words.key(at: index + 1) == "clock" {
             index += 2
             explicit = true
         }
@@ -699,7 +699,7 @@ enum DateTimeGrammar {
     private static func partOfDayFollows(_ words: EntityWords, at index: Int) -> Bool {
         var at = index
         switch words.word(at: index) {
-        case "in" where words.word(at: index + 1) == "the": at += 2
+        case "in" where words.key(at: index + 1) == "the": at += 2
         case "this", "at": at += 1
         case "tonight": return true
         default: break
@@ -726,10 +726,10 @@ enum DateTimeGrammar {
         if word == "am" || word == "pm" { return (word == "pm", index + 1) }
         guard word == "a" || word == "p" else { return nil }
         var at = index + 1
-        if words.word(at: at) == "." { at += 1 }
-        guard words.word(at: at) == "m", at > index + 1 || words.isAttached(at) || words.word(at: index - 1).map(EntityWords.endsWithDigit) == true else { return nil }
+        if words.key(at: at) == "." { at += 1 }
+        guard words.key(at: at) == "m", at > index + 1 || words.isAttached(at) || words.word(at: index - 1).map(EntityWords.endsWithDigit) == true else { return nil }
         at += 1
-        if words.word(at: at) == ".", words.isAttached(at) { at += 1 }
+        if words.key(at: at) == ".", words.isAttached(at) { at += 1 }
         return (word == "p", at)
     }
 
@@ -739,7 +739,7 @@ enum DateTimeGrammar {
     }
 
     /// Hours in words, one word each: "seven thirty" is an hour and its minutes, not 730.
-    private static let hourWords: [String: Int] = [
+    private static let hourWords: WordTable<Int> = [
         "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
         "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
         "nineteen": 19, "twenty": 20,
@@ -784,11 +784,10 @@ enum DateTimeGrammar {
 
     /// Words that close an open interval before a moment ("before 5pm", "until friday",
     /// "through 2pm") or open one after it ("after 2pm", "since monday"): `true` for after.
-    static let openers: [String: Bool] = ["before", "until", "till", "til", "untill", "through", "thru", "after", "since"].reduce(into: [:]) {
-        $0[String($1)] = $1 == "after" || $1 == "since"
-    }
+    static let openers: WordTable<Bool> = WordTable(
+        ["before", "until", "till", "til", "untill", "through", "thru", "after", "since"].map { ($0, $0 == "after" || $0 == "since") })
     /// Words between an interval's two ends.
-    private static let connectors: Set<String> = ["-", "–", "to", "till", "til", "until", "untill", "thru", "through"]
+    private static let connectors: WordSet = ["-", "–", "to", "till", "til", "until", "untill", "thru", "through"]
 
     /// "before 5pm", "until friday", "after 2pm", "since monday", "from tomorrow": an interval
     /// open at one end, bounded by the moment said; "by 2pm" runs from now until then (after an interval said, by its end: "after
@@ -825,7 +824,7 @@ enum DateTimeGrammar {
     private static func interval(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
         // A day first: "thursday from 9:30 to 11:00", "tomorrow 1pm-2pm".
         if let day = dayPart(words, from: start, context: context), day.part == nil, !day.isNow, day.grain == .day {
-            let after = words.word(at: day.end) == "," ? day.end + 1 : day.end
+            let after = words.key(at: day.end) == "," ? day.end + 1 : day.end
             if let times = timeRange(words, from: after, context: context, day: day.day, needsContext: false) { return times }
         }
         let times = timeRange(words, from: start, context: context, day: nil, needsContext: true)
@@ -847,7 +846,7 @@ enum DateTimeGrammar {
         let said = { (clock: Clock) in clock.afternoon != nil || clock.grain != .hour || clock.zoneShift != nil }
         let bare = !said(first) && !said(second)
         if bare && (needsContext && index == start) { return nil }
-        if index == start, !said(first), words.word(at: first.end) == "to" { return nil }
+        if index == start, !said(first), words.key(at: first.end) == "to" { return nil }
         var end = second.end
         // A day after: "9:30 - 11:00 on thursday".
         var day = day
@@ -924,23 +923,23 @@ enum DateTimeGrammar {
     private static func span(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
         if let period = namedPeriod(words, from: start, context: context) { return period }
         var index = start
-        if words.word(at: index) == "the" { index += 1 }
+        if words.key(at: index) == "the" { index += 1 }
         var modifier = words.word(at: index)
         if let word = modifier, ["this", "next", "last", "past", "coming", "previous"].contains(word) {
             index += 1
-            if word == "this", words.word(at: index) == "past" { modifier = "past"; index += 1 }
+            if word == "this", words.key(at: index) == "past" { modifier = "past"; index += 1 }
         } else {
             modifier = nil
         }
         // A weekend: Friday 18:00 to Monday 00:00, this one while it lasts.
         var weekendEnd: Int?
-        if words.word(at: index) == "weekend" { weekendEnd = index + 1 }
-        if words.word(at: index) == "week", let next = words.word(at: index + 1) {
+        if words.key(at: index) == "weekend" { weekendEnd = index + 1 }
+        if words.key(at: index) == "week", let next = words.word(at: index + 1) {
             if next == "end" { weekendEnd = index + 2 }
-            if next == "-", words.word(at: index + 2) == "end" { weekendEnd = index + 3 }
+            if next == "-", words.key(at: index + 2) == "end" { weekendEnd = index + 3 }
         }
         if let weekendEnd {
-            guard modifier != nil || words.word(at: start) == "the" || words.word(at: start - 1) == "this" else { return nil }
+            guard modifier != nil || words.key(at: start) == "the" || words.key(at: start - 1) == "this" else { return nil }
             var friday = monday(of: context.today) + 4
             switch modifier {
             case "next", "coming": friday += 7
@@ -954,7 +953,7 @@ enum DateTimeGrammar {
         let count: Int, unitIndex: Int
         if let word = words.word(at: index), word == "few" || word == "couple" {
             count = word == "few" ? 3 : 2
-            unitIndex = words.word(at: index + 1) == "of" ? index + 2 : index + 1
+            unitIndex = words.key(at: index + 1) == "of" ? index + 2 : index + 1
         } else if let number = NumberGrammar.cardinal(words, from: index), number.value >= 1, number.value <= 1000, number.value == number.value.rounded() {
             count = Int(number.value)
             unitIndex = number.end
@@ -977,10 +976,10 @@ enum DateTimeGrammar {
         guard let first = words.word(at: start) else { return nil }
         func startOf(_ year: Int) -> Int { CivilDate.days(year: year, month: 1, day: 1) * 86_400 }
         // "the year 2000", "in 1954"
-        if first == "the", words.word(at: start + 1) == "year", let year = fourDigits(words.word(at: start + 2)), (1000...2999).contains(year) {
+        if first == "the", words.key(at: start + 1) == "year", let year = fourDigits(words.word(at: start + 2)), (1000...2999).contains(year) {
             return (.instant(startOf(year), .year), start + 3)
         }
-        if let year = fourDigits(first), (1900...2100).contains(year), !(words.word(at: start + 1) == "s" && words.isAttached(start + 1)),
+        if let year = fourDigits(first), (1900...2100).contains(year), !(words.key(at: start + 1) == "s" && words.isAttached(start + 1)),
            let before = words.word(at: start - 1), yearLeads.contains(before) {
             return (.instant(startOf(year), .year), start + 1)
         }
@@ -988,8 +987,8 @@ enum DateTimeGrammar {
         var index = start
         let hasThe = first == "the"
         if hasThe { index += 1 }
-        if hasThe, words.word(at: index) == "'" { index += 1 }
-        if let digits = words.word(at: index), EntityWords.isDigits(digits), digits.hasSuffix("0"), words.word(at: index + 1) == "s", words.isAttached(index + 1),
+        if hasThe, words.key(at: index) == "'" { index += 1 }
+        if let digits = words.word(at: index), EntityWords.isDigits(digits), digits.hasSuffix("0"), words.key(at: index + 1) == "s", words.isAttached(index + 1),
            let value = Int(digits) {
             let year: Int? = digits.utf8.count == 4 && (1000...2990).contains(value) ? value : hasThe && digits.utf8.count == 2 ? (value >= 20 ? 1900 : 2000) + value : nil
             if let year {
@@ -1028,12 +1027,12 @@ enum DateTimeGrammar {
     }
 
     /// The words before a bare year that make it one: "in 1954", "since 1990", "before 2030".
-    private static let yearLeads: Set<String> = ["in", "since", "before", "after", "until", "till", "by"]
+    private static let yearLeads: WordSet = ["in", "since", "before", "after", "until", "till", "by"]
 
     /// The first day of each season (northern, astronomical, as Duckling has them), in the order of the year.
     private static let seasonStarts: [(month: Int, day: Int)] = [(3, 20), (6, 21), (9, 23), (12, 21)]
     /// Each season's name → its index in ``seasonStarts``.
-    private static let seasons: [String: Int] = ["spring": 0, "summer": 1, "fall": 2, "autumn": 2, "winter": 3]
+    private static let seasons: WordTable<Int> = ["spring": 0, "summer": 1, "fall": 2, "autumn": 2, "winter": 3]
 
     /// The value of a word of four digits.
     private static func fourDigits(_ word: String?) -> Int? {
@@ -1041,7 +1040,7 @@ enum DateTimeGrammar {
         return Int(word)
     }
 
-    private static let spanUnits: [String: DateTimeGrain] = [
+    private static let spanUnits: WordTable<DateTimeGrain> = [
         "seconds": .second, "second": .second, "minutes": .minute, "minute": .minute, "mins": .minute, "hours": .hour, "hour": .hour,
         "days": .day, "day": .day, "weeks": .week, "week": .week, "months": .month, "month": .month, "years": .year, "year": .year,
     ]
@@ -1099,7 +1098,7 @@ enum DateTimeGrammar {
         switch next {
         case "ago": return (fromNow(-1), duration.end + 1)
         case "later", "hence": return (fromNow(1), duration.end + 1)
-        case "from" where words.word(at: duration.end + 1) == "now":
+        case "from" where words.key(at: duration.end + 1) == "now":
             return (fromNow(1), duration.end + 2)
         case "from", "after", "before":
             // From a moment said: its grain, or the unit's when finer ("15 minutes from 1pm").

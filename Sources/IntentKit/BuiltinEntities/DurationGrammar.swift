@@ -7,7 +7,7 @@
 enum DurationGrammar {
     /// Seconds in one of each unit word. Months are 30 days and years 365, as Duckling
     /// normalises them.
-    static let secondsPerUnit: [String: Double] = [
+    static let secondsPerUnit: WordTable<Double> = [
         "second": 1, "seconds": 1, "sec": 1, "secs": 1,
         "minute": 60, "minutes": 60, "min": 60, "mins": 60,
         "hour": 3_600, "hours": 3_600, "hr": 3_600, "hrs": 3_600,
@@ -17,12 +17,12 @@ enum DurationGrammar {
     ]
     /// Units of one letter, read only against their number: `30s`, `2m`, `1h`, `3d`, `2w`, `5y`
     /// (a capital `M` is a million).
-    private static let letterUnits: [String: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800, "y": 31_536_000]
+    private static let letterUnits: WordTable<Double> = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800, "y": 31_536_000]
     /// The unit a bare number after a part counts in: minutes after hours, seconds after minutes.
     private static let nextSmaller: [Double: Double] = [3_600: 60, 60: 1]
 
     /// The words a duration may start with (numbers aside).
-    static let firstWords: Set<String> = ["half", "quarter", "a", "an"]
+    static let firstWords: WordSet = ["half", "quarter", "a", "an"]
 
     /// The duration that starts at `start`, in seconds, the smallest unit said in it (in
     /// seconds: 3600 for "2 hours", 60 for "1 hour 30"), and the index after it.
@@ -39,10 +39,10 @@ enum DurationGrammar {
             let partStart = index
             if end > start {
                 // Between parts: "and" or a comma.
-                if words[index] == "and" || words[index] == "," { index += 1 }
+                if words.key(at: index) == "and" || words.key(at: index) == "," { index += 1 }
                 // "1 hour thirty", "1h30": a bare number in the next smaller unit.
                 if let lastUnit, let smaller = nextSmaller[lastUnit], let number = NumberGrammar.unsigned(words, from: index, suffixes: false),
-                   unit(words, at: number.end) == nil, number.value >= 10 || words.isAttached(index), number.value < 60, !(words.word(at: number.end) == "and" && words.word(at: number.end + 2) == "half") {
+                   unit(words, at: number.end) == nil, number.value >= 10 || words.isAttached(index), number.value < 60, !(words.key(at: number.end) == "and" && words.key(at: number.end + 2) == "half") {
                     total += number.value * smaller
                     smallestUnit = min(smallestUnit, smaller)
                     end = number.end
@@ -68,14 +68,14 @@ enum DurationGrammar {
         guard let word = words.word(at: start) else { return nil }
         var count: Double, index: Int
         // "a half hour"
-        if word == "a", words.word(at: start + 1) == "half", let half = part(words, from: start + 1) { return half }
+        if word == "a", words.key(at: start + 1) == "half", let half = part(words, from: start + 1) { return half }
         if word == "half", let after = article(words, at: start + 1), let unit = unit(words, at: after) {
             // "half an hour", "half hour"
             return (unit.seconds / 2, unit.seconds, unit.end)
-        } else if word == "quarter" || ((word == "a" || word == "an") && words.word(at: start + 1) == "quarter") {
+        } else if word == "quarter" || ((word == "a" || word == "an") && words.key(at: start + 1) == "quarter") {
             // "a quarter of an hour", "a quarter hour", "quarter of an hour"
             var index = word == "quarter" ? start + 1 : start + 2
-            if words.word(at: index) == "of" { index += 1 }
+            if words.key(at: index) == "of" { index += 1 }
             guard let after = article(words, at: index), let unit = unit(words, at: after) else { return nil }
             return (unit.seconds / 4, unit.seconds, unit.end)
         } else if (word == "a" || word == "an"), let unit = unit(words, at: start + 1) {
@@ -86,15 +86,15 @@ enum DurationGrammar {
             count = number.value
             index = number.end
             // "three quarters of an hour"
-            if words.word(at: index) == "quarters" || words.word(at: index) == "quarter" {
+            if words.key(at: index) == "quarters" || words.key(at: index) == "quarter" {
                 var after = index + 1
-                if words.word(at: after) == "of" { after += 1 }
+                if words.key(at: after) == "of" { after += 1 }
                 if let article = article(words, at: after), let unit = unit(words, at: article) {
                     return (count * unit.seconds / 4, unit.seconds, unit.end)
                 }
             }
             // "two and a half hours"
-            if words.word(at: index) == "and", words.word(at: index + 1) == "a", words.word(at: index + 2) == "half", unit(words, at: index + 3) != nil {
+            if words.key(at: index) == "and", words.key(at: index + 1) == "a", words.key(at: index + 2) == "half", unit(words, at: index + 3) != nil {
                 count += 0.5
                 index += 3
             }
@@ -104,7 +104,7 @@ enum DurationGrammar {
         guard let unit = unit(words, at: index) else { return nil }
         var seconds = count * unit.seconds, end = unit.end
         // "an hour and a half", "1 hour and a half"
-        if words.word(at: end) == "and", words.word(at: end + 1) == "a", words.word(at: end + 2) == "half" {
+        if words.key(at: end) == "and", words.key(at: end + 1) == "a", words.key(at: end + 2) == "half" {
             seconds += unit.seconds / 2
             end += 3
         }
@@ -126,6 +126,6 @@ enum DurationGrammar {
     /// The index after an optional "a"/"an" at `index`.
     private static func article(_ words: EntityWords, at index: Int) -> Int? {
         guard index < words.count else { return nil }
-        return words[index] == "a" || words[index] == "an" ? index + 1 : index
+        return words.key(at: index) == "a" || words.key(at: index) == "an" ? index + 1 : index
     }
 }

@@ -11,6 +11,8 @@
 struct EntityWords {
     private struct Piece {
         var word: String
+        /// The word's hash, for the grammars' tables.
+        var key: WordKey
         /// Unicode-scalar offsets in the original text, end exclusive.
         var range: Range<Int>
         /// No white space before it (`false` for the first).
@@ -26,6 +28,9 @@ struct EntityWords {
 
     var count: Int { pieces.count }
     subscript(index: Int) -> String { pieces[index].word }
+    /// The key of the word at `index` (``WordKey/none`` past either end): what the grammars'
+    /// tables are looked up by.
+    func key(at index: Int) -> WordKey { index >= 0 && index < pieces.count ? pieces[index].key : .none }
     /// The word at `index`, or `nil` past the end.
     func word(at index: Int) -> String? { index >= 0 && index < pieces.count ? pieces[index].word : nil }
     /// Whether the word at `index` exists and follows the previous one without white space.
@@ -47,20 +52,27 @@ struct EntityWords {
     init(_ text: TokenizedText, tokens: Range<Int>) {
         pieces.reserveCapacity(tokens.count + 2)
         for index in tokens {
-            let normalized = text.normalized(at: index)
             let range = text.tokens[index].range
+            // Most tokens are a run of ASCII letters or digits as long as the original: one word,
+            // read off the normalised bytes without a walk over scalars.
+            let whole: (word: String, key: WordKey, isLetters: Bool)? = text.withNormalizedUTF8(at: index) { bytes in
+                guard !bytes.isEmpty, bytes.count == range.count else { return nil }
+                var letters = 0
+                for byte in bytes {
+                    if (0x61...0x7A).contains(byte) { letters += 1 } else if !(0x30...0x39).contains(byte) { return nil }
+                }
+                guard letters == 0 || letters == bytes.count else { return nil }
+                return (String(decoding: bytes, as: UTF8.self), WordKey(bytes: bytes), letters > 0)
+            }
+            if let whole {
+                let capitalized = whole.isLetters && text.scalars[range].contains(where: Self.isCapital)
+                append(whole.word, key: whole.key, range: range, capitalized: capitalized)
+                continue
+            }
+            let normalized = text.normalized(at: index)
             let scalars = normalized.unicodeScalars
             guard !scalars.isEmpty else { continue }
-            let originalText = text.text(at: index)
-            // Most tokens are a run of ASCII letters or digits: one word, without the scalar walk.
-            if normalized.utf8.count == range.count, originalText.utf8.count == range.count {
-                let isLetters = normalized.utf8.allSatisfy { (0x61...0x7A).contains($0 | 0x20) }
-                if isLetters || Self.isDigits(normalized) {
-                    append(normalized, range: range, capitalized: isLetters && originalText.utf8.contains { (0x41...0x5A).contains($0) })
-                    continue
-                }
-            }
-            let original = originalText.unicodeScalars
+            let original = text.scalars[range]
             // A normalised form of another length than the original (a folded ligature) cannot
             // be cut at places of the original: it stays one word.
             guard scalars.count == range.count else {
@@ -94,9 +106,9 @@ struct EntityWords {
         }
     }
 
-    private mutating func append(_ word: String, range: Range<Int>, capitalized: Bool) {
+    private mutating func append(_ word: String, key: WordKey? = nil, range: Range<Int>, capitalized: Bool) {
         let attached = pieces.last.map { $0.range.upperBound == range.lowerBound } ?? false
-        pieces.append(Piece(word: word, range: range, attached: attached, capitalized: capitalized))
+        pieces.append(Piece(word: word, key: key ?? WordKey(word), range: range, attached: attached, capitalized: capitalized))
     }
 
     private enum Class { case digit, letter, other }

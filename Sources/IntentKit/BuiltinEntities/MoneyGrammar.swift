@@ -6,22 +6,22 @@
 /// `30 pence`: of a pound), and "a" for one (`a dollar`). The currencies:
 /// ``Currency/all``.
 enum MoneyGrammar {
-    private static let centWords: Set<String> = ["cent", "cents", "¢", "penny", "pennies", "pence", "p"]
+    private static let centWords: WordSet = ["cent", "cents", "¢", "penny", "pennies", "pence", "p"]
     /// Codes that are also English words: a currency only after the amount ("5 try", not "try 5").
-    private static let wordLikeCodes: Set<String> = ["try", "cop", "mad", "gel", "ron", "php", "sar", "nis", "rub", "cad", "all"]
+    private static let wordLikeCodes: WordSet = ["try", "cop", "mad", "gel", "ron", "php", "sar", "nis", "rub", "cad", "all"]
 
     /// Words an amount reads after its first that name no currency: "grand", the cents.
-    static let innerWords: Set<String> = centWords.union(["grand"])
+    static let innerWords: WordSet = centWords.union(["grand"])
 
     /// The words an amount may start with (numbers aside): currency codes, the letters of
     /// symbols like "us$", and "a"/"one".
-    static let firstWords: Set<String> = {
+    static let firstWords: WordSet = {
         var words: Set<String> = ["a", "an", "one", "rs"]
         for currency in Currency.all {
             words.insert(String(currency.code.lowercased()))
             for symbol in currency.symbols { words.insert(String(symbol.prefix { $0.isLetter })) }
         }
-        return words
+        return WordSet(words)
     }()
 
     /// The amount that starts at `start`: its value and currency, and the index after it.
@@ -32,12 +32,12 @@ enum MoneyGrammar {
             return withCents(number.value, currency: prefix.code, words, from: number.end)
         }
         // "a dollar", "a buck", "a grand", "a quid"
-        if words[start] == "a" || words[start] == "an" || words[start] == "one",
+        if words.key(at: start) == "a" || words.key(at: start) == "an" || words.key(at: start) == "one",
            let currency = currencyAfter(words, at: start + 1) {
             return withCents(currency.isGrand ? 1000 : 1, currency: currency.code, words, from: currency.end)
         }
         // "a penny", "a cent"
-        if words[start] == "a" || words[start] == "one", let word = words.word(at: start + 1), word == "penny" || word == "cent" {
+        if words.key(at: start) == "a" || words.key(at: start) == "one", let word = words.word(at: start + 1), word == "penny" || word == "cent" {
             return (0.01, "USD", start + 2)
         }
         guard let number = NumberGrammar.cardinal(words, from: start) else { return nil }
@@ -61,7 +61,7 @@ enum MoneyGrammar {
         if word.count == 3 || word == "rs", !wordLikeCodes.contains(String(word)), let code = Currency.byName[String(word)],
            code.lowercased() == word || word == "rs" {
             // "rs. 500": the abbreviation's point.
-            if word == "rs", words.word(at: index + 1) == ".", words.isAttached(index + 1) { return (code, index + 2) }
+            if word == "rs", words.key(at: index + 1) == ".", words.isAttached(index + 1) { return (code, index + 2) }
             return (code, index + 1)
         }
         return nil
@@ -87,7 +87,7 @@ enum MoneyGrammar {
     /// and 50 cents".
     private static func withCents(_ value: Double, currency: String, _ words: EntityWords, from index: Int) -> (value: Double, currency: String, end: Int) {
         var start = index
-        if words.word(at: start) == "and" { start += 1 }
+        if words.key(at: start) == "and" { start += 1 }
         if let cents = NumberGrammar.cardinal(words, from: start), cents.value < 100, cents.value >= 0,
            let word = words.word(at: cents.end), centWords.contains(word), word != "p" {
             return (value + cents.value / 100, currency, cents.end + 1)

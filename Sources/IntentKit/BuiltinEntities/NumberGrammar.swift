@@ -8,22 +8,22 @@
 /// hundreds said as two numbers (`one twenty two` is 122), and `a couple` (2), `a pair` (2),
 /// `a few` (3). Ordinals: `21st`, `third`, `twenty-fifth`, `one hundredth`.
 enum NumberGrammar {
-    private static let units: [String: Int] = [
+    private static let units: WordTable<Int> = [
         "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
         "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
         "seventeen": 17, "eighteen": 18, "nineteen": 19,
     ]
-    private static let tens: [String: Int] = [
+    private static let tens: WordTable<Int> = [
         "twenty": 20, "thirty": 30, "forty": 40, "fourty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
     ]
     /// Scale words, after digits or a group of number words.
-    private static let scales: [String: Double] = [
+    private static let scales: WordTable<Double> = [
         "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "lakh": 1e5, "lakhs": 1e5, "lac": 1e5,
         "crore": 1e7, "crores": 1e7, "dozen": 12, "dozens": 12, "thousands": 1e3, "millions": 1e6, "billions": 1e9,
     ]
     /// Multipliers written right after digits: `100k`, `1.2m`, `3bn`.
-    private static let multipliers: [String: Double] = ["k": 1e3, "m": 1e6, "g": 1e9, "bn": 1e9]
-    private static let ordinalUnits: [String: Int] = [
+    private static let multipliers: WordTable<Double> = ["k": 1e3, "m": 1e6, "g": 1e9, "bn": 1e9]
+    private static let ordinalUnits: WordTable<Int> = [
         "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
         "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
         "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
@@ -31,13 +31,13 @@ enum NumberGrammar {
         "hundredth": 100, "thousandth": 1000, "millionth": 1_000_000,
     ]
     /// Quantities said as nouns after "a": "a couple (of)", "a pair (of)", "a few".
-    private static let quantities: [String: Double] = ["couple": 2, "pair": 2, "few": 3]
+    private static let quantities: WordTable<Double> = ["couple": 2, "pair": 2, "few": 3]
 
     /// Words a number reads after its first: scales and quantities ("a hundred", "a couple").
-    static let innerWords: Set<String> = Set(scales.keys).union(quantities.keys).union(["hundred", "hundreds"])
+    static let innerWords: WordSet = WordSet(scales.keys).union(quantities.keys).union(["hundred", "hundreds"])
 
     /// The words a number or ordinal in words may start with (digits and signs aside).
-    static let firstWords: Set<String> = Set(units.keys).union(tens.keys).union(ordinalUnits.keys).union(["a", "an", "minus", "negative"])
+    static let firstWords: WordSet = WordSet(units.keys).union(tens.keys).union(ordinalUnits.keys).union(["a", "an", "minus", "negative"])
 
     /// A number written in digits, with `,` as thousands separator and `.` as decimal point.
     static func digits(_ word: String) -> Double? {
@@ -99,14 +99,14 @@ enum NumberGrammar {
     /// What may follow digits: a multiplier suffix or scale word, or a fraction's denominator.
     private static func afterDigits(_ value: Double, _ words: EntityWords, from index: Int, suffixes: Bool) -> (value: Double, end: Int) {
         guard let next = words.word(at: index) else { return (value, index) }
-        if suffixes, words.isAttached(index), let multiplier = multipliers[next], !words.isAttached(index + 1) || words.word(at: index + 1) == "." {
+        if suffixes, words.isAttached(index), let multiplier = multipliers[next], !words.isAttached(index + 1) || words.key(at: index + 1) == "." {
             return (value * multiplier, index + 1)
         }
         if let scale = scales[next] { return (value * scale, index + 1) }
         // "3/4": a fraction when both parts are whole numbers written against the slash.
         if next == "/", words.isAttached(index), words.isAttached(index + 1), let denominator = words.word(at: index + 1),
            EntityWords.isDigits(denominator), value == value.rounded(), let below = Double(denominator), below > 0,
-           !(words.word(at: index + 2) == "/" && words.isAttached(index + 2)) {
+           !(words.key(at: index + 2) == "/" && words.isAttached(index + 2)) {
             return (value / below, index + 2)
         }
         return (value, index)
@@ -117,10 +117,10 @@ enum NumberGrammar {
         guard start < words.count else { return nil }
         var index = start
         // "a hundred", "a thousand", "a dozen", "a couple of", "a few"
-        if words[index] == "a" || words[index] == "an" {
+        if words.key(at: index) == "a" || words.key(at: index) == "an" {
             guard let next = words.word(at: index + 1) else { return nil }
             if let quantity = quantities[next] {
-                return (quantity, words.word(at: index + 2) == "of" && words.word(at: index + 3) != nil ? index + 3 : index + 2)
+                return (quantity, words.key(at: index + 2) == "of" && words.word(at: index + 3) != nil ? index + 3 : index + 2)
             }
             guard next == "hundred" || scales[next] != nil else { return nil }
             index += 1
@@ -131,7 +131,7 @@ enum NumberGrammar {
                let rest = spelled(words, from: index + 1).flatMap({ $0.value < value ? $0 : nil }) {
                 return (value + rest.value, rest.end)
             }
-            if words.word(at: index + 1) == "and", let next = words.word(at: index + 2), next != "a", next != "an",
+            if words.key(at: index + 1) == "and", let next = words.word(at: index + 2), next != "a", next != "an",
                let rest = spelled(words, from: index + 2), rest.value < 100 {
                 return (value + rest.value, rest.end)
             }
@@ -168,7 +168,7 @@ enum NumberGrammar {
                 end = index
                 // "twenty-one thousand eleven": a new group goes on.
                 groupStarted = false
-                if words.word(at: index) == "and", words.word(at: index + 1).map({ units[$0] != nil || tens[$0] != nil }) == true { index += 1 }
+                if words.key(at: index) == "and", words.word(at: index + 1).map({ units[$0] != nil || tens[$0] != nil }) == true { index += 1 }
                 continue
             } else if word == "-", groupStarted, words.isAttached(index), words.isAttached(index + 1),
                       let next = words.word(at: index + 1), let unit = units[next], unit < 10, belowHundred >= 20, belowHundred % 10 == 0 {
@@ -190,7 +190,7 @@ enum NumberGrammar {
         guard end > start else { return nil }
         var value = total + Double(group)
         // "two point five", "one point zero five"
-        if words.word(at: end) == "point", let digit = words.word(at: end + 1).flatMap({ units[$0] }), digit < 10 {
+        if words.key(at: end) == "point", let digit = words.word(at: end + 1).flatMap({ units[$0] }), digit < 10 {
             var fraction = "0."
             var index = end + 1
             while let word = words.word(at: index), let digit = units[word], digit < 10, index - end < 20 {
@@ -201,7 +201,7 @@ enum NumberGrammar {
             return (value, index)
         }
         // "one and a half"
-        if words.word(at: end) == "and", words.word(at: end + 1) == "a", words.word(at: end + 2) == "half" {
+        if words.key(at: end) == "and", words.key(at: end + 1) == "a", words.key(at: end + 2) == "half" {
             return (value + 0.5, end + 3)
         }
         return (value, end)
@@ -223,7 +223,7 @@ enum NumberGrammar {
         // "twenty fifth", "one hundred and first", "two thousandth".
         guard let cardinal = spelled(words, from: start), cardinal.value >= 1, cardinal.value == cardinal.value.rounded() else { return nil }
         var index = cardinal.end
-        if words.word(at: index) == "-" || words.word(at: index) == "and" { index += 1 }
+        if words.key(at: index) == "-" || words.key(at: index) == "and" { index += 1 }
         guard let next = words.word(at: index), let unit = ordinalUnits[next] else { return nil }
         let whole = Int(cardinal.value)
         var place = 10

@@ -6,7 +6,7 @@ enum PercentageGrammar {
         guard let number = NumberGrammar.cardinal(words, from: start), let word = words.word(at: number.end) else { return nil }
         switch word {
         case "%", "percent", "pct", "percents": return (number.value, number.end + 1)
-        case "per" where words.word(at: number.end + 1) == "cent": return (number.value, number.end + 2)
+        case "per" where words.key(at: number.end + 1) == "cent": return (number.value, number.end + 2)
         default: return nil
         }
     }

@@ -3,8 +3,8 @@
 /// kelvin`), and `below zero` for a negative one (`2 degrees below zero`). A bare number is not
 /// a temperature. The unit is `celsius`, `fahrenheit` or `kelvin` when said, else `nil`.
 enum TemperatureGrammar {
-    private static let degrees: Set<String> = ["degree", "degrees", "deg", "degs", "°", "º"]
-    private static let scales: [String: String] = [
+    private static let degrees: WordSet = ["degree", "degrees", "deg", "degs", "°", "º"]
+    private static let scales: WordTable<String> = [
         "celsius": "celsius", "centigrade": "celsius", "c": "celsius", "fahrenheit": "fahrenheit", "f": "fahrenheit",
         "kelvin": "kelvin", "k": "kelvin",
     ]
@@ -19,7 +19,7 @@ enum TemperatureGrammar {
             sawDegrees = true
             index += 1
             // "45 deg."
-            if word.hasPrefix("deg"), words.word(at: index) == ".", words.isAttached(index) { index += 1 }
+            if word.hasPrefix("deg"), words.key(at: index) == ".", words.isAttached(index) { index += 1 }
         }
         if let word = words.word(at: index), let scale = scales[word] {
             // A letter scale ("c", "f", "k") only after degrees or against the number ("20c").
@@ -30,10 +30,10 @@ enum TemperatureGrammar {
         }
         guard sawDegrees || unit != nil else { return nil }
         var value = number.value
-        if words.word(at: index) == "below", words.word(at: index + 1) == "zero" {
+        if words.key(at: index) == "below", words.key(at: index + 1) == "zero" {
             value = -abs(value)
             index += 2
-        } else if words.word(at: index) == "above", words.word(at: index + 1) == "zero" {
+        } else if words.key(at: index) == "above", words.key(at: index + 1) == "zero" {
             index += 2
         }
         return (value, unit, index)
