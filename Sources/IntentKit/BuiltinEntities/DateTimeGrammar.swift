@@ -165,7 +165,7 @@ enum DateTimeGrammar {
             // Words that join parts, or open the first: kept only when a part follows. A part
             // may itself begin with one ("on the 20th"): the furthest start that reads wins.
             var furthest = index
-            while let word = words.word(at: furthest), joiners.contains(word) || (word == "," && furthest > start), furthest - index < 3 {
+            while furthest < words.count, joiners.contains(words.key(at: furthest)) || (words.key(at: furthest) == "," && furthest > start), furthest - index < 3 {
                 furthest += 1
             }
             var found: (reading: Reading, end: Int)?
@@ -258,7 +258,7 @@ enum DateTimeGrammar {
     /// One part that starts at `start`, added to `reading`; `nil` when none does or it clashes
     /// with what was read (a second day, a second time).
     private static func component(_ words: EntityWords, from start: Int, context: Context, reading: Reading, depth: Int) -> (reading: Reading, end: Int)? {
-        guard let word = words.word(at: start) else { return nil }
+        guard start < words.count else { return nil }
         var reading = reading
         // Relative moments first: they start with a number or "in" and would read as times.
         if !reading.hasDate, !reading.hasTime, reading.part == nil, let relative = relative(words, from: start, context: context, depth: depth) {
@@ -283,7 +283,7 @@ enum DateTimeGrammar {
             }
             return (reading, day.end)
         }
-        if !reading.hasTime, reading.instant == nil, let time = time(words, from: start, allowBare: word == "at" || words.key(at: start - 1) == "at" || reading.hasDate) {
+        if !reading.hasTime, reading.instant == nil, let time = time(words, from: start, allowBare: words.key(at: start) == "at" || words.key(at: start - 1) == "at" || reading.hasDate) {
             reading.hour = time.hour
             reading.minute = time.minute
             reading.second = time.second
@@ -298,9 +298,13 @@ enum DateTimeGrammar {
             reading.ambiguousHour = false
             reading.part = (part.from, part.to)
             // "this evening", "at night", "in the morning" say a time; "the night" alone is as likely a title.
-            switch words.word(at: start - 1) {
+            switch words.key(at: start - 1) {
             case "this", "at": reading.partIsAnchored = true
-            case "the": reading.partIsAnchored = words.word(at: start - 2).map { ["in", "at", "during", "for"].contains($0) } ?? false
+            case "the":
+                switch words.key(at: start - 2) {
+                case "in", "at", "during", "for": reading.partIsAnchored = true
+                default: reading.partIsAnchored = false
+                }
             default: break
             }
             if !reading.hasDate && !reading.hasTime && words.key(at: start - 1) == "this" { reading.day = context.today }
@@ -339,9 +343,9 @@ enum DateTimeGrammar {
     }
 
     private static func readDayPart(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, part: (from: Int, to: Int)?, grain: DateTimeGrain, isNow: Bool, end: Int)? {
-        guard let word = words.word(at: start) else { return nil }
+        guard start < words.count else { return nil }
         let today = context.today
-        switch word {
+        switch words.key(at: start) {
         case "today": return (today, nil, .day, false, start + 1)
         case "tonight": return (today, (18, 24), .day, false, start + 1)
         case "last" where words.key(at: start + 1) == "night": return (today - 1, (18, 24), .day, false, start + 2)
@@ -360,15 +364,17 @@ enum DateTimeGrammar {
         if let holiday = Holiday.read(words, from: start, today: today) { return (holiday.day, nil, .day, false, holiday.end) }
         if let ordinal = ordinalWeekday(words, from: start, context: context) { return (ordinal.day, nil, .day, false, ordinal.end) }
         // "next week", "last month", "this year": the first day of it, with its grain.
-        if let modifier = words.word(at: start), ["next", "last", "this", "coming", "past", "previous"].contains(modifier),
-           let unit = words.word(at: start + 1), let grain = Self.calendarUnits[unit] {
-            let step = modifier == "next" || modifier == "coming" ? 1 : modifier == "this" ? 0 : -1
+        if let step = Self.unitSteps[words.key(at: start)], let grain = Self.calendarUnits[words.key(at: start + 1)] {
             return (adding(step, grain, to: truncated(today * 86_400, to: grain)) / 86_400, nil, grain, false, start + 2)
         }
         if let weekday = weekdayPart(words, from: start, context: context) { return (weekday.day, nil, .day, false, weekday.end) }
         if let date = calendarDate(words, from: start, context: context) { return (date.day, nil, date.grain, false, date.end) }
         return nil
     }
+
+    /// The words before a calendar unit that name one of its kind, and which ("next week" is the
+    /// week after this one).
+    private static let unitSteps: WordTable<Int> = ["next": 1, "coming": 1, "this": 0, "last": -1, "past": -1, "previous": -1]
 
     /// The units "next", "last" and "this" name a whole one of: "next week" is the week after this one.
     private static let calendarUnits: WordTable<DateTimeGrain> = ["week": .week, "month": .month, "quarter": .quarter, "year": .year]
@@ -377,26 +383,28 @@ enum DateTimeGrammar {
     /// "Monday, Feb 18" (the date wins), "Tuesday the 19th" (the next 19th that is a Tuesday).
     private static func weekdayPart(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, end: Int)? {
         var index = start
-        var modifier: String?
-        if let word = words.word(at: index), ["this", "next", "last", "coming", "upcoming", "past", "previous"].contains(word) {
-            modifier = word
-            index += 1
+        // Whether a modifier says the weekday before today ("last friday").
+        var modifier: Bool?
+        switch words.key(at: index) {
+        case "this", "next", "coming", "upcoming": modifier = false
+        case "last", "past", "previous": modifier = true
+        default: break
         }
-        guard let word = words.word(at: index), let weekday = weekdays[word] else { return nil }
+        if modifier != nil { index += 1 }
+        guard let weekday = weekdays[words.key(at: index)] else { return nil }
+        let abbreviated = words[index].utf8.count <= 4
         index += 1
-        if words.key(at: index) == ".", words.isAttached(index), word.count <= 4 { index += 1 }
+        if words.key(at: index) == ".", words.isAttached(index), abbreviated { index += 1 }
         let today = context.today
         var day = after(today, weekday: weekday)
-        switch modifier {
-        case "last", "past", "previous":
+        if modifier == true {
             // The one before today.
             day -= 7
             if day >= today { day -= 7 }
-        default: break
         }
         // "wednesday next week", "friday this week", "monday last week"
-        if modifier == nil, let which = words.word(at: index), ["next", "this", "last"].contains(which), words.key(at: index + 1) == "week" {
-            let week = monday(of: today) + (which == "next" ? 7 : which == "last" ? -7 : 0)
+        if modifier == nil, let step = Self.weekSteps[words.key(at: index)], words.key(at: index + 1) == "week" {
+            let week = monday(of: today) + 7 * step
             return (week + (weekday + 5) % 7, index + 2)
         }
         var after = index
@@ -406,7 +414,7 @@ enum DateTimeGrammar {
         var dayIndex = after
         if words.key(at: dayIndex) == "the" { dayIndex += 1 }
         if let number = dayOfMonth(words, at: dayIndex, ordinalOnly: true),
-           !(words.key(at: number.end) == "of" || words.word(at: number.end).map { months[$0] != nil } == true) {
+           !(words.key(at: number.end) == "of" || months[words.key(at: number.end)] != nil) {
             let (year, month, _) = CivilDate.date(today)
             for step in 0..<28 {
                 let (y, m) = CivilDate.month(month, of: year, adding: step)
@@ -436,15 +444,15 @@ enum DateTimeGrammar {
             return nil
         }
         // A weekday, or "day": "the last day of october", "the first day of next month".
-        guard let word = words.word(at: index), let weekday = word == "day" ? 0 : weekdays[word], let of = words.word(at: index + 1),
-              of == "of" || of == "in" else { return nil }
+        guard let weekday = words.key(at: index) == "day" ? 0 : weekdays[words.key(at: index)],
+              words.key(at: index + 1) == "of" || words.key(at: index + 1) == "in" else { return nil }
         index += 2
         let (thisYear, thisMonth, _) = CivilDate.date(context.today)
         var year = thisYear, month: Int
-        if let modifier = words.word(at: index), ["next", "last", "this"].contains(modifier), words.key(at: index + 1) == "month" {
-            (year, month) = CivilDate.month(thisMonth, of: thisYear, adding: modifier == "next" ? 1 : modifier == "last" ? -1 : 0)
+        if let step = Self.weekSteps[words.key(at: index)], words.key(at: index + 1) == "month" {
+            (year, month) = CivilDate.month(thisMonth, of: thisYear, adding: step)
             index += 2
-        } else if let named = words.word(at: index).flatMap({ months[$0] }) {
+        } else if let named = months[words.key(at: index)] {
             month = named
             index += 1
             if let written = words.word(at: index).flatMap({ Int($0) }), written >= 1000, written <= 9999 {
@@ -475,7 +483,8 @@ enum DateTimeGrammar {
         let hasThe = words.key(at: index) == "the"
         if hasThe { index += 1 }
         // A month first: "june 13", "june the 13th", "june 13 2038", "june 2027".
-        if let word = words.word(at: index), let month = months[word], !hasThe {
+        if let month = months[words.key(at: index)], !hasThe {
+            let isMay = words.key(at: index) == "may"
             index += 1
             if words.key(at: index) == ".", words.isAttached(index) { index += 1 }
             var dayIndex = index
@@ -489,8 +498,11 @@ enum DateTimeGrammar {
             if let year = self.year(words, at: index) {
                 return (CivilDate.days(year: year.value, month: month, day: 1), .month, year.end)
             }
-            guard let before = words.word(at: start - 1), ["in", "of", "next", "this", "last", "until", "since", "by"].contains(before),
-                  word != "may" || before == "in" || before == "of" else { return nil }
+            switch words.key(at: start - 1) {
+            case "in", "of": break
+            case "next", "this", "last", "until", "since", "by": guard !isMay else { return nil }
+            default: return nil
+            }
             return date(year: nil, month: month, day: 1, today: today, wholeMonth: true).map { ($0, .month, index) }
         }
         // A day first: "13 june", "13th of june", "the 13th of june 2038", "the 20th of next month", "the 20th".
@@ -498,16 +510,15 @@ enum DateTimeGrammar {
         index = day.end
         var after = index
         if words.key(at: after) == "of" { after += 1 }
-        if let word = words.word(at: after), let month = months[word] {
+        if let month = months[words.key(at: after)] {
             after += 1
             if words.key(at: after) == ".", words.isAttached(after) { after += 1 }
             let year = self.year(words, at: after)
             return date(year: year?.value, month: month, day: day.value, today: today).map { ($0, .day, year?.end ?? after) }
         }
-        if words.key(at: index) == "of", let modifier = words.word(at: index + 1), ["next", "this", "last"].contains(modifier),
-           words.key(at: index + 2) == "month" {
+        if words.key(at: index) == "of", let step = Self.weekSteps[words.key(at: index + 1)], words.key(at: index + 2) == "month" {
             let (year, month, _) = CivilDate.date(today)
-            let target = CivilDate.month(month, of: year, adding: modifier == "next" ? 1 : modifier == "last" ? -1 : 0)
+            let target = CivilDate.month(month, of: year, adding: step)
             guard CivilDate.isValid(year: target.year, month: target.month, day: day.value) else { return nil }
             return (CivilDate.days(year: target.year, month: target.month, day: day.value), .day, index + 3)
         }
@@ -515,7 +526,7 @@ enum DateTimeGrammar {
         // (or "by", "until", …) "the 3rd" is as likely an ordinal ("the 3rd chapter").
         // A time after it says it too: "the 15th at 3pm".
         let timeFollows = words.key(at: index) == "at" && time(words, from: index + 1, allowBare: true) != nil
-        guard hasThe, timeFollows || words.word(at: start - 1).map(dayOfMonthLeads.contains) == true else { return nil }
+        guard hasThe, timeFollows || dayOfMonthLeads.contains(words.key(at: start - 1)) else { return nil }
         let (year, month, dayOfMonth) = CivilDate.date(today)
         for step in (day.value < dayOfMonth ? 1 : 0)..<(day.value < dayOfMonth ? 4 : 3) {
             let (y, m) = CivilDate.month(month, of: year, adding: step)
@@ -523,6 +534,9 @@ enum DateTimeGrammar {
         }
         return nil
     }
+
+    /// "next", "this" and "last" before "week" or "month": the step from this one.
+    private static let weekSteps: WordTable<Int> = ["next": 1, "this": 0, "last": -1]
 
     /// The words before "the 20th" that make it a day of the month.
     private static let dayOfMonthLeads: WordSet = ["on", "by", "until", "till", "since", "before", "after", "for"]
@@ -613,9 +627,10 @@ enum DateTimeGrammar {
     /// zone's offset if said. A bare number is a time only with `allowBare` (after "at" or with a day).
     private static func time(_ words: EntityWords, from start: Int, allowBare: Bool, minutesBefore: Bool = true) -> Clock? {
         guard let word = words.word(at: start) else { return nil }
+        let key = words.key(at: start)
         var hour: Int, minute = 0, second: Int?, index: Int
         var explicit = false  // a form that is a time even without am/pm ("7:30", "noon", "7 o'clock")
-        switch word {
+        switch key {
         case "noon", "midday":
             return Clock(hour: 12, minute: 0, second: nil, afternoon: nil, twelveHour: false, zoneShift: zone(words, at: start + 1)?.offset, grain: .hour, end: zone(words, at: start + 1)?.end ?? start + 1)
         case "midnight":
@@ -625,15 +640,16 @@ enum DateTimeGrammar {
         default: break
         }
         // "half past seven", "quarter to eight", "ten past five", "20 to 6"
-        let aQuarter = word == "a" && words.key(at: start + 1) == "quarter" ? (15, start + 2) : nil
-        if minutesBefore, let minutes = aQuarter ?? minuteWords[word].map({ ($0, start + 1) }) ?? NumberGrammar.cardinal(words, from: start).flatMap({ $0.value >= 1 && $0.value < 60 && $0.value == $0.value.rounded() ? (Int($0.value), $0.end) : nil }) {
+        let aQuarter = key == "a" && words.key(at: start + 1) == "quarter" ? (15, start + 2) : nil
+        if minutesBefore, let minutes = aQuarter ?? minuteWords[key].map({ ($0, start + 1) }) ?? NumberGrammar.cardinal(words, from: start).flatMap({ $0.value >= 1 && $0.value < 60 && $0.value == $0.value.rounded() ? (Int($0.value), $0.end) : nil }) {
             var at = minutes.1
             let unitSaid = words.key(at: at) == "minutes" || words.key(at: at) == "minute"
             if unitSaid { at += 1 }
             // "20 to 6", "10 past 5": minutes in fives unless "minutes" is said ("3 to 5" is no time).
             // "a quarter to noon", "ten past midnight": the half of the day is said.
-            let named = words.word(at: at + 1).flatMap { $0 == "noon" ? true : $0 == "midnight" ? false : nil }
-            if let relation = words.word(at: at), relation == "past" || relation == "to" || relation == "after" || relation == "before",
+            let named: Bool? = words.key(at: at + 1) == "noon" ? true : words.key(at: at + 1) == "midnight" ? false : nil
+            let relation = words.key(at: at)
+            if relation == "past" || relation == "to" || relation == "after" || relation == "before",
                unitSaid || minutes.0 % 5 == 0, let target = named != nil ? (value: 12, end: at + 2) : hourNumber(words, at: at + 1) {
                 let past = relation == "past" || relation == "after"
                 var h = target.value % 12, m = minutes.0
@@ -680,7 +696,7 @@ enum DateTimeGrammar {
             index = minutes.end
             minutesSaid = true
         }
-        if let clock = words.word(at: index), clock == "o'clock" || clock == "oclock" {
+        if words.key(at: index) == "o'clock" || words.key(at: index) == "oclock" {
             index += 1
             explicit = true
         } else if words.key(at: index) == "o", words.key(at: index + 1) == "clock" {
@@ -698,7 +714,7 @@ enum DateTimeGrammar {
     /// Whether a part of the day follows at `index`, alone or after "in the", "this" or "at", or "tonight".
     private static func partOfDayFollows(_ words: EntityWords, at index: Int) -> Bool {
         var at = index
-        switch words.word(at: index) {
+        switch words.key(at: index) {
         case "in" where words.key(at: index + 1) == "the": at += 2
         case "this", "at": at += 1
         case "tonight": return true
@@ -722,7 +738,7 @@ enum DateTimeGrammar {
 
     /// "am", "pm", "a.m.", "p.m", "a m".
     private static func meridiem(_ words: EntityWords, at index: Int) -> (afternoon: Bool, end: Int)? {
-        guard let word = words.word(at: index) else { return nil }
+        let word = words.key(at: index)
         if word == "am" || word == "pm" { return (word == "pm", index + 1) }
         guard word == "a" || word == "p" else { return nil }
         var at = index + 1
@@ -734,7 +750,7 @@ enum DateTimeGrammar {
     }
 
     private static func zone(_ words: EntityWords, at index: Int) -> (offset: Int, end: Int)? {
-        guard let word = words.word(at: index), let offset = zones[word] else { return nil }
+        guard let offset = zones[words.key(at: index)] else { return nil }
         return (offset, index + 1)
     }
 
@@ -748,15 +764,15 @@ enum DateTimeGrammar {
     /// An hour, 0-24: digits alone or a number word.
     private static func hourNumber(_ words: EntityWords, at index: Int) -> (value: Int, end: Int)? {
         guard let word = words.word(at: index) else { return nil }
-        if EntityWords.isDigits(word), word.count <= 2, let value = Int(word), value <= 24 { return (value, index + 1) }
-        guard let value = hourWords[word] else { return nil }
+        if EntityWords.isDigits(word), word.utf8.count <= 2, let value = Int(word), value <= 24 { return (value, index + 1) }
+        guard let value = hourWords[words.key(at: index)] else { return nil }
         return (value, index + 1)
     }
 
     /// Minutes said after an hour: "thirty", "thirty five", "oh five", "05", "45".
     private static func spelledMinutes(_ words: EntityWords, at index: Int) -> (value: Int, end: Int)? {
         guard let word = words.word(at: index) else { return nil }
-        if word == "oh" || word == "o", let digit = words.word(at: index + 1).flatMap({ hourWords[$0] }), digit >= 1, digit <= 9 {
+        if words.key(at: index) == "oh" || words.key(at: index) == "o", let digit = hourWords[words.key(at: index + 1)], digit >= 1, digit <= 9 {
             return (digit, index + 2)
         }
         if EntityWords.isDigits(word) {
@@ -770,8 +786,7 @@ enum DateTimeGrammar {
     /// "morning", "this evening", "in the afternoon", "at night", "lunch": whether it is after
     /// noon, and its hours ("tonight" is read as a day).
     private static func partOfDay(_ words: EntityWords, from start: Int) -> (afternoon: Bool, from: Int, to: Int, end: Int)? {
-        guard let word = words.word(at: start) else { return nil }
-        switch word {
+        switch words.key(at: start) {
         case "morning": return (false, 4, 12, start + 1)
         case "afternoon": return (true, 12, 19, start + 1)
         case "evening", "night": return (true, 18, 24, start + 1)
@@ -793,9 +808,15 @@ enum DateTimeGrammar {
     /// open at one end, bounded by the moment said; "by 2pm" runs from now until then (after an interval said, by its end: "after
     /// this weekend").
     private static func openInterval(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
-        guard let word = words.word(at: start), let after = word == "from" || word == "by" ? true : openers[word] else { return nil }
+        let word = words.key(at: start)
+        guard let after = word == "from" || word == "by" ? true : openers[word] else { return nil }
         // "close by at four": "by" then a joiner is a place, not a deadline.
-        if word == "by", let next = words.word(at: start + 1), next == "at" || next == "on" || next == "in" { return nil }
+        if word == "by" {
+            switch words.key(at: start + 1) {
+            case "at", "on", "in": return nil
+            default: break
+            }
+        }
         guard let bound = moment(words, from: start + 1, context: context) else { return nil }
         let value = bound.value
         // "songs from the 80s", "a film from the year 1954": where it comes from, not since when.
@@ -813,7 +834,7 @@ enum DateTimeGrammar {
 
     /// The index after a connector at `index` ("-", "to", "until", "through"; "and" after "between").
     private static func connector(_ words: EntityWords, at index: Int, between: Bool) -> Int? {
-        guard let word = words.word(at: index) else { return nil }
+        let word = words.key(at: index)
         if between ? word == "and" || word == "-" : connectors.contains(word) { return index + 1 }
         return nil
     }
@@ -835,7 +856,7 @@ enum DateTimeGrammar {
     /// "[from|between] T1 - T2 [on D]" with a day `day` already read, or one after.
     private static func timeRange(_ words: EntityWords, from start: Int, context: Context, day: Int?, needsContext: Bool) -> (value: Value, end: Int)? {
         var index = start
-        let opener = words.word(at: index)
+        let opener = words.key(at: index)
         let between = opener == "between"
         if opener == "from" || between { index += 1 }
         guard let first = time(words, from: index, allowBare: true, minutesBefore: false),
@@ -852,7 +873,7 @@ enum DateTimeGrammar {
         var day = day
         if day == nil {
             var at = end
-            if let word = words.word(at: at), word == "on" || word == "," { at += 1 }
+            if words.key(at: at) == "on" || words.key(at: at) == "," { at += 1 }
             if let after = dayPart(words, from: at, context: context), after.part == nil, !after.isNow, after.grain == .day {
                 day = after.day
                 end = after.end
@@ -888,7 +909,7 @@ enum DateTimeGrammar {
     /// "[from|between] D1 - D2": "monday to friday", "aug 8 - aug 12", "july 13-15", "from 13 to 15 july".
     private static func dateRange(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
         var index = start
-        let opener = words.word(at: index)
+        let opener = words.key(at: index)
         let between = opener == "between"
         if opener == "from" || between { index += 1 }
         // "13 to 15 july", "13th - 15th of july": the month said once, after both days.
@@ -924,17 +945,19 @@ enum DateTimeGrammar {
         if let period = namedPeriod(words, from: start, context: context) { return period }
         var index = start
         if words.key(at: index) == "the" { index += 1 }
-        var modifier = words.word(at: index)
-        if let word = modifier, ["this", "next", "last", "past", "coming", "previous"].contains(word) {
+        var modifier: WordKey? = words.key(at: index)
+        switch modifier {
+        case "this", "next", "last", "past", "coming", "previous":
             index += 1
-            if word == "this", words.key(at: index) == "past" { modifier = "past"; index += 1 }
-        } else {
+            if modifier == "this", words.key(at: index) == "past" { modifier = "past"; index += 1 }
+        default:
             modifier = nil
         }
         // A weekend: Friday 18:00 to Monday 00:00, this one while it lasts.
         var weekendEnd: Int?
         if words.key(at: index) == "weekend" { weekendEnd = index + 1 }
-        if words.key(at: index) == "week", let next = words.word(at: index + 1) {
+        if words.key(at: index) == "week" {
+            let next = words.key(at: index + 1)
             if next == "end" { weekendEnd = index + 2 }
             if next == "-", words.key(at: index + 2) == "end" { weekendEnd = index + 3 }
         }
@@ -951,8 +974,8 @@ enum DateTimeGrammar {
         // "the next 3 days": from the next whole unit; "the last 2 weeks": up to this one.
         guard let modifier, modifier != "this" else { return nil }
         let count: Int, unitIndex: Int
-        if let word = words.word(at: index), word == "few" || word == "couple" {
-            count = word == "few" ? 3 : 2
+        if words.key(at: index) == "few" || words.key(at: index) == "couple" {
+            count = words.key(at: index) == "few" ? 3 : 2
             unitIndex = words.key(at: index + 1) == "of" ? index + 2 : index + 1
         } else if let number = NumberGrammar.cardinal(words, from: index), number.value >= 1, number.value <= 1000, number.value == number.value.rounded() {
             count = Int(number.value)
@@ -960,7 +983,7 @@ enum DateTimeGrammar {
         } else {
             return nil
         }
-        guard let unitWord = words.word(at: unitIndex), let unit = spanUnits[unitWord] else { return nil }
+        guard let unit = spanUnits[words.key(at: unitIndex)] else { return nil }
         let current = truncated(context.now, to: unit)
         if modifier == "next" || modifier == "coming" {
             let first = adding(1, unit, to: current)
@@ -974,18 +997,19 @@ enum DateTimeGrammar {
     /// winter", "last fall", "spring 2027".
     private static func namedPeriod(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
         guard let first = words.word(at: start) else { return nil }
+        let firstKey = words.key(at: start)
         func startOf(_ year: Int) -> Int { CivilDate.days(year: year, month: 1, day: 1) * 86_400 }
         // "the year 2000", "in 1954"
-        if first == "the", words.key(at: start + 1) == "year", let year = fourDigits(words.word(at: start + 2)), (1000...2999).contains(year) {
+        if firstKey == "the", words.key(at: start + 1) == "year", let year = fourDigits(words.word(at: start + 2)), (1000...2999).contains(year) {
             return (.instant(startOf(year), .year), start + 3)
         }
         if let year = fourDigits(first), (1900...2100).contains(year), !(words.key(at: start + 1) == "s" && words.isAttached(start + 1)),
-           let before = words.word(at: start - 1), yearLeads.contains(before) {
+           yearLeads.contains(words.key(at: start - 1)) {
             return (.instant(startOf(year), .year), start + 1)
         }
         // Decades: "1990s", "2020s", "the 80s", "the '80s"
         var index = start
-        let hasThe = first == "the"
+        let hasThe = firstKey == "the"
         if hasThe { index += 1 }
         if hasThe, words.key(at: index) == "'" { index += 1 }
         if let digits = words.word(at: index), EntityWords.isDigits(digits), digits.hasSuffix("0"), words.key(at: index + 1) == "s", words.isAttached(index + 1),
@@ -997,9 +1021,12 @@ enum DateTimeGrammar {
         }
         // Seasons: with "this", "next", "last" or "in"/"during" before, or a year after.
         index = start
-        var modifier = first
-        if ["this", "next", "last", "coming", "past"].contains(first) { index += 1 } else { modifier = "" }
-        guard let name = words.word(at: index), let season = seasons[name] else { return nil }
+        var modifier: WordKey? = firstKey
+        switch firstKey {
+        case "this", "next", "last", "coming", "past": index += 1
+        default: modifier = nil
+        }
+        guard let season = seasons[words.key(at: index)] else { return nil }
         let today = context.today, thisYear = CivilDate.date(today).year
         // The season of `year` as days: from its first day to the next season's.
         func days(_ year: Int) -> (first: Int, end: Int) {
@@ -1008,11 +1035,11 @@ enum DateTimeGrammar {
                     CivilDate.days(year: next.month < first.month ? year + 1 : year, month: next.month, day: next.day))
         }
         let chosen: (first: Int, end: Int), end: Int
-        if let year = fourDigits(words.word(at: index + 1)), modifier.isEmpty {
+        if let year = fourDigits(words.word(at: index + 1)), modifier == nil {
             chosen = days(year)
             end = index + 2
         } else {
-            guard !modifier.isEmpty || (words.word(at: start - 1).map { $0 == "in" || $0 == "during" } ?? false) else { return nil }
+            guard modifier != nil || words.key(at: start - 1) == "in" || words.key(at: start - 1) == "during" else { return nil }
             // "this summer": the one under way or the next; "next summer": the next to start (the
             // one after this one while it lasts); "last summer": the last one ended.
             let current = (thisYear - 1...thisYear + 1).map(days).first { $0.end > today }!
@@ -1078,7 +1105,7 @@ enum DateTimeGrammar {
     /// minutes from 1pm", "2 days after christmas", "a week before friday", "within 2 weeks"
     /// (from now until then): the moment, cut to its grain.
     private static func relative(_ words: EntityWords, from start: Int, context: Context, depth: Int) -> (value: Value, end: Int)? {
-        let opener = words.word(at: start)
+        let opener = words.key(at: start)
         let opensWithIn = opener == "in" || opener == "within"
         let from = opensWithIn ? start + 1 : start
         // Beyond ten thousand years from now is no date anyone means (and no Int holds 1e300 seconds).
@@ -1094,7 +1121,7 @@ enum DateTimeGrammar {
             return (.interval(now, truncated(shifted(now, by: seconds, unit: unit, sign: 1), to: finer(unit)), .second), duration.end)
         }
         if opensWithIn { return (fromNow(1), duration.end) }
-        let next = words.word(at: duration.end)
+        let next = words.key(at: duration.end)
         switch next {
         case "ago": return (fromNow(-1), duration.end + 1)
         case "later", "hence": return (fromNow(1), duration.end + 1)

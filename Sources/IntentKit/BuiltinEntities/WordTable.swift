@@ -67,8 +67,9 @@ private struct WordIndex: Sendable {
         var slot = Int(truncatingIfNeeded: key.value) & mask
         while true {
             let found = slotKeys[slot]
-            if found == key.value { return Int(slotPositions[slot]) }
+            // An empty slot first: ``WordKey/none`` (0) is in no table.
             if found == 0 { return nil }
+            if found == key.value { return Int(slotPositions[slot]) }
             slot = (slot + 1) & mask
         }
     }
