@@ -59,8 +59,9 @@ public struct BuiltinEntityExtractor: Sendable {
         let words = EntityWords(text, tokens: tokens)
         var candidates = [(kind: BuiltinEntity, range: Range<Int>, value: SlotValue)]()
         var context: DateTimeGrammar.Context?
+        let wanted = Self.specificity.filter(kinds.contains)
         Self.forEachStart(of: words) { start in
-            for kind in Self.specificity where kinds.contains(kind) {
+            for kind in wanted {
                 if kind == .dateTime && context == nil { context = DateTimeGrammar.Context(reference: reference, calendar: calendar) }
                 guard let (value, end) = BuiltinGrammar.parse(kind, words, from: start, context: context), end > start else { continue }
                 candidates.append((kind, words.range(at: start).lowerBound..<words.range(at: end - 1).upperBound, value))
@@ -70,7 +71,7 @@ public struct BuiltinEntityExtractor: Sendable {
         // Longest first, then the more specific kind, then the earlier.
         candidates.sort { a, b in
             if a.range.count != b.range.count { return a.range.count > b.range.count }
-            if a.kind != b.kind { return Self.rank[a.kind]! < Self.rank[b.kind]! }
+            if a.kind != b.kind { return Self.rank(of: a.kind) < Self.rank(of: b.kind) }
             return a.range.lowerBound < b.range.lowerBound
         }
         // A candidate is kept unless it overlaps one kept before it (longer, or as long and more
@@ -98,16 +99,16 @@ public struct BuiltinEntityExtractor: Sendable {
             if index < 64 { starts |= 1 << UInt64(index) } else { overflow.append(index) }
         }
         for index in stride(from: words.count - 1, through: 0, by: -1) {
-            let word = words[index]
-            if !startsWithLetter(word) {
+            let key = words.key(at: index)
+            if !startsWithLetter(words[index]) {
                 if symbolMayStart(words, at: index) {
                     mark(index)
                     meaningfulAhead = index
                 }
-            } else if meaningfulWords.contains(word), phraseWords[word].map({ $0.contains(words.word(at: index + 1) ?? "") }) ?? true {
-                if startWords.contains(word) { mark(index) }
+            } else if meaningfulWords.contains(key), phraseWords[key].map({ $0.contains(words.key(at: index + 1)) }) ?? true {
+                if startWords.contains(key) { mark(index) }
                 meaningfulAhead = index
-            } else if meaningfulAhead - index <= 4, leadWords.contains(word) {
+            } else if meaningfulAhead - index <= 4, leadWords.contains(key) {
                 mark(index)
             }
         }
@@ -144,10 +145,10 @@ public struct BuiltinEntityExtractor: Sendable {
     /// currency symbol ("$", "€"), or a sign or point before a number ("-504", ".77").
     /// Other marks ("-" between words, ":", "&", "/") start nothing and lead into nothing.
     private static func symbolMayStart(_ words: EntityWords, at index: Int) -> Bool {
-        let word = words[index]
-        if EntityWords.startsWithDigit(word) || symbols.contains(word) { return true }
+        let word = words.key(at: index)
+        if EntityWords.startsWithDigit(words[index]) || symbols.contains(word) { return true }
         guard word == "-" || word == "−" || word == ".", words.isAttached(index + 1), let next = words.word(at: index + 1) else { return false }
-        return EntityWords.startsWithDigit(next) || (word != "." && (next == "." || symbols.contains(next)))
+        return EntityWords.startsWithDigit(next) || (word != "." && (words.key(at: index + 1) == "." || symbols.contains(words.key(at: index + 1))))
     }
 
     /// Currency symbols, and the marks of symbols written with letters ("$" of "us$").
@@ -166,7 +167,7 @@ public struct BuiltinEntityExtractor: Sendable {
     /// neither start an expression nor let a lead word start one: "new" in "new york", "s" in
     /// "women s history". Words that mean something alone too ("july" of "july fourth") are not
     /// among them.
-    private static let phraseWords: [String: Set<String>] = {
+    private static let phraseWords: WordTable<WordSet> = {
         var phrases = Holiday.nameWords
         for currency in Currency.all {
             phrases += currency.names.map { $0.split(separator: " ").map(String.init) }
@@ -185,7 +186,7 @@ public struct BuiltinEntityExtractor: Sendable {
         for phrase in phrases {
             for (word, next) in zip(phrase, phrase.dropFirst()) where !alone.contains(word) { table[word, default: []].insert(next) }
         }
-        return table
+        return WordTable(table.mapValues(WordSet.init))
     }()
 
     private static func startsWithLetter(_ word: String) -> Bool {
@@ -229,5 +230,5 @@ public struct BuiltinEntityExtractor: Sendable {
 
     /// The kinds from the most specific, which wins a tie between candidates of one length.
     static let specificity: [BuiltinEntity] = [.dateTime, .amountOfMoney, .temperature, .duration, .percentage, .ordinal, .number]
-    private static let rank = Dictionary(uniqueKeysWithValues: specificity.enumerated().map { ($1, $0) })
+    private static func rank(of kind: BuiltinEntity) -> Int { specificity.firstIndex(of: kind)! }
 }

@@ -79,6 +79,9 @@ struct Currency {
         return WordTable(table)
     }()
 
+    /// The first words of the names ("new" of "new taiwan dollars").
+    static let nameFirstWords = WordSet(all.flatMap(\.names).map { String($0.prefix { $0 != " " }) })
+
     /// The most words a name has ("new taiwan dollars").
     static let longestName = all.flatMap(\.names).map { $0.split(separator: " ").count }.max() ?? 1
 }

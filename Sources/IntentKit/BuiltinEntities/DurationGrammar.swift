@@ -65,7 +65,8 @@ enum DurationGrammar {
 
     /// One number and unit.
     private static func part(_ words: EntityWords, from start: Int) -> (seconds: Double, unit: Double, end: Int)? {
-        guard let word = words.word(at: start) else { return nil }
+        guard start < words.count else { return nil }
+        let word = words.key(at: start)
         var count: Double, index: Int
         // "a half hour"
         if word == "a", words.key(at: start + 1) == "half", let half = part(words, from: start + 1) { return half }
@@ -113,7 +114,7 @@ enum DurationGrammar {
 
     /// The unit word at `index` (a letter unit only against the number before it).
     private static func unit(_ words: EntityWords, at index: Int) -> (seconds: Double, end: Int)? {
-        guard let word = words.word(at: index) else { return nil }
+        let word = words.key(at: index)
         if let seconds = secondsPerUnit[word] { return (seconds, index + 1) }
         // A capital M is a million ("1.2M"), not minutes.
         if let seconds = letterUnits[word], words.isAttached(index), words.word(at: index - 1).map(EntityWords.endsWithDigit) == true, !words.isCapitalized(index),

@@ -44,31 +44,30 @@ struct Holiday: Sendable {
         Holiday(names: ["pentecost", "whit sunday", "whitsunday"]) { easter($0) + 49 },
     ]
 
+    /// Every name with its holiday, as the words ``EntityWords`` cuts it into ("'s" is "'" and "s").
+    private static let names: [(words: [String], holiday: Holiday)] = all.flatMap { holiday in
+        holiday.names.map { (words: $0.replacingOccurrences(of: "'s", with: "' s").split(separator: " ").map(String.init), holiday: holiday) }
+    }
+
     /// First word → (names as words, holiday), longest names first.
-    private static let index: [String: [(words: [String], holiday: Holiday)]] = {
-        var index = [String: [(words: [String], holiday: Holiday)]]()
-        for holiday in all {
-            for name in holiday.names {
-                // The words cut as ``EntityWords`` cuts them: "'s" is "'" and "s".
-                let words = name.replacingOccurrences(of: "'s", with: "' s").split(separator: " ").map(String.init)
-                index[words[0], default: []].append((words, holiday))
-            }
-        }
-        return index.mapValues { $0.sorted { $0.words.count > $1.words.count } }
+    private static let index: WordTable<[(words: [WordKey], holiday: Holiday)]> = {
+        var index = [String: [(words: [WordKey], holiday: Holiday)]]()
+        for (words, holiday) in names { index[words[0], default: []].append((words.map(WordKey.init), holiday)) }
+        return WordTable(index.mapValues { $0.sorted { $0.words.count > $1.words.count } })
     }()
 
     /// The first words of the holidays' names.
-    static var firstWords: Set<String> { Set(index.keys) }
+    static var firstWords: [String] { index.keys }
 
     /// Every name, as the words ``EntityWords`` cuts it into.
-    static var nameWords: [[String]] { index.values.flatMap { $0.map(\.words) } }
+    static var nameWords: [[String]] { names.map(\.words) }
 
     /// The holiday named at `start` (and the year after it, if any): its day, and the index after.
     static func read(_ words: EntityWords, from start: Int, today: Int) -> (day: Int, end: Int)? {
-        guard let first = words.word(at: start), let candidates = index[first] else { return nil }
+        guard let candidates = index[words.key(at: start)] else { return nil }
         for (name, holiday) in candidates {
             // "'" may come out as its own word or with the clitic ("valentine" "'s").
-            guard name.indices.allSatisfy({ words.word(at: start + $0) == name[$0] }) else { continue }
+            guard name.indices.allSatisfy({ words.key(at: start + $0) == name[$0] }) else { continue }
             var end = start + name.count
             if let word = words.word(at: end), word.count == 4, let year = Int(word), (1000...9999).contains(year) {
                 end += 1

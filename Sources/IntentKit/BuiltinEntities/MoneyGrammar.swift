@@ -10,6 +10,12 @@ enum MoneyGrammar {
     /// Codes that are also English words: a currency only after the amount ("5 try", not "try 5").
     private static let wordLikeCodes: WordSet = ["try", "cop", "mad", "gel", "ron", "php", "sar", "nis", "rub", "cad", "all"]
 
+    /// The letters of symbols written with letters and a sign: "us" of "us$", "r" of "r$".
+    private static let symbolLetters = WordSet(Currency.all.flatMap(\.symbols).compactMap { symbol in
+        let letters = symbol.prefix { $0.isLetter }
+        return letters.isEmpty || letters.count == symbol.count ? nil : String(letters)
+    })
+
     /// Words an amount reads after its first that name no currency: "grand", the cents.
     static let innerWords: WordSet = centWords.union(["grand"])
 
@@ -37,7 +43,7 @@ enum MoneyGrammar {
             return withCents(currency.isGrand ? 1000 : 1, currency: currency.code, words, from: currency.end)
         }
         // "a penny", "a cent"
-        if words.key(at: start) == "a" || words.key(at: start) == "one", let word = words.word(at: start + 1), word == "penny" || word == "cent" {
+        if words.key(at: start) == "a" || words.key(at: start) == "one", words.key(at: start + 1) == "penny" || words.key(at: start + 1) == "cent" {
             return (0.01, "USD", start + 2)
         }
         guard let number = NumberGrammar.cardinal(words, from: start) else { return nil }
@@ -45,7 +51,8 @@ enum MoneyGrammar {
             return withCents(number.value * (currency.isGrand ? 1000 : 1), currency: currency.code, words, from: currency.end)
         }
         // Cents alone: "50 cents", "10¢", "30 pence".
-        if let word = words.word(at: number.end), centWords.contains(word), word != "p" || words.isAttached(number.end) {
+        let word = words.key(at: number.end)
+        if centWords.contains(word), word != "p" || words.isAttached(number.end) {
             return (number.value / 100, word == "pence" || word == "p" ? "GBP" : "USD", number.end + 1)
         }
         return nil
@@ -54,12 +61,13 @@ enum MoneyGrammar {
     /// A currency symbol or code at `index` (with letters before a sign: "us$", "r$").
     private static func symbolOrCode(_ words: EntityWords, at index: Int) -> (code: String, end: Int)? {
         guard let word = words.word(at: index) else { return nil }
-        if let next = words.word(at: index + 1), words.isAttached(index + 1), let code = Currency.bySymbol[String(word) + String(next)] {
+        let key = words.key(at: index)
+        if symbolLetters.contains(key), let next = words.word(at: index + 1), words.isAttached(index + 1), let code = Currency.bySymbol[word + next] {
             return (code, index + 2)
         }
-        if let code = Currency.bySymbol[String(word)] { return (code, index + 1) }
-        if word.count == 3 || word == "rs", !wordLikeCodes.contains(String(word)), let code = Currency.byName[String(word)],
-           code.lowercased() == word || word == "rs" {
+        if let code = Currency.bySymbol[key] { return (code, index + 1) }
+        if word.utf8.count == 3 || key == "rs", !wordLikeCodes.contains(key), let code = Currency.byName[key],
+           code.lowercased() == word || key == "rs" {
             // "rs. 500": the abbreviation's point.
             if word == "rs", words.key(at: index + 1) == ".", words.isAttached(index + 1) { return (code, index + 2) }
             return (code, index + 1)
@@ -70,9 +78,11 @@ enum MoneyGrammar {
     /// A currency after an amount: a symbol, a code or name of up to ``Currency/longestName``
     /// words (the longest that names one), or "grand".
     private static func currencyAfter(_ words: EntityWords, at index: Int) -> (code: String, end: Int, isGrand: Bool)? {
-        guard let word = words.word(at: index) else { return nil }
-        if word == "grand" { return ("USD", index + 1, true) }
-        if let code = Currency.bySymbol[String(word)] { return (code, index + 1, false) }
+        let key = words.key(at: index)
+        if key == "grand" { return ("USD", index + 1, true) }
+        if let code = Currency.bySymbol[key] { return (code, index + 1, false) }
+        // Names are looked for only from a word that starts one.
+        guard Currency.nameFirstWords.contains(key) else { return nil }
         var name = ""
         var found: (code: String, end: Int, isGrand: Bool)?
         for length in 1...Currency.longestName {
@@ -89,7 +99,7 @@ enum MoneyGrammar {
         var start = index
         if words.key(at: start) == "and" { start += 1 }
         if let cents = NumberGrammar.cardinal(words, from: start), cents.value < 100, cents.value >= 0,
-           let word = words.word(at: cents.end), centWords.contains(word), word != "p" {
+           centWords.contains(words.key(at: cents.end)), words.key(at: cents.end) != "p" {
             return (value + cents.value / 100, currency, cents.end + 1)
         }
         return (value, currency, index)

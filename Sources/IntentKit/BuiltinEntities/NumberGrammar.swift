@@ -69,11 +69,12 @@ enum NumberGrammar {
     }
 
     private static func readCardinal(_ words: EntityWords, from start: Int) -> (value: Double, end: Int)? {
-        guard let first = words.word(at: start) else { return nil }
+        guard start < words.count else { return nil }
+        let first = words.key(at: start)
         // A sign: "-504" (the dash against the number, not against a word before it: "covid-19"),
         // "minus 5", "negative 3".
         if first == "-" || first == "−", words.isAttached(start + 1), !words.isAttached(start),
-           let next = words.word(at: start + 1), digits(next) != nil || next == ".",
+           let next = words.word(at: start + 1), digits(next) != nil || words.key(at: start + 1) == ".",
            let number = unsigned(words, from: start + 1) {
             return (-number.value, number.end)
         }
@@ -88,7 +89,7 @@ enum NumberGrammar {
     static func unsigned(_ words: EntityWords, from start: Int, suffixes: Bool = true) -> (value: Double, end: Int)? {
         guard let first = words.word(at: start) else { return nil }
         // ".77": a point against digits, not after a number ("8." ends a sentence).
-        if first == ".", words.isAttached(start + 1), let next = words.word(at: start + 1), EntityWords.isDigits(next),
+        if words.key(at: start) == ".", words.isAttached(start + 1), let next = words.word(at: start + 1), EntityWords.isDigits(next),
            !(words.isAttached(start) && words.word(at: start - 1).flatMap(digits) != nil), let value = Double("0." + next) {
             return (value, start + 2)
         }
@@ -98,7 +99,8 @@ enum NumberGrammar {
 
     /// What may follow digits: a multiplier suffix or scale word, or a fraction's denominator.
     private static func afterDigits(_ value: Double, _ words: EntityWords, from index: Int, suffixes: Bool) -> (value: Double, end: Int) {
-        guard let next = words.word(at: index) else { return (value, index) }
+        guard index < words.count else { return (value, index) }
+        let next = words.key(at: index)
         if suffixes, words.isAttached(index), let multiplier = multipliers[next], !words.isAttached(index + 1) || words.key(at: index + 1) == "." {
             return (value * multiplier, index + 1)
         }
@@ -118,7 +120,7 @@ enum NumberGrammar {
         var index = start
         // "a hundred", "a thousand", "a dozen", "a couple of", "a few"
         if words.key(at: index) == "a" || words.key(at: index) == "an" {
-            guard let next = words.word(at: index + 1) else { return nil }
+            let next = words.key(at: index + 1)
             if let quantity = quantities[next] {
                 return (quantity, words.key(at: index + 2) == "of" && words.word(at: index + 3) != nil ? index + 3 : index + 2)
             }
@@ -127,11 +129,11 @@ enum NumberGrammar {
             let value = next == "hundred" ? 100 : scales[next]!
             // "a hundred twenty" (not "a hundred a hundred …": the rest never starts with "a",
             // so the recursion is one level deep)
-            if let next = words.word(at: index + 1), next != "a", next != "an",
+            if index + 1 < words.count, words.key(at: index + 1) != "a", words.key(at: index + 1) != "an",
                let rest = spelled(words, from: index + 1).flatMap({ $0.value < value ? $0 : nil }) {
                 return (value + rest.value, rest.end)
             }
-            if words.key(at: index + 1) == "and", let next = words.word(at: index + 2), next != "a", next != "an",
+            if words.key(at: index + 1) == "and", index + 2 < words.count, words.key(at: index + 2) != "a", words.key(at: index + 2) != "an",
                let rest = spelled(words, from: index + 2), rest.value < 100 {
                 return (value + rest.value, rest.end)
             }
@@ -144,7 +146,8 @@ enum NumberGrammar {
         var groupStarted = false
         // At most 30 words ("nine hundred ninety-nine trillion … nine"): extraction starts at
         // every word, and unbounded runs would make it quadratic.
-        while let word = words.word(at: index), index - start < 30 {
+        while index < words.count, index - start < 30 {
+            let word = words.key(at: index)
             let belowHundred = group % 100
             if let unit = units[word] {
                 guard !groupStarted || (belowHundred >= 20 && belowHundred % 10 == 0 && unit < 10) || (belowHundred == 0 && group > 0) else { break }
@@ -168,16 +171,16 @@ enum NumberGrammar {
                 end = index
                 // "twenty-one thousand eleven": a new group goes on.
                 groupStarted = false
-                if words.key(at: index) == "and", words.word(at: index + 1).map({ units[$0] != nil || tens[$0] != nil }) == true { index += 1 }
+                if words.key(at: index) == "and", units[words.key(at: index + 1)] != nil || tens[words.key(at: index + 1)] != nil { index += 1 }
                 continue
             } else if word == "-", groupStarted, words.isAttached(index), words.isAttached(index + 1),
-                      let next = words.word(at: index + 1), let unit = units[next], unit < 10, belowHundred >= 20, belowHundred % 10 == 0 {
+                      let unit = units[words.key(at: index + 1)], unit < 10, belowHundred >= 20, belowHundred % 10 == 0 {
                 // "twenty-one"
                 group += unit
                 index += 2
                 end = index
                 continue
-            } else if word == "and", groupStarted, group >= 100, let next = words.word(at: index + 1), units[next] != nil || tens[next] != nil {
+            } else if word == "and", groupStarted, group >= 100, units[words.key(at: index + 1)] != nil || tens[words.key(at: index + 1)] != nil {
                 index += 1  // "one hundred and twenty": "and" is only kept if a number follows
                 continue
             } else {
@@ -190,10 +193,10 @@ enum NumberGrammar {
         guard end > start else { return nil }
         var value = total + Double(group)
         // "two point five", "one point zero five"
-        if words.key(at: end) == "point", let digit = words.word(at: end + 1).flatMap({ units[$0] }), digit < 10 {
+        if words.key(at: end) == "point", let digit = units[words.key(at: end + 1)], digit < 10 {
             var fraction = "0."
             var index = end + 1
-            while let word = words.word(at: index), let digit = units[word], digit < 10, index - end < 20 {
+            while let digit = units[words.key(at: index)], digit < 10, index - end < 20 {
                 fraction += String(digit)
                 index += 1
             }
@@ -215,16 +218,16 @@ enum NumberGrammar {
     private static func readOrdinal(_ words: EntityWords, from start: Int) -> (value: Int, end: Int)? {
         guard let word = words.word(at: start) else { return nil }
         if let value = Int(word), EntityWords.isDigits(word), words.isAttached(start + 1),
-           let suffix = words.word(at: start + 1), ["st", "nd", "rd", "th"].contains(suffix) {
+           ["st", "nd", "rd", "th"].contains(words.key(at: start + 1)) {
             return (value, start + 2)
         }
-        if let value = ordinalUnits[word] { return (value, start + 1) }
+        if let value = ordinalUnits[words.key(at: start)] { return (value, start + 1) }
         // A cardinal in words, then an ordinal word for its lowest free place: "twenty-fifth",
         // "twenty fifth", "one hundred and first", "two thousandth".
         guard let cardinal = spelled(words, from: start), cardinal.value >= 1, cardinal.value == cardinal.value.rounded() else { return nil }
         var index = cardinal.end
         if words.key(at: index) == "-" || words.key(at: index) == "and" { index += 1 }
-        guard let next = words.word(at: index), let unit = ordinalUnits[next] else { return nil }
+        guard let unit = ordinalUnits[words.key(at: index)] else { return nil }
         let whole = Int(cardinal.value)
         var place = 10
         while whole % (place * 10) == 0 && place < 1_000_000_000 { place *= 10 }

@@ -3,8 +3,8 @@
 enum PercentageGrammar {
     /// The percentage that starts at `start` and the index after it.
     static func percentage(_ words: EntityWords, from start: Int) -> (value: Double, end: Int)? {
-        guard let number = NumberGrammar.cardinal(words, from: start), let word = words.word(at: number.end) else { return nil }
-        switch word {
+        guard let number = NumberGrammar.cardinal(words, from: start) else { return nil }
+        switch words.key(at: number.end) {
         case "%", "percent", "pct", "percents": return (number.value, number.end + 1)
         case "per" where words.key(at: number.end + 1) == "cent": return (number.value, number.end + 2)
         default: return nil

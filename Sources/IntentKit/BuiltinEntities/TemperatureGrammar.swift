@@ -15,15 +15,16 @@ enum TemperatureGrammar {
         var index = number.end
         var sawDegrees = false
         var unit: String?
-        if let word = words.word(at: index), degrees.contains(word) {
+        if degrees.contains(words.key(at: index)) {
+            let word = words[index]
             sawDegrees = true
             index += 1
             // "45 deg."
             if word.hasPrefix("deg"), words.key(at: index) == ".", words.isAttached(index) { index += 1 }
         }
-        if let word = words.word(at: index), let scale = scales[word] {
+        if let scale = scales[words.key(at: index)] {
             // A letter scale ("c", "f", "k") only after degrees or against the number ("20c").
-            if word.count > 1 || sawDegrees || words.isAttached(index) {
+            if words[index].utf8.count > 1 || sawDegrees || words.isAttached(index) {
                 unit = scale
                 index += 1
             }
