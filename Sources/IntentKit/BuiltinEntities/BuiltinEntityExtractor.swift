@@ -100,7 +100,7 @@ public struct BuiltinEntityExtractor: Sendable {
         }
         for index in stride(from: words.count - 1, through: 0, by: -1) {
             let key = words.key(at: index)
-            if !startsWithLetter(words[index]) {
+            if !words.startsWithLetter(at: index) {
                 if symbolMayStart(words, at: index) {
                     mark(index)
                     meaningfulAhead = index
@@ -125,21 +125,18 @@ public struct BuiltinEntityExtractor: Sendable {
     /// tokens' bytes, before any word is built.
     static func mayHoldExpression(_ text: TokenizedText, tokens: Range<Int>) -> Bool {
         text.normalizedStorage.withUnsafeBufferPointer { storage in
-            for index in tokens {
-                let range = text.tokens[index].normalizedRange
-                var hash = FeatureHash(template: 0)
-                for byte in storage[Int(range.lowerBound)..<Int(range.upperBound)] {
-                    guard (0x61...0x7A).contains(byte) else { return true }
-                    hash.combine(byte)
+            text.tokens.withUnsafeBufferPointer { tokenList in
+                for index in tokens {
+                    let range = tokenList[index].normalizedRange
+                    let bytes = UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)])
+                    // Lower-case ASCII letters: a byte outside 0x61...0x7A after subtracting 0x61 wraps above 25.
+                    for byte in bytes where byte &- 0x61 > 25 { return true }
+                    if meaningfulWords.contains(WordKey(bytes: bytes)) { return true }
                 }
-                if meaningfulWordHashes.sortedContains(hash.value) { return true }
+                return false
             }
-            return false
         }
     }
-
-    /// The hashes of ``meaningfulWords``: a collision only sends an utterance to the grammars.
-    private static let meaningfulWordHashes = meaningfulWords.map { FeatureHash.of($0, template: 0) }.sorted()
 
     /// Whether a word that is not a letter's may start an expression: digits ("85", "7:30"), a
     /// currency symbol ("$", "€"), or a sign or point before a number ("-504", ".77").

@@ -154,7 +154,7 @@ enum DateTimeGrammar {
     static func moment(_ words: EntityWords, from start: Int, context: Context, depth: Int = 0) -> (value: Value, end: Int)? {
         // Only a top-level reading is kept: an anchor's is bounded by its depth.
         guard depth == 0 else { return readMoment(words, from: start, context: context, depth: depth) }
-        return words.remembered(start, get: { $0.moment }, set: { $0.moment = $1 }) { readMoment(words, from: start, context: context, depth: 0) }
+        return words.remembered(start, get: { $0.pointee.moment }, set: { $0.pointee.moment = $1 }) { readMoment(words, from: start, context: context, depth: 0) }
     }
 
     private static func readMoment(_ words: EntityWords, from start: Int, context: Context, depth: Int) -> (value: Value, end: Int)? {
@@ -339,7 +339,7 @@ enum DateTimeGrammar {
     /// A day: the day number, the hours of the part of the day it names ("tonight"), its grain
     /// (a week, month or year for "next week", "last month", "june 2027"), whether it means "now".
     private static func dayPart(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, part: (from: Int, to: Int)?, grain: DateTimeGrain, isNow: Bool, end: Int)? {
-        words.remembered(start, get: { $0.dayPart }, set: { $0.dayPart = $1 }) { readDayPart(words, from: start, context: context) }
+        words.remembered(start, get: { $0.pointee.dayPart }, set: { $0.pointee.dayPart = $1 }) { readDayPart(words, from: start, context: context) }
     }
 
     private static func readDayPart(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, part: (from: Int, to: Int)?, grain: DateTimeGrain, isNow: Bool, end: Int)? {
@@ -576,7 +576,7 @@ enum DateTimeGrammar {
 
     /// "2/15", "2/7/2021", "2/7/21" (month/day[/year]), "2026-11-22" (ISO 8601).
     private static func numericDate(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, end: Int)? {
-        guard let first = words.word(at: start), EntityWords.isDigits(first) else { return nil }
+        guard words.isDigits(at: start), let first = words.word(at: start) else { return nil }
         // ISO: year-month-day, written together.
         if first.count == 4, words.key(at: start + 1) == "-", words.isAttached(start + 1), words.isAttached(start + 2),
            let month = words.word(at: start + 2).flatMap({ Int($0) }), words.key(at: start + 3) == "-", words.isAttached(start + 3),
@@ -677,13 +677,13 @@ enum DateTimeGrammar {
             return finish(hour: hour, minute: minute, second: second, twelveHour: twelveHour, grain: second == nil ? .minute : .second, words, at: index)
         }
         // "8h00", "at 8h30", "8h30 CET": a time; "1h30" alone is a duration.
-        if let h = EntityWords.isDigits(word) ? Int(word) : nil, word.count <= 2, words.key(at: start + 1) == "h", words.isAttached(start + 1),
+        if let h = words.isDigits(at: start) ? Int(word) : nil, word.count <= 2, words.key(at: start + 1) == "h", words.isAttached(start + 1),
            let m = words.word(at: start + 2).flatMap({ $0.count == 2 ? Int($0) : nil }), words.isAttached(start + 2), h <= 24, m < 60,
            m == 0 || allowBare || zone(words, at: start + 3) != nil {
             return finish(hour: h, minute: m, second: nil, twelveHour: false, grain: .minute, words, at: start + 3)
         }
         // "at 0800", "at 1530": four digits on a 24-hour clock, after "at" only ("1530" alone is a number).
-        if word.utf8.count == 4, words.key(at: start - 1) == "at", EntityWords.isDigits(word), let digits = Int(word), digits / 100 <= 23, digits % 100 <= 59 {
+        if word.utf8.count == 4, words.key(at: start - 1) == "at", words.isDigits(at: start), let digits = Int(word), digits / 100 <= 23, digits % 100 <= 59 {
             return finish(hour: digits / 100, minute: digits % 100, second: nil, twelveHour: false, grain: .minute, words, at: start + 1)
         }
         // A number of hours, spelled or in digits, then minutes: "7", "seven thirty", "7 30", "seven oh five"
@@ -764,7 +764,7 @@ enum DateTimeGrammar {
     /// An hour, 0-24: digits alone or a number word.
     private static func hourNumber(_ words: EntityWords, at index: Int) -> (value: Int, end: Int)? {
         guard let word = words.word(at: index) else { return nil }
-        if EntityWords.isDigits(word), word.utf8.count <= 2, let value = Int(word), value <= 24 { return (value, index + 1) }
+        if words.isDigits(at: index), word.utf8.count <= 2, let value = Int(word), value <= 24 { return (value, index + 1) }
         guard let value = hourWords[words.key(at: index)] else { return nil }
         return (value, index + 1)
     }
@@ -775,7 +775,7 @@ enum DateTimeGrammar {
         if words.key(at: index) == "oh" || words.key(at: index) == "o", let digit = hourWords[words.key(at: index + 1)], digit >= 1, digit <= 9 {
             return (digit, index + 2)
         }
-        if EntityWords.isDigits(word) {
+        if words.isDigits(at: index) {
             guard word.count == 2, let value = Int(word), value < 60 else { return nil }
             return (value, index + 1)
         }

@@ -27,7 +27,7 @@ enum DurationGrammar {
     /// The duration that starts at `start`, in seconds, the smallest unit said in it (in
     /// seconds: 3600 for "2 hours", 60 for "1 hour 30"), and the index after it.
     static func duration(_ words: EntityWords, from start: Int) -> (seconds: Double, smallestUnit: Double, end: Int)? {
-        words.remembered(start, get: { $0.duration }, set: { $0.duration = $1 }) { readDuration(words, from: start) }
+        words.remembered(start, get: { $0.pointee.duration }, set: { $0.pointee.duration = $1 }) { readDuration(words, from: start) }
     }
 
     private static func readDuration(_ words: EntityWords, from start: Int) -> (seconds: Double, smallestUnit: Double, end: Int)? {

@@ -19,12 +19,16 @@ struct EntityWords {
         var attached: Bool
         /// Written with a capital letter ("1.2M" is a million, "2m" two minutes).
         var capitalized: Bool
+        /// ASCII digits alone ("2026", not "2,026").
+        var isDigits: Bool
+        /// Its first scalar is a letter.
+        var startsWithLetter: Bool
     }
 
-    private var pieces = [Piece]()
+    private let pieces: [Piece]
     /// What the grammars read at each word, kept once read: several kinds and parts start by
     /// reading the same number or day at the same word.
-    let memo = Memo()
+    let memo: Memo
 
     var count: Int { pieces.count }
     subscript(index: Int) -> String { pieces[index].word }
@@ -35,6 +39,10 @@ struct EntityWords {
     func word(at index: Int) -> String? { index >= 0 && index < pieces.count ? pieces[index].word : nil }
     /// Whether the word at `index` exists and follows the previous one without white space.
     func isAttached(_ index: Int) -> Bool { index > 0 && index < pieces.count && pieces[index].attached }
+    /// Whether the word at `index` exists and is ASCII digits alone.
+    func isDigits(at index: Int) -> Bool { index >= 0 && index < pieces.count && pieces[index].isDigits }
+    /// Whether the word at `index` exists and starts with a letter.
+    func startsWithLetter(at index: Int) -> Bool { index >= 0 && index < pieces.count && pieces[index].startsWithLetter }
     /// Whether the word at `index` exists and was written with a capital letter.
     func isCapitalized(_ index: Int) -> Bool { index >= 0 && index < pieces.count && pieces[index].capitalized }
     /// The Unicode-scalar offsets of the word at `index` in the original text.
@@ -50,6 +58,7 @@ struct EntityWords {
 
     /// The words of `tokens` of `text`.
     init(_ text: TokenizedText, tokens: Range<Int>) {
+        var pieces = [Piece]()
         pieces.reserveCapacity(tokens.count + 2)
         for index in tokens {
             let range = text.tokens[index].range
@@ -66,7 +75,7 @@ struct EntityWords {
             }
             if let whole {
                 let capitalized = whole.isLetters && text.scalars[range].contains(where: Self.isCapital)
-                append(whole.word, key: whole.key, range: range, capitalized: capitalized)
+                Self.append(to: &pieces, whole.word, key: whole.key, range: range, capitalized: capitalized)
                 continue
             }
             let normalized = text.normalized(at: index)
@@ -76,7 +85,7 @@ struct EntityWords {
             // A normalised form of another length than the original (a folded ligature) cannot
             // be cut at places of the original: it stays one word.
             guard scalars.count == range.count else {
-                append(normalized, range: range, capitalized: original.contains(where: Self.isCapital))
+                Self.append(to: &pieces, normalized, range: range, capitalized: original.contains(where: Self.isCapital))
                 continue
             }
             var start = scalars.startIndex, startOffset = 0
@@ -88,7 +97,7 @@ struct EntityWords {
                 let current = scalars[position]
                 let next = scalars.index(after: position)
                 if let previous, !Self.joins(beforePrevious, previous, current, next < scalars.endIndex ? scalars[next] : nil) {
-                    append(String(normalized[start..<position]), range: (range.lowerBound + startOffset)..<(range.lowerBound + offset), capitalized: capitalized)
+                    Self.append(to: &pieces, String(normalized[start..<position]), range: (range.lowerBound + startOffset)..<(range.lowerBound + offset), capitalized: capitalized)
                     start = position
                     startOffset = offset
                     capitalized = false
@@ -102,13 +111,17 @@ struct EntityWords {
                 position = next
                 offset += 1
             }
-            append(String(normalized[start...]), range: (range.lowerBound + startOffset)..<range.upperBound, capitalized: capitalized)
+            Self.append(to: &pieces, String(normalized[start...]), range: (range.lowerBound + startOffset)..<range.upperBound, capitalized: capitalized)
         }
+        self.pieces = pieces
+        memo = Memo(count: pieces.count)
     }
 
-    private mutating func append(_ word: String, key: WordKey? = nil, range: Range<Int>, capitalized: Bool) {
+    private static func append(to pieces: inout [Piece], _ word: String, key: WordKey? = nil, range: Range<Int>, capitalized: Bool) {
         let attached = pieces.last.map { $0.range.upperBound == range.lowerBound } ?? false
-        pieces.append(Piece(word: word, key: key ?? WordKey(word), range: range, attached: attached, capitalized: capitalized))
+        let startsWithLetter = word.unicodeScalars.first.map { kind($0) == .letter } ?? false
+        pieces.append(Piece(word: word, key: key ?? WordKey(word), range: range, attached: attached, capitalized: capitalized,
+                            isDigits: !startsWithLetter && isDigits(word), startsWithLetter: startsWithLetter))
     }
 
     private enum Class { case digit, letter, other }
@@ -161,7 +174,9 @@ extension EntityWords {
         init(_ value: Value?) { self = value.map { .read($0) } ?? .nothing }
     }
 
-    /// The results read at each word, for one utterance and one reference moment.
+    /// The results read at each word, for one utterance and one reference moment: one entry a
+    /// word, allocated on the first read and reached through a pointer (a class's array would
+    /// cost an exclusivity check and a copy of the entry at every read).
     final class Memo {
         struct Entry {
             var cardinal = Cached<(value: Double, end: Int)>.unread
@@ -171,19 +186,34 @@ extension EntityWords {
             var moment = Cached<(value: DateTimeGrammar.Value, end: Int)>.unread
         }
 
-        var entries = [Entry]()
+        private let count: Int
+        private let entries: UnsafeMutablePointer<Entry>
+
+        init(count: Int) {
+            self.count = count
+            entries = UnsafeMutablePointer<Entry>.allocate(capacity: count)
+            entries.initialize(repeating: Entry(), count: count)
+        }
+
+        /// The entry of word `index` (`0 ..< count`).
+        @inline(__always)
+        func entry(_ index: Int) -> UnsafeMutablePointer<Entry> { entries + index }
+
+        deinit {
+            entries.deinitialize(count: count)
+            entries.deallocate()
+        }
     }
 
     /// `read()` at word `index`, once: later calls get the kept result, which `get` and `set`
     /// reach in an entry (closures, not a key path: a key path costs a runtime lookup a call).
     @inline(__always)
-    func remembered<Value>(_ index: Int, get: (Memo.Entry) -> Cached<Value>, set: (inout Memo.Entry, Cached<Value>) -> Void,
-                           _ read: () -> Value?) -> Value? {
+    func remembered<Value>(_ index: Int, get: (UnsafeMutablePointer<Memo.Entry>) -> Cached<Value>,
+                           set: (UnsafeMutablePointer<Memo.Entry>, Cached<Value>) -> Void, _ read: () -> Value?) -> Value? {
         guard index >= 0 && index < count else { return read() }
-        if memo.entries.isEmpty { memo.entries = Array(repeating: Memo.Entry(), count: count) }
-        if let kept = get(memo.entries[index]).value { return kept }
+        if let kept = get(memo.entry(index)).value { return kept }
         let value = read()
-        set(&memo.entries[index], Cached(value))
+        set(memo.entry(index), Cached(value))
         return value
     }
 }

@@ -65,7 +65,7 @@ enum NumberGrammar {
 
     /// The cardinal that starts at `start`: its value and the index after its last word.
     static func cardinal(_ words: EntityWords, from start: Int) -> (value: Double, end: Int)? {
-        words.remembered(start, get: { $0.cardinal }, set: { $0.cardinal = $1 }) { readCardinal(words, from: start) }
+        words.remembered(start, get: { $0.pointee.cardinal }, set: { $0.pointee.cardinal = $1 }) { readCardinal(words, from: start) }
     }
 
     private static func readCardinal(_ words: EntityWords, from start: Int) -> (value: Double, end: Int)? {
@@ -212,12 +212,12 @@ enum NumberGrammar {
 
     /// The ordinal that starts at `start` ("third", "21st", "twenty-first", "one hundredth").
     static func ordinal(_ words: EntityWords, from start: Int) -> (value: Int, end: Int)? {
-        words.remembered(start, get: { $0.ordinal }, set: { $0.ordinal = $1 }) { readOrdinal(words, from: start) }
+        words.remembered(start, get: { $0.pointee.ordinal }, set: { $0.pointee.ordinal = $1 }) { readOrdinal(words, from: start) }
     }
 
     private static func readOrdinal(_ words: EntityWords, from start: Int) -> (value: Int, end: Int)? {
         guard let word = words.word(at: start) else { return nil }
-        if let value = Int(word), EntityWords.isDigits(word), words.isAttached(start + 1),
+        if words.isDigits(at: start), let value = Int(word), words.isAttached(start + 1),
            ["st", "nd", "rd", "th"].contains(words.key(at: start + 1)) {
             return (value, start + 2)
         }
