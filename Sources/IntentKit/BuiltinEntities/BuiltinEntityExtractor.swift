@@ -23,13 +23,18 @@ import Foundation
 /// Relative dates resolve against the reference moment in the calendar's time zone.
 public struct BuiltinEntityExtractor: Sendable {
     /// The kinds looked for; the others are neither returned nor compete for the text.
-    public var kinds: Set<BuiltinEntity>
+    public var kinds: Set<BuiltinEntity> {
+        didSet { wanted = Self.specificity.filter(kinds.contains) }
+    }
+    /// ``kinds`` from the most specific (a set's lookups hash the kind's name).
+    private var wanted: [BuiltinEntity]
     /// The calendar (and its time zone) dates are resolved in.
     public var calendar: Calendar
 
     /// An extractor of `kinds` (every kind by default), resolving dates in `calendar`.
     public init(kinds: Set<BuiltinEntity> = Set(BuiltinEntity.allCases), calendar: Calendar = .current) {
         self.kinds = kinds
+        wanted = Self.specificity.filter(kinds.contains)
         self.calendar = calendar
     }
 
@@ -59,7 +64,6 @@ public struct BuiltinEntityExtractor: Sendable {
         let words = EntityWords(text, tokens: tokens)
         var candidates = [(kind: BuiltinEntity, range: Range<Int>, value: SlotValue)]()
         var context: DateTimeGrammar.Context?
-        let wanted = Self.specificity.filter(kinds.contains)
         Self.forEachStart(of: words) { start in
             for kind in wanted {
                 if kind == .dateTime && context == nil { context = DateTimeGrammar.Context(reference: reference, calendar: calendar) }

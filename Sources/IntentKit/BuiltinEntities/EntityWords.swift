@@ -75,7 +75,8 @@ struct EntityWords {
             }
             if let whole {
                 let capitalized = whole.isLetters && text.scalars[range].contains(where: Self.isCapital)
-                Self.append(to: &pieces, whole.word, key: whole.key, range: range, capitalized: capitalized)
+                Self.append(to: &pieces, whole.word, key: whole.key, range: range, capitalized: capitalized,
+                            shape: (isDigits: !whole.isLetters, startsWithLetter: whole.isLetters))
                 continue
             }
             let normalized = text.normalized(at: index)
@@ -117,11 +118,13 @@ struct EntityWords {
         memo = Memo(count: pieces.count)
     }
 
-    private static func append(to pieces: inout [Piece], _ word: String, key: WordKey? = nil, range: Range<Int>, capitalized: Bool) {
+    /// Appends a word; `key` and `shape` when the caller knows them.
+    private static func append(to pieces: inout [Piece], _ word: String, key: WordKey? = nil, range: Range<Int>, capitalized: Bool,
+                               shape: (isDigits: Bool, startsWithLetter: Bool)? = nil) {
         let attached = pieces.last.map { $0.range.upperBound == range.lowerBound } ?? false
-        let startsWithLetter = word.unicodeScalars.first.map { kind($0) == .letter } ?? false
+        let startsWithLetter = shape?.startsWithLetter ?? (word.unicodeScalars.first.map { kind($0) == .letter } ?? false)
         pieces.append(Piece(word: word, key: key ?? WordKey(word), range: range, attached: attached, capitalized: capitalized,
-                            isDigits: !startsWithLetter && isDigits(word), startsWithLetter: startsWithLetter))
+                            isDigits: shape?.isDigits ?? (!startsWithLetter && isDigits(word)), startsWithLetter: startsWithLetter))
     }
 
     private enum Class { case digit, letter, other }
