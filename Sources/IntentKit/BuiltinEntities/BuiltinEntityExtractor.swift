@@ -94,7 +94,7 @@ public struct BuiltinEntityExtractor: Sendable {
     /// word a grammar starts with (a number word, a month, a currency code, …); or a word that
     /// only leads into an expression ("the", "in", "at", "a", "next", "before", …) when a word
     /// that means something to a grammar follows within four. Most words of an utterance start
-    /// nothing, and cost a set lookup or two.
+    /// nothing, and cost one lookup of their ``Role``.
     static func forEachStart(of words: EntityWords, _ body: (Int) -> Void) {
         // Where the last word that means something was seen, scanning back from the end.
         var meaningfulAhead = Int.max
@@ -103,16 +103,19 @@ public struct BuiltinEntityExtractor: Sendable {
             if index < 64 { starts |= 1 << UInt64(index) } else { overflow.append(index) }
         }
         for index in stride(from: words.count - 1, through: 0, by: -1) {
-            let key = words.key(at: index)
             if !words.startsWithLetter(at: index) {
                 if symbolMayStart(words, at: index) {
                     mark(index)
                     meaningfulAhead = index
                 }
-            } else if meaningfulWords.contains(key), phraseWords[key].map({ $0.contains(words.key(at: index + 1)) }) ?? true {
-                if startWords.contains(key) { mark(index) }
+                continue
+            }
+            let key = words.key(at: index)
+            let role = roles[key] ?? []
+            if role.contains(.meaningful), !role.contains(.phrase) || phraseWords[key]?.contains(words.key(at: index + 1)) == true {
+                if role.contains(.start) { mark(index) }
                 meaningfulAhead = index
-            } else if meaningfulAhead - index <= 4, leadWords.contains(key) {
+            } else if meaningfulAhead - index <= 4, role.contains(.lead) {
                 mark(index)
             }
         }
@@ -123,6 +126,28 @@ public struct BuiltinEntityExtractor: Sendable {
         for start in overflow.reversed() { body(start) }
     }
 
+    /// What a word is to the start scan: one lookup instead of one a set.
+    struct Role: OptionSet, Sendable {
+        let rawValue: UInt8
+        /// One of ``meaningfulWords``.
+        static let meaningful = Role(rawValue: 1)
+        /// One of ``startWords``.
+        static let start = Role(rawValue: 2)
+        /// One of ``leadWords``.
+        static let lead = Role(rawValue: 4)
+        /// One of ``phraseWords``: meaningful only before the words that continue it.
+        static let phrase = Role(rawValue: 8)
+    }
+
+    private static let roles: WordTable<Role> = {
+        var roles = [String: Role]()
+        for word in meaningfulWords { roles[word, default: []].insert(.meaningful) }
+        for word in startWords { roles[word, default: []].insert(.start) }
+        for word in leadWords { roles[word, default: []].insert(.lead) }
+        for word in phraseWords.keys { roles[word, default: []].insert(.phrase) }
+        return WordTable(roles)
+    }()
+
     /// Whether `tokens` of `text` may hold an expression: a token other than plain ASCII letters,
     /// or one that means something to a grammar. Without one, no word starts an expression
     /// (a lead word needs a meaningful one after it), so most utterances are answered from their
@@ -132,10 +157,13 @@ public struct BuiltinEntityExtractor: Sendable {
             text.tokens.withUnsafeBufferPointer { tokenList in
                 for index in tokens {
                     let range = tokenList[index].normalizedRange
-                    let bytes = UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)])
-                    // Lower-case ASCII letters: a byte outside 0x61...0x7A after subtracting 0x61 wraps above 25.
-                    for byte in bytes where byte &- 0x61 > 25 { return true }
-                    if meaningfulWords.contains(WordKey(bytes: bytes)) { return true }
+                    var key = WordKey.Builder()
+                    for byte in storage[Int(range.lowerBound)..<Int(range.upperBound)] {
+                        // Lower-case ASCII letters: a byte outside 0x61...0x7A after subtracting 0x61 wraps above 25.
+                        guard byte &- 0x61 <= 25 else { return true }
+                        key.combine(byte)
+                    }
+                    if meaningfulWords.contains(key.key) { return true }
                 }
                 return false
             }

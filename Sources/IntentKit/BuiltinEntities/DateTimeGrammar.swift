@@ -661,7 +661,7 @@ enum DateTimeGrammar {
             }
         }
         // "7:30", "19:00", "9:01:10", "8h00"
-        if word.utf8.contains(0x3A) {  // ":"
+        if !words.startsWithLetter(at: start), word.utf8.contains(0x3A) {  // ":"
             let parts = word.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
             guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0 != nil }), let h = parts[0], let m = parts[1],
                   (0...24).contains(h), (0...59).contains(m), word.split(separator: ":")[1].count == 2 else { return nil }

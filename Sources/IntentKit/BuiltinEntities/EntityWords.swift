@@ -66,12 +66,13 @@ struct EntityWords {
             // read off the normalised bytes without a walk over scalars.
             let whole: (word: String, key: WordKey, isLetters: Bool)? = text.withNormalizedUTF8(at: index) { bytes in
                 guard !bytes.isEmpty, bytes.count == range.count else { return nil }
-                var letters = 0
+                var letters = 0, key = WordKey.Builder()
                 for byte in bytes {
-                    if (0x61...0x7A).contains(byte) { letters += 1 } else if !(0x30...0x39).contains(byte) { return nil }
+                    if byte &- 0x61 <= 25 { letters += 1 } else if byte &- 0x30 > 9 { return nil }
+                    key.combine(byte)
                 }
                 guard letters == 0 || letters == bytes.count else { return nil }
-                return (String(decoding: bytes, as: UTF8.self), WordKey(bytes: bytes), letters > 0)
+                return (String(decoding: bytes, as: UTF8.self), key.key, letters > 0)
             }
             if let whole {
                 let capitalized = whole.isLetters && text.scalars[range].contains(where: Self.isCapital)
@@ -121,7 +122,7 @@ struct EntityWords {
     /// Appends a word; `key` and `shape` when the caller knows them.
     private static func append(to pieces: inout [Piece], _ word: String, key: WordKey? = nil, range: Range<Int>, capitalized: Bool,
                                shape: (isDigits: Bool, startsWithLetter: Bool)? = nil) {
-        let attached = pieces.last.map { $0.range.upperBound == range.lowerBound } ?? false
+        let attached = !pieces.isEmpty && pieces[pieces.count - 1].range.upperBound == range.lowerBound
         let startsWithLetter = shape?.startsWithLetter ?? (word.unicodeScalars.first.map { kind($0) == .letter } ?? false)
         pieces.append(Piece(word: word, key: key ?? WordKey(word), range: range, attached: attached, capitalized: capitalized,
                             isDigits: shape?.isDigits ?? (!startsWithLetter && isDigits(word)), startsWithLetter: startsWithLetter))

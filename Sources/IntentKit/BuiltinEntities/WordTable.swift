@@ -33,10 +33,20 @@ struct WordKey: Hashable, Sendable, ExpressibleByStringLiteral {
 
     @inline(__always)
     init(bytes: UnsafeBufferPointer<UInt8>) {
-        var hash = 0xCBF2_9CE4_8422_2325 as UInt64
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        // 0 stands for no word (and an empty slot of a table).
-        value = hash == 0 ? 1 : hash
+        var builder = Builder()
+        for byte in bytes { builder.combine(byte) }
+        self = builder.key
+    }
+
+    /// The key of a word built byte by byte, for a caller that reads the bytes anyway.
+    struct Builder {
+        private var hash = 0xCBF2_9CE4_8422_2325 as UInt64
+
+        @inline(__always)
+        mutating func combine(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+
+        /// 0 stands for no word (and an empty slot of a table).
+        var key: WordKey { WordKey(value: hash == 0 ? 1 : hash) }
     }
 }
 
