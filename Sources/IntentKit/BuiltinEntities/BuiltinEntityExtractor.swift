@@ -53,22 +53,22 @@ public struct BuiltinEntityExtractor: Sendable {
         spans(in: text, tokens: tokens, reference: reference).map { match in
             var said = String.UnicodeScalarView()
             said.append(contentsOf: text.scalars[match.range])
-            return BuiltinEntityMatch(kind: match.kind, text: String(said), range: match.range, value: match.value)
+            return BuiltinEntityMatch(kind: match.kind, text: String(said), range: match.range, value: match.reading.slotValue)
         }
     }
 
-    /// The entities within `tokens` of an utterance without their words: what the tagger's
-    /// features need.
-    package func spans(in text: TokenizedText, tokens: Range<Int>, reference: Date) -> [(kind: BuiltinEntity, range: Range<Int>, value: SlotValue)] {
+    /// The entities within `tokens` of an utterance without their words, their values as the
+    /// grammars read them: what the tagger's features need.
+    func spans(in text: TokenizedText, tokens: Range<Int>, reference: Date) -> [(kind: BuiltinEntity, range: Range<Int>, reading: BuiltinGrammar.Reading)] {
         guard Self.mayHoldExpression(text, tokens: tokens) else { return [] }
         let words = EntityWords(text, tokens: tokens)
-        var candidates = [(kind: BuiltinEntity, range: Range<Int>, value: SlotValue)]()
+        var candidates = [(kind: BuiltinEntity, range: Range<Int>, reading: BuiltinGrammar.Reading)]()
         var context: DateTimeGrammar.Context?
         Self.forEachStart(of: words) { start in
             for kind in wanted {
                 if kind == .dateTime && context == nil { context = DateTimeGrammar.Context(reference: reference, calendar: calendar) }
-                guard let (value, end) = BuiltinGrammar.parse(kind, words, from: start, context: context), end > start else { continue }
-                candidates.append((kind, words.range(at: start).lowerBound..<words.range(at: end - 1).upperBound, value))
+                guard let (reading, end) = BuiltinGrammar.parse(kind, words, from: start, context: context), end > start else { continue }
+                candidates.append((kind, words.range(at: start).lowerBound..<words.range(at: end - 1).upperBound, reading))
             }
         }
         guard candidates.count > 1 else { return candidates }
@@ -81,7 +81,7 @@ public struct BuiltinEntityExtractor: Sendable {
         // A candidate is kept unless it overlaps one kept before it (longer, or as long and more
         // specific). Which scalars a kept match covers: a candidate is checked in the time of its length.
         var taken = [Bool](repeating: false, count: text.scalars.count)
-        var kept = [(kind: BuiltinEntity, range: Range<Int>, value: SlotValue)]()
+        var kept = [(kind: BuiltinEntity, range: Range<Int>, reading: BuiltinGrammar.Reading)]()
         for candidate in candidates where !taken[candidate.range].contains(true) {
             for offset in candidate.range { taken[offset] = true }
             kept.append(candidate)

@@ -18,19 +18,44 @@ enum BuiltinGrammar {
             let context = DateTimeGrammar.Context(reference: reference, calendar: calendar)
             var first = start
             while first < min(start + 2, words.count) {
-                if let (value, end) = parse(.dateTime, words, from: first, context: context), end == words.count { return value }
+                if let (reading, end) = parse(.dateTime, words, from: first, context: context), end == words.count { return reading.slotValue }
                 first += 1
             }
             return nil
         }
         while start < words.count, fillers.contains(words[start]) { start += 1 }
-        guard let (value, end) = parse(entity, words, from: start, context: nil), end == words.count else { return nil }
-        return value
+        guard let (reading, end) = parse(entity, words, from: start, context: nil), end == words.count else { return nil }
+        return reading.slotValue
+    }
+
+    /// What a grammar read, before it becomes a ``SlotValue``: a date as seconds, not yet as
+    /// calendar fields. A few words, where a slot value of an interval is two hundred bytes:
+    /// candidates that lose to a longer one are never converted.
+    enum Reading {
+        case number(Double)
+        case ordinal(Int)
+        case percentage(Double)
+        case amountOfMoney(Double, currency: String)
+        case duration(seconds: Double)
+        case temperature(Double, unit: String?)
+        case dateTime(DateTimeGrammar.Value)
+
+        var slotValue: SlotValue {
+            switch self {
+            case .number(let value): return .number(value)
+            case .ordinal(let value): return .ordinal(value)
+            case .percentage(let value): return .percentage(value)
+            case .amountOfMoney(let value, let currency): return .amountOfMoney(value, currency: currency)
+            case .duration(let seconds): return .duration(seconds: seconds)
+            case .temperature(let value, let unit): return .temperature(value, unit: unit)
+            case .dateTime(let value): return value.slotValue
+            }
+        }
     }
 
     /// The longest expression of `entity` that starts at `start`, and the index after it; a
     /// date needs the reference moment's `context`.
-    static func parse(_ entity: BuiltinEntity, _ words: EntityWords, from start: Int, context: DateTimeGrammar.Context?) -> (value: SlotValue, end: Int)? {
+    static func parse(_ entity: BuiltinEntity, _ words: EntityWords, from start: Int, context: DateTimeGrammar.Context?) -> (reading: Reading, end: Int)? {
         switch entity {
         case .number:
             return NumberGrammar.cardinal(words, from: start).map { (.number($0.value), $0.end) }
@@ -45,7 +70,7 @@ enum BuiltinGrammar {
         case .temperature:
             return TemperatureGrammar.temperature(words, from: start).map { (.temperature($0.value, unit: $0.unit), $0.end) }
         case .dateTime:
-            return context.flatMap { DateTimeGrammar.parse(words, from: start, context: $0) }.map { ($0.value.slotValue, $0.end) }
+            return context.flatMap { DateTimeGrammar.parse(words, from: start, context: $0) }.map { (.dateTime($0.value), $0.end) }
         }
     }
 
