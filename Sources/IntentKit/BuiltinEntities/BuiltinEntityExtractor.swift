@@ -51,9 +51,11 @@ public struct BuiltinEntityExtractor: Sendable {
     /// The entities within `tokens` of an utterance: what the parser reads around a slot.
     package func extract(from text: TokenizedText, tokens: Range<Int>, reference: Date) -> [BuiltinEntityMatch] {
         spans(in: text, tokens: tokens, reference: reference).map { match in
-            var said = String.UnicodeScalarView()
-            said.append(contentsOf: text.scalars[match.range])
-            return BuiltinEntityMatch(kind: match.kind, text: String(said), range: match.range, value: match.reading.slotValue)
+            // The text said, cut from the original at the UTF-8 offsets of its scalars.
+            let utf8 = text.text.utf8
+            let start = utf8.index(utf8.startIndex, offsetBy: text.utf8Offsets[match.range.lowerBound])
+            let end = utf8.index(start, offsetBy: text.utf8Offsets[match.range.upperBound] - text.utf8Offsets[match.range.lowerBound])
+            return BuiltinEntityMatch(kind: match.kind, text: String(text.text[start..<end]), range: match.range, value: match.reading.slotValue)
         }
     }
 

@@ -43,6 +43,13 @@ public struct Tokenizer: Sendable, Hashable {
         output.normalizedStorage.removeAll(keepingCapacity: true)
         output.scalars.removeAll(keepingCapacity: true)
         output.utf8Offsets.removeAll(keepingCapacity: true)
+        // A new buffer is sized once (a text has at most as many scalars as UTF-8 bytes; its
+        // normalised form is about as long), not grown by doubling; a reused one keeps its size.
+        let length = text.utf8.count
+        output.scalars.reserveCapacity(length)
+        output.utf8Offsets.reserveCapacity(length + 1)
+        output.normalizedStorage.reserveCapacity(length + 8)
+        output.tokens.reserveCapacity(length / 4 + 4)
         var offset = 0
         for scalar in text.unicodeScalars {
             output.scalars.append(scalar)
