@@ -179,8 +179,8 @@ extension EntityWords {
     }
 
     /// The results read at each word, for one utterance and one reference moment: one entry a
-    /// word, allocated on the first read and reached through a pointer (a class's array would
-    /// cost an exclusivity check and a copy of the entry at every read).
+    /// word, allocated with the words and reached through a pointer (a class's array would cost
+    /// an exclusivity check and a copy of the entry at every read).
     final class Memo {
         struct Entry {
             var cardinal = Cached<(value: Double, end: Int)>.unread
