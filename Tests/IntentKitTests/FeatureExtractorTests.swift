@@ -137,8 +137,8 @@ struct FeatureExtractorTests {
         let plain = Tokenizer().tokenize("add this song to my road trip playlist")
         extractor.extract(plain, gazetteer: Gazetteer(), into: &features, scratch: &matches)
         #expect((0..<plain.count).allSatisfy { features.features(of: $0).count == 1 })
-        // Without the template, no extraction and no such feature.
-        let without = FeatureExtractor(configuration: FeatureConfiguration())
+        // Without the template (the defaults but it), no extraction and no such feature.
+        let without = FeatureExtractor(configuration: FeatureConfiguration(templates: FeatureConfiguration.defaultTemplates.subtracting([.builtinEntities])))
         without.extract(tokens, gazetteer: Gazetteer(), into: &features, scratch: &matches)
         let every = Set([-1, 0, 1].flatMap { offset in BuiltinEntity.allCases.flatMap { kind in Gazetteer.Position.allCases.map { feature(offset, kind, $0) } } })
         #expect((0..<tokens.count).allSatisfy { Set(features.features(of: $0)).isDisjoint(with: every) })
