@@ -228,7 +228,9 @@ public struct BuiltinEntityExtractor: Sendable {
     /// Whether `word` (a token's normalised form) may be part of an expression: a start or
     /// meaningful word, a lead word, or one that joins or ends one ("to", "and", "pm", "ago").
     package static func mayExtend(_ word: String) -> Bool {
-        !startsWithLetter(word) || meaningfulWords.contains(word) || leadWords.contains(word) || closingWords.contains(word)
+        guard startsWithLetter(word) else { return true }
+        let key = WordKey(word)
+        return meaningfulWords.contains(key) || leadWords.contains(key) || closingWords.contains(key)
     }
 
     /// Words inside or after an expression that neither start nor lead into one.

@@ -69,7 +69,7 @@ enum MoneyGrammar {
         if word.utf8.count == 3 || key == "rs", !wordLikeCodes.contains(key), let code = Currency.byName[key],
            code.lowercased() == word || key == "rs" {
             // "rs. 500": the abbreviation's point.
-            if word == "rs", words.key(at: index + 1) == ".", words.isAttached(index + 1) { return (code, index + 2) }
+            if key == "rs", words.key(at: index + 1) == ".", words.isAttached(index + 1) { return (code, index + 2) }
             return (code, index + 1)
         }
         return nil

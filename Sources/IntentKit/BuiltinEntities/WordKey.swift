@@ -1,4 +1,4 @@
-/// A word of the built-in grammars by its 64-bit FNV-1a hash: ``EntityWords`` hashes each word
+/// A word of the built-in grammars by its 64-bit FNV-1a hash (``Builder``): ``EntityWords`` hashes each word
 /// of an utterance once, and every table the grammars look it up in after that costs a probe or
 /// two, not a string hash (Swift's `Set<String>` and `Dictionary` hash the string again with
 /// SipHash at every lookup, and a date is tried at a word through a few dozen lookups).
@@ -38,14 +38,16 @@ struct WordKey: Hashable, Sendable, ExpressibleByStringLiteral {
         self = builder.key
     }
 
-    /// The key of a word built byte by byte, for a caller that reads the bytes anyway.
+    /// The key of a word built byte by byte, for a caller that reads the bytes anyway: the
+    /// features' FNV-1a (``FeatureHash``) under template 0. Keys live only while a process runs;
+    /// no file holds one.
     struct Builder {
-        private var hash = 0xCBF2_9CE4_8422_2325 as UInt64
+        private var hash = FeatureHash(template: 0)
 
         @inline(__always)
-        mutating func combine(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        mutating func combine(_ byte: UInt8) { hash.combine(byte) }
 
         /// 0 stands for no word (and an empty slot of a table).
-        var key: WordKey { WordKey(value: hash == 0 ? 1 : hash) }
+        var key: WordKey { WordKey(value: hash.value == 0 ? 1 : hash.value) }
     }
 }
