@@ -385,6 +385,74 @@ struct BuiltinEntityExtractorTests {
         }
     }
 
+    // MARK: Stretches, quarters, weeks of a month (reference: Sunday 22 November 2026, 08:00 UTC)
+
+    /// Each text with its value: a stretch is a third of its period (docs/entities.md).
+    static let periods: [(String, String)] = [
+        // stretches of a month: days 1-10, 11-20, 21 to the end
+        ("the end of the month", "2026-11-21/2026-12-01 (day)"), ("end of month", "2026-11-21/2026-12-01 (day)"), ("EOM", "2026-11-21/2026-12-01 (day)"),
+        ("the beginning of the month", "2026-11-01/2026-11-11 (day)"), ("the middle of the month", "2026-11-11/2026-11-21 (day)"),
+        ("the start of next month", "2026-12-01/2026-12-11 (day)"), ("the end of next month", "2026-12-21/2027-01-01 (day)"),
+        ("the end of february", "2027-02-21/2027-03-01 (day)"), ("beginning of march", "2027-03-01/2027-03-11 (day)"),
+        ("early march", "2027-03-01/2027-03-11 (day)"), ("mid-june", "2027-06-11/2027-06-21 (day)"), ("mid june", "2027-06-11/2027-06-21 (day)"),
+        ("late april", "2027-04-21/2027-05-01 (day)"), ("late last month", "2026-10-21/2026-11-01 (day)"), ("early next month", "2026-12-01/2026-12-11 (day)"),
+        // of a week: Monday-Tuesday, Wednesday-Thursday, Friday-Sunday
+        ("the end of the week", "2026-11-20/2026-11-23 (day)"), ("EOW", "2026-11-20/2026-11-23 (day)"),
+        ("the beginning of next week", "2026-11-23/2026-11-25 (day)"), ("the middle of next week", "2026-11-25/2026-11-27 (day)"),
+        ("late next week", "2026-11-27/2026-11-30 (day)"),
+        // of a year: January-April, May-August, September-December; of a quarter: its months
+        ("the end of the year", "2026-09-01/2027-01-01 (month)"), ("EOY", "2026-09-01/2027-01-01 (month)"),
+        ("the beginning of next year", "2027-01-01/2027-05-01 (month)"), ("the middle of 2027", "2027-05-01/2027-09-01 (month)"),
+        ("mid 2027", "2027-05-01/2027-09-01 (month)"), ("the end of 2025", "2025-09-01/2026-01-01 (month)"),
+        ("early next year", "2027-01-01/2027-05-01 (month)"), ("the end of the quarter", "2026-12-01/2027-01-01 (month)"),
+        ("the beginning of q1", "2027-01-01/2027-02-01 (month)"),
+        // of a day: 4-12, 12-17, 17-24
+        ("end of day", "2026-11-22T17:00/2026-11-23T00:00 (hour)"), ("EOD", "2026-11-22T17:00/2026-11-23T00:00 (hour)"),
+        ("the end of the day", "2026-11-22T17:00/2026-11-23T00:00 (hour)"), ("the end of tomorrow", "2026-11-23T17:00/2026-11-24T00:00 (hour)"),
+        ("the beginning of the day", "2026-11-22T04:00/2026-11-22T12:00 (hour)"),
+        // deadlines: "by" and "until" the end of a stretch close where it ends
+        ("by the end of the month", "2026-11-22T08:00:00/2026-12-01T00:00:00 (second)"), ("by EOD", "2026-11-22T08:00:00/2026-11-23T00:00:00 (second)"),
+        ("by end of week", "2026-11-22T08:00:00/2026-11-23T00:00:00 (second)"), ("until the end of the year", "../2027-01-01 (month)"),
+        ("after the end of the month", "2026-12-01/.. (day)"), ("before the end of next week", "../2026-11-30 (day)"),
+        ("by the beginning of next month", "2026-11-22T08:00:00/2026-12-01T00:00:00 (second)"),
+        // quarters: this year's, or next year's once it has ended
+        ("q3", "2027-07-01 (quarter)"), ("Q4", "2026-10-01 (quarter)"), ("q1 2027", "2027-01-01 (quarter)"), ("Q2 2025", "2025-04-01 (quarter)"),
+        ("q3 of 2028", "2028-07-01 (quarter)"), ("the third quarter", "2027-07-01 (quarter)"), ("the 4th quarter", "2026-10-01 (quarter)"),
+        ("first quarter", "2027-01-01 (quarter)"), ("2nd qtr of 2027", "2027-04-01 (quarter)"), ("the fourth quarter of next year", "2027-10-01 (quarter)"),
+        ("the first quarter of last year", "2025-01-01 (quarter)"), ("next qtr", "2027-01-01 (quarter)"), ("last quarter", "2026-07-01 (quarter)"),
+        ("this qtr", "2026-10-01 (quarter)"),
+        // weeks: the week of a day, the nth week of a month by its Mondays
+        ("the week of december 9th", "2026-12-07 (week)"), ("the week of christmas", "2026-12-21 (week)"), ("week of jan 4", "2027-01-04 (week)"),
+        ("the first week of december", "2026-12-07 (week)"), ("the second week of january", "2027-01-11 (week)"),
+        ("the last week of december", "2026-12-28 (week)"), ("the third week of next month", "2026-12-21 (week)"),
+        ("first week of march 2027", "2027-03-01 (week)"),
+        // weekends of a month by their Saturdays
+        ("the first weekend of december", "2026-12-04T18:00/2026-12-07T00:00 (hour)"), ("the last weekend of october", "2027-10-29T18:00/2027-11-01T00:00 (hour)"),
+        ("the second weekend of january", "2027-01-08T18:00/2027-01-11T00:00 (hour)"),
+        // a day from another
+        ("the day after christmas", "2026-12-26 (day)"), ("the day before christmas", "2026-12-24 (day)"), ("the day after friday", "2026-11-28 (day)"),
+        ("the day before new year's eve", "2026-12-30 (day)"), ("the day after thanksgiving", "2026-11-27 (day)"),
+        ("the day after tomorrow", "2026-11-24 (day)"), ("the day before yesterday", "2026-11-20 (day)"), ("day before december 3rd", "2026-12-02 (day)"),
+        ("friday after next", "2026-12-04 (day)"), ("the monday after next", "2026-11-30 (day)"),
+        // the reference's time on another day
+        ("this time tomorrow", "2026-11-23T08:00 (minute)"), ("same time next week", "2026-11-29T08:00 (minute)"),
+        ("at the same time next year", "2027-11-22T08:00 (minute)"), ("this time yesterday", "2026-11-21T08:00 (minute)"),
+        // a bare hour after a word that closes an interval; a part of the day after an opener
+        ("until 6", "../2026-11-22T18:00 (hour)"), ("till 7 tomorrow", "../2026-11-23T07:00 (hour)"), ("before 10", "../2026-11-22T10:00 (hour)"),
+        ("by 5", "2026-11-22T08:00:00/2026-11-22T17:00:00 (second)"), ("until 11 tonight", "../2026-11-22T23:00 (hour)"),
+        ("after lunch", "2026-11-22T14:00/.. (hour)"), ("before lunch", "../2026-11-22T12:00 (hour)"), ("until the evening", "../2026-11-22T18:00 (hour)"),
+        ("since the morning", "2026-11-22T04:00/.. (hour)"),
+    ]
+
+    @Test func stretchesQuartersAndWeeksOfAMonth() {
+        for (text, expected) in Self.periods {
+            let matches = extract(text)
+            #expect(matches.count == 1 && matches.first?.text == text && matches.first?.kind == .dateTime,
+                    "\(text): \(matches.map { "\($0.text) → \($0.value.readableDescription)" })")
+            #expect(matches.first?.value.readableDescription == expected, "\(text)")
+        }
+    }
+
     // MARK: Holidays (reference: Sunday 22 November 2026)
 
     static let holidays: [(String, String)] = [
@@ -478,6 +546,10 @@ struct BuiltinEntityExtractorTests {
         ("movies playing close by at four o'clock", ["at four o'clock → 2026-11-22T16:00 (hour)"]),
         ("rate it 4 to 6 stars", ["4 → 4", "6 → 6"]),
         ("I paid 5 grand for 2 tickets", ["5 grand → 5000 USD", "2 → 2"]),
+        ("pay the rent by the end of the month", ["by the end of the month → 2026-11-22T08:00:00/2026-12-01T00:00:00 (second)"]),
+        ("wait until 6 people arrive", ["6 → 6"]), ("win by 2.5 points", ["2.5 → 2.5"]),
+        ("what's the forecast for the week of christmas", ["the week of christmas → 2026-12-21 (week)"]),
+        ("revenue for q3 2027 and the first week of january", ["q3 2027 → 2027-07-01 (quarter)", "the first week of january → 2027-01-04 (week)"]),
     ]
 
     @Test func entitiesInSentences() {
@@ -496,6 +568,7 @@ struct BuiltinEntityExtractorTests {
         "cents", "o'clock", "°", "covid-", "$-", "deg.", "per cent", "few", "try again", "won the game", "the real thing",
         "the night", "show the night riders", "morning", "good evening", "evening news", "from", "by the way", "between us",
         "winter is coming", "the fall of rome", "summer", "the year",
+        "paris by night", "the end of the world", "start of the show", "early bird", "it is late", "the end", "mid", "q",
     ]
 
     @Test func nonsenseAndLoneWordsFindNothing() {
@@ -624,6 +697,11 @@ struct BuiltinEntityExtractorTests {
         let hundreds = Self.extractor.extract(from: String(repeating: "a hundred ", count: 10_000), reference: Self.reference)
         #expect(hundreds.count == 10_000 && hundreds.allSatisfy { $0.value == .number(100) })
         #expect(extract("2 days after 3 days before christmas").map(\.value) == [.dateTime(CalendarDateTime(year: 2026, month: 12, day: 24))])
+        // "the day after" and "the week of" name no day after them that is one of them.
+        for unit in ["the day after ", "the week of ", "the day after the week of "] {
+            let chain = Self.extractor.extract(from: String(repeating: unit, count: 8_000) + "tomorrow", reference: Self.reference)
+            #expect(!chain.isEmpty && chain.allSatisfy { $0.text.count < 60 }, "\(unit)")
+        }
     }
 
     @Test func longRunsOfIntervalsAndOpenersStayBounded() {

@@ -199,7 +199,7 @@ public struct BuiltinEntityExtractor: Sendable {
     /// "women s history". Words that mean something alone too ("july" of "july fourth") are not
     /// among them.
     private static let phraseWords: WordTable<WordSet> = {
-        var phrases = Holiday.nameWords
+        var phrases = Holiday.nameWords + DateTimeGrammar.phrases
         for currency in Currency.all {
             phrases += currency.names.map { $0.split(separator: " ").map(String.init) }
             for symbol in currency.symbols {
@@ -259,7 +259,7 @@ public struct BuiltinEntityExtractor: Sendable {
     }()
 
     /// Words grammars read after a start that are neither a start nor a unit or scale.
-    private static let extraWords: WordSet = ["week", "weekend", "month", "year", "quarter", "day", "end", "percent", "degree", "degrees"]
+    private static let extraWords: WordSet = ["week", "weekend", "month", "year", "quarter", "qtr", "day", "end", "percent", "degree", "degrees"]
 
     /// The kinds from the most specific, which wins a tie between candidates of one length.
     static let specificity: [BuiltinEntity] = [.dateTime, .amountOfMoney, .temperature, .duration, .percentage, .ordinal, .number]

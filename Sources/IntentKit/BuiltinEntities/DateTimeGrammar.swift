@@ -22,7 +22,11 @@ import Foundation
 /// - intervals: "from 3 to 5pm", "3-4pm", "between 9:30 and 11:00 on thursday", "july 13-15",
 ///   "from 13 to 15 july", "monday to friday", "this weekend", "the next 3 days", "the last 2
 ///   weeks", "within 2 weeks", "by 2pm" (from now); open ones: "before 5pm", "until friday",
-///   "through 2pm", "after 2pm", "since monday", "from tomorrow".
+///   "until 6", "through 2pm", "after 2pm", "after lunch", "since monday", "from tomorrow";
+/// - stretches, quarters and weeks: "the end of the month", "EOD", "mid-june", "by the end of
+///   the week", "q3", "the third quarter of 2027", "the week of october 5th", "the first week
+///   of december", "the last weekend of october", "the day after christmas", "friday after
+///   next", "this time tomorrow".
 ///
 /// Conventions (Duckling's): a weekday is the next one after today ("tuesday" said on a
 /// Tuesday is next week's), and so are "this" and "next" weekday; "wednesday next week" is the
@@ -36,7 +40,9 @@ import Foundation
 /// minutes": a second, "in 2 hours": a minute, "in 2 days": an hour, "in a week": a day, "in 2
 /// years": a month), the moment cut to it. Intervals end exclusive, at the end of their last
 /// grain ("from 3 to 5pm" ends at 18:00); parts of the day are morning 4-12, afternoon 12-19,
-/// evening and night 18-24, lunch 12-14; a weekend is Friday 18:00 to Monday 00:00.
+/// evening and night 18-24, lunch 12-14; a weekend is Friday 18:00 to Monday 00:00; a stretch
+/// ("the end of the month") is a third of its period; the weeks of a month are those whose
+/// Monday falls in it.
 enum DateTimeGrammar {
     /// The reference moment, in the time zone dates resolve in.
     struct Context {
@@ -186,13 +192,27 @@ enum DateTimeGrammar {
     private static let joiners: WordSet = ["at", "on", "of", "in", "the", "this"]
 
     /// The words a date or time may start with (numbers, ordinals and durations aside).
-    static let firstWords: WordSet = ownFirstWords.union(Holiday.firstWords)
+    static let firstWords: WordSet = ownFirstWords.union(Holiday.firstWords).union(phrases.map { $0[0] })
+
+    /// Words that start a date only before certain others ("beginning of", "late march", "q3"),
+    /// as pairs: the extractor starts at them only when the second follows.
+    static let phrases: [[String]] = {
+        var pairs = [["beginning", "of"], ["start", "of"], ["middle", "of"], ["same", "time"]] + (1...4).map { ["q", String($0)] }
+        for first in ["early", "late"] {
+            for second in monthNames + ["next", "this", "last", "tomorrow", "today"] { pairs.append([first, second]) }
+        }
+        return pairs
+    }()
+
+    private static let monthNames = ["january", "jan", "february", "feb", "march", "mar", "april", "apr", "may", "june", "jun", "july",
+                                     "jul", "august", "aug", "september", "sep", "sept", "october", "oct", "november", "nov", "december", "dec"]
 
     /// ``firstWords`` but the holidays'.
     static let ownFirstWords: WordSet = WordSet(months.keys).union(weekdays.keys).union(joiners).union(hourWords.keys)
         .union(openers.keys).union(seasons.keys).union(["from", "by", "between", "weekend", "week", "lunch", "lunchtime"])
         .union(["today", "tonight", "tomorrow", "tmrw", "tmr", "yesterday", "now", "right", "just", "day", "next", "last", "this", "coming",
-                "upcoming", "past", "previous", "noon", "midday", "mid", "midnight", "quarter", "half", "within", "morning", "afternoon", "evening", "night"])
+                "upcoming", "past", "previous", "noon", "midday", "mid", "midnight", "quarter", "half", "within", "morning", "afternoon", "evening", "night",
+                "end", "eod", "eom", "eow", "eoy"])
 
     /// What has been read so far.
     struct Reading {
@@ -268,6 +288,11 @@ enum DateTimeGrammar {
             }
             return (reading, relative.end)
         }
+        if !reading.hasDate, !reading.hasTime, reading.part == nil, let same = sameTime(words, from: start, context: context) {
+            reading.instant = same.moment
+            reading.instantGrain = .minute
+            return (reading, same.end)
+        }
         if !reading.hasDate, !reading.hasTime, reading.part == nil, let span = span(words, from: start, context: context) {
             reading.span = span.value
             return (reading, span.end)
@@ -283,7 +308,12 @@ enum DateTimeGrammar {
             }
             return (reading, day.end)
         }
-        if !reading.hasTime, reading.instant == nil, let time = time(words, from: start, allowBare: words.key(at: start) == "at" || words.key(at: start - 1) == "at" || reading.hasDate) {
+        let afterAt = words.key(at: start) == "at" || words.key(at: start - 1) == "at"
+        // "until 6", "before 10": a bare hour after a word that closes an interval, unless a
+        // word follows that makes it a count ("until 6 people").
+        let afterCloser = !afterAt && !reading.hasDate && bareHourLeads.contains(words.key(at: start - 1))
+        if !reading.hasTime, reading.instant == nil, let time = time(words, from: start, allowBare: afterAt || reading.hasDate || afterCloser),
+           !afterCloser || time.isSaid || bareHourEnds(words, at: time.end) {
             reading.hour = time.hour
             reading.minute = time.minute
             reading.second = time.second
@@ -298,11 +328,12 @@ enum DateTimeGrammar {
             reading.ambiguousHour = false
             reading.part = (part.from, part.to)
             // "this evening", "at night", "in the morning" say a time; "the night" alone is as likely a title.
+            // So do the words of an open interval: "after lunch", "until the evening".
             switch words.key(at: start - 1) {
-            case "this", "at": reading.partIsAnchored = true
+            case "this", "at", "after", "before", "until", "till", "since": reading.partIsAnchored = true
             case "the":
                 switch words.key(at: start - 2) {
-                case "in", "at", "during", "for": reading.partIsAnchored = true
+                case "in", "at", "during", "for", "after", "before", "until", "till", "since", "by": reading.partIsAnchored = true
                 default: reading.partIsAnchored = false
                 }
             default: break
@@ -314,11 +345,9 @@ enum DateTimeGrammar {
     }
     // MARK: Days
 
-    static let months: WordTable<Int> = [
-        "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
-        "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
-        "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
-    ]
+    static let months = WordTable<Int>(monthNames.map { name in
+        (name, ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"].firstIndex { name.hasPrefix($0) }! + 1)
+    })
     /// Calendar weekday numbers (Sunday = 1).
     static let weekdays: WordTable<Int> = [
         "sunday": 1, "sun": 1, "monday": 2, "mon": 2, "tuesday": 3, "tue": 3, "tues": 3, "wednesday": 4, "wed": 4, "weds": 4,
@@ -355,14 +384,29 @@ enum DateTimeGrammar {
             return (today, nil, .second, true, start + 1)
         case "right" where words.key(at: start + 1) == "now", "just" where words.key(at: start + 1) == "now":
             return (today, nil, .second, true, start + 2)
-        case "day" where words.key(at: start + 1) == "after" && words.key(at: start + 2) == "tomorrow":
-            return (today + 2, nil, .day, false, start + 3)
-        case "day" where words.key(at: start + 1) == "before" && words.key(at: start + 2) == "yesterday":
-            return (today - 2, nil, .day, false, start + 3)
+        // "the day after tomorrow", "the day before christmas"; "the week of october 5th": the
+        // week that holds the day. The day said is no other such phrase, so they do not nest.
+        case "day" where words.key(at: start + 1) == "after" || words.key(at: start + 1) == "before",
+             "week" where words.key(at: start + 1) == "of":
+            let anchorKey = words.key(at: start + 2)
+            guard anchorKey != "day", anchorKey != "week", let anchor = dayPart(words, from: start + 2, context: context),
+                  anchor.part == nil, !anchor.isNow, anchor.grain == .day else { return nil }
+            switch words.key(at: start + 1) {
+            case "after": return (anchor.day + 1, nil, .day, false, anchor.end)
+            case "before": return (anchor.day - 1, nil, .day, false, anchor.end)
+            default: return (monday(of: anchor.day), nil, .week, false, anchor.end)
+            }
         default: break
         }
         if let holiday = Holiday.read(words, from: start, today: today) { return (holiday.day, nil, .day, false, holiday.end) }
-        if let ordinal = ordinalWeekday(words, from: start, context: context) { return (ordinal.day, nil, .day, false, ordinal.end) }
+        if let quarter = quarter(words, from: start, context: context) { return (quarter.day, nil, .quarter, false, quarter.end) }
+        if let ordinal = ordinalWeekday(words, from: start, context: context) {
+            switch ordinal.counted {
+            case .week: return (ordinal.day, nil, .week, false, ordinal.end)
+            case .weekend: break  // an interval: see ``span(_:from:context:)``
+            case .day, .weekday: return (ordinal.day, nil, .day, false, ordinal.end)
+            }
+        }
         // "next week", "last month", "this year": the first day of it, with its grain.
         if let step = Self.unitSteps[words.key(at: start)], let grain = Self.calendarUnits[words.key(at: start + 1)] {
             return (adding(step, grain, to: truncated(today * 86_400, to: grain)) / 86_400, nil, grain, false, start + 2)
@@ -377,7 +421,36 @@ enum DateTimeGrammar {
     private static let unitSteps: WordTable<Int> = ["next": 1, "coming": 1, "this": 0, "last": -1, "past": -1, "previous": -1]
 
     /// The units "next", "last" and "this" name a whole one of: "next week" is the week after this one.
-    private static let calendarUnits: WordTable<DateTimeGrain> = ["week": .week, "month": .month, "quarter": .quarter, "year": .year]
+    private static let calendarUnits: WordTable<DateTimeGrain> = ["week": .week, "month": .month, "quarter": .quarter, "qtr": .quarter, "year": .year]
+
+    /// "q3", "Q1 2027", "the third quarter", "3rd qtr of 2027", "the fourth quarter of next
+    /// year": the quarter's first day; without a year, this year's, or next year's once it has ended.
+    private static func quarter(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, end: Int)? {
+        var index = start
+        let number: Int
+        if words.key(at: index) == "q", words.isAttached(index + 1), let digit = words.word(at: index + 1), digit.utf8.count == 1,
+           let value = Int(digit), (1...4).contains(value) {
+            number = value
+            index += 2
+        } else {
+            if words.key(at: index) == "the" { index += 1 }
+            guard let ordinal = NumberGrammar.ordinal(words, from: index), (1...4).contains(ordinal.value),
+                  words.key(at: ordinal.end) == "quarter" || words.key(at: ordinal.end) == "qtr" else { return nil }
+            number = ordinal.value
+            index = ordinal.end + 1
+        }
+        var year = context.year
+        if let said = self.year(words, at: index) {
+            (year, index) = (said.value, said.end)
+        } else if words.key(at: index) == "of", let said = fourDigits(words.word(at: index + 1)), said >= 1000 {
+            (year, index) = (said, index + 2)
+        } else if words.key(at: index) == "of", let step = unitSteps[words.key(at: index + 1)], words.key(at: index + 2) == "year" {
+            (year, index) = (year + step, index + 3)
+        } else if CivilDate.days(year: year, month: number * 3, day: CivilDate.length(year: year, month: number * 3)) < context.today {
+            year += 1
+        }
+        return (CivilDate.days(year: year, month: number * 3 - 2, day: 1), index)
+    }
 
     /// "friday", "fri.", "this friday", "next friday", "last friday", "wednesday next week",
     /// "Monday, Feb 18" (the date wins), "Tuesday the 19th" (the next 19th that is a Tuesday).
@@ -402,6 +475,8 @@ enum DateTimeGrammar {
             day -= 7
             if day >= today { day -= 7 }
         }
+        // "friday after next": a week after the next one.
+        if modifier == nil, words.key(at: index) == "after", words.key(at: index + 1) == "next" { return (day + 7, index + 2) }
         // "wednesday next week", "friday this week", "monday last week"
         if modifier == nil, let step = Self.weekSteps[words.key(at: index)], words.key(at: index + 1) == "week" {
             let week = monday(of: today) + 7 * step
@@ -428,9 +503,16 @@ enum DateTimeGrammar {
         return (day, index)
     }
 
+    /// What an ordinal counts within a month: a weekday, its days, its weeks (by their Mondays)
+    /// or its weekends (by their Saturdays).
+    private enum MonthCount {
+        case weekday(Int), day, week, weekend
+    }
+
     /// "the first tuesday of last month", "last friday of march", "the third monday in january 2027",
-    /// "2nd wednesday of next month".
-    private static func ordinalWeekday(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, end: Int)? {
+    /// "2nd wednesday of next month", "the last day of october", "the first week of december" (the
+    /// week of the month's first Monday), "the last weekend of october" (of its last Saturday).
+    private static func ordinalWeekday(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, counted: MonthCount, end: Int)? {
         var index = start
         if words.key(at: index) == "the" { index += 1 }
         var position: Int
@@ -443,9 +525,16 @@ enum DateTimeGrammar {
         } else {
             return nil
         }
-        // A weekday, or "day": "the last day of october", "the first day of next month".
-        guard let weekday = words.key(at: index) == "day" ? 0 : weekdays[words.key(at: index)],
-              words.key(at: index + 1) == "of" || words.key(at: index + 1) == "in" else { return nil }
+        let counted: MonthCount
+        switch words.key(at: index) {
+        case "day": counted = .day
+        case "week": counted = .week
+        case "weekend": counted = .weekend
+        default:
+            guard let weekday = weekdays[words.key(at: index)] else { return nil }
+            counted = .weekday(weekday)
+        }
+        guard words.key(at: index + 1) == "of" || words.key(at: index + 1) == "in" else { return nil }
         index += 2
         let (thisYear, thisMonth, _) = CivilDate.date(context.today)
         var year = thisYear, month: Int
@@ -464,14 +553,19 @@ enum DateTimeGrammar {
         } else {
             return nil
         }
-        if weekday == 0 {
+        let weekday: Int
+        switch counted {
+        case .day:
             let first = CivilDate.days(year: year, month: month, day: 1), length = CivilDate.length(year: year, month: month)
-            return (position == -1 ? first + length - 1 : first + position - 1, index)
+            return (position == -1 ? first + length - 1 : first + position - 1, counted, index)
+        case .week: weekday = 2
+        case .weekend: weekday = 7
+        case .weekday(let named): weekday = named
         }
-        if position == -1 { return (CivilDate.last(weekday: weekday, month: month, year: year), index) }
+        if position == -1 { return (CivilDate.last(weekday: weekday, month: month, year: year), counted, index) }
         let day = CivilDate.nth(position, weekday: weekday, month: month, year: year)
         guard day < CivilDate.days(year: year, month: month, day: 1) + CivilDate.length(year: year, month: month) else { return nil }
-        return (day, index)
+        return (day, counted, index)
     }
 
     /// "june 13", "june 13th, 2038", "13 june", "the 13th of june", "march the 3rd", "june 2027",
@@ -500,7 +594,8 @@ enum DateTimeGrammar {
             }
             switch words.key(at: start - 1) {
             case "in", "of": break
-            case "next", "this", "last", "until", "since", "by": guard !isMay else { return nil }
+            case "next", "this", "last", "until", "since", "by", "early", "mid", "late": guard !isMay else { return nil }
+            case "-" where words.key(at: start - 2) == "mid": break  // "mid-june"
             default: return nil
             }
             return date(year: nil, month: month, day: 1, today: today, wholeMonth: true).map { ($0, .month, index) }
@@ -612,6 +707,9 @@ enum DateTimeGrammar {
         var zoneShift: Int?
         var grain: DateTimeGrain
         var end: Int
+
+        /// Whether more than a bare hour was said: am or pm, minutes, a zone.
+        var isSaid: Bool { afternoon != nil || grain != .hour || zoneShift != nil }
     }
 
     /// Time zones by abbreviation, in seconds east of UTC.
@@ -801,6 +899,26 @@ enum DateTimeGrammar {
     /// "through 2pm") or open one after it ("after 2pm", "since monday"): `true` for after.
     static let openers: WordTable<Bool> = WordTable(
         ["before", "until", "till", "til", "untill", "through", "thru", "after", "since"].map { ($0, $0 == "after" || $0 == "since") })
+    /// The words of a stretch that an open interval closes at the end of: "by the end of the month".
+    private static let endWords: WordSet = ["end", "eod", "eow", "eom", "eoy"]
+
+    /// Words after which a bare hour is a time: "until 6", "before 10", "by 5".
+    private static let bareHourLeads: WordSet = ["until", "till", "til", "untill", "before", "by"]
+
+    /// Whether a bare hour read after one of ``bareHourLeads`` ends there: at the end of the
+    /// text, before a mark that ends a phrase, or before a word of a date ("until 6 tomorrow"),
+    /// and not before other words ("until 6 people") or a decimal point ("by 2.5").
+    private static func bareHourEnds(_ words: EntityWords, at index: Int) -> Bool {
+        guard index < words.count else { return true }
+        let key = words.key(at: index)
+        if words.startsWithLetter(at: index) { return ownFirstWords.contains(key) || key == "and" || key == "or" }
+        switch key {
+        case ",", ";", "!", "?", ")": return true
+        case ".": return !words.isAttached(index + 1)
+        default: return false
+        }
+    }
+
     /// Words between an interval's two ends.
     private static let connectors: WordSet = ["-", "–", "to", "till", "til", "until", "untill", "thru", "through"]
 
@@ -821,14 +939,16 @@ enum DateTimeGrammar {
         let value = bound.value
         // "songs from the 80s", "a film from the year 1954": where it comes from, not since when.
         if word == "from" && value.grain >= .year { return nil }
+        // "by the end of the month", "until EOD": until the stretch ends.
+        let closesAtEnd = value.isInterval && endWords.contains(words.key(at: words.key(at: start + 1) == "the" ? start + 2 : start + 1))
         // "by 2pm", "by friday": from now until then.
         if word == "by" {
-            guard let end = value.start, end > context.now else { return nil }
+            guard let end = closesAtEnd ? value.end : value.start, end > context.now else { return nil }
             return (.interval(context.now, end, .second), bound.end)
         }
         // "after this weekend" starts at its end; "from the 80s", "since this morning" at its start.
         if after { return (.interval(value.isInterval && word == "after" ? value.end : value.start, nil, value.grain), bound.end) }
-        guard let end = value.start else { return nil }
+        guard let end = closesAtEnd ? value.end : value.start else { return nil }
         return (.interval(nil, end, value.grain), bound.end)
     }
 
@@ -864,10 +984,9 @@ enum DateTimeGrammar {
               let second = time(words, from: afterConnector, allowBare: true) else { return nil }
         // Two bare numbers ("3 to 5") are a time range only after "from", "between" or a day, and
         // "ten to five" is a time, not a range.
-        let said = { (clock: Clock) in clock.afternoon != nil || clock.grain != .hour || clock.zoneShift != nil }
-        let bare = !said(first) && !said(second)
+        let bare = !first.isSaid && !second.isSaid
         if bare && (needsContext && index == start) { return nil }
-        if index == start, !said(first), words.key(at: first.end) == "to" { return nil }
+        if index == start, !first.isSaid, words.key(at: first.end) == "to" { return nil }
         var end = second.end
         // A day after: "9:30 - 11:00 on thursday".
         var day = day
@@ -943,6 +1062,11 @@ enum DateTimeGrammar {
     /// 3 days", "the past 2 weeks", "next few hours".
     private static func span(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
         if let period = namedPeriod(words, from: start, context: context) { return period }
+        if let stretch = periodStretch(words, from: start, context: context) { return stretch }
+        if let ordinal = ordinalWeekday(words, from: start, context: context), case .weekend = ordinal.counted {
+            let friday = ordinal.day - 1
+            return (.interval(friday * 86_400 + 18 * 3600, (friday + 3) * 86_400, .hour), ordinal.end)
+        }
         var index = start
         if words.key(at: index) == "the" { index += 1 }
         var modifier: WordKey? = words.key(at: index)
@@ -1071,6 +1195,97 @@ enum DateTimeGrammar {
         "seconds": .second, "second": .second, "minutes": .minute, "minute": .minute, "mins": .minute, "hours": .hour, "hour": .hour,
         "days": .day, "day": .day, "weeks": .week, "week": .week, "months": .month, "month": .month, "years": .year, "year": .year,
     ]
+
+    // MARK: Stretches of a period
+
+    /// The first, middle or last stretch of a period.
+    private enum Stretch {
+        case beginning, middle, end
+    }
+
+    /// "the beginning of", "the middle of", "the end of".
+    private static let stretchNouns: WordTable<Stretch> = ["beginning": .beginning, "start": .beginning, "middle": .middle, "end": .end]
+    /// "early june", "mid-june", "late june".
+    private static let stretchAdjectives: WordTable<Stretch> = ["early": .beginning, "mid": .middle, "late": .end]
+    /// "EOD" (the end of today), "EOW", "EOM", "EOY".
+    private static let endAbbreviations: WordTable<DateTimeGrain> = ["eod": .day, "eow": .week, "eom": .month, "eoy": .year]
+    /// "the month", "day" after "the end of": the one under way.
+    private static let currentUnits: WordTable<DateTimeGrain> = ["day": .day, "week": .week, "month": .month, "quarter": .quarter,
+                                                                  "qtr": .quarter, "year": .year]
+
+    /// "the end of the month", "the beginning of next week", "the middle of march", "end of
+    /// day", "EOD", "early june", "mid-2027", "late next year": a stretch of a day, week,
+    /// month, quarter or year (see ``stretch(_:of:_:)``).
+    private static func periodStretch(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
+        var index = start
+        if words.key(at: index) == "the" { index += 1 }
+        let key = words.key(at: index)
+        if let grain = endAbbreviations[key] {
+            return (stretch(.end, of: truncated(context.now, to: grain), grain), index + 1)
+        }
+        let part: Stretch, unitsAlone: Bool
+        if let noun = stretchNouns[key], words.key(at: index + 1) == "of" {
+            (part, unitsAlone) = (noun, true)
+            index += 2
+        } else if let adjective = stretchAdjectives[key], index == start {
+            // "mid day" is noon, not a stretch: a unit alone follows only "of".
+            (part, unitsAlone) = (adjective, false)
+            index += 1
+            if words.key(at: index) == "-", words.isAttached(index) { index += 1 }
+        } else {
+            return nil
+        }
+        var periodStart = index
+        if unitsAlone, words.key(at: periodStart) == "the" { periodStart += 1 }
+        if unitsAlone, let unit = currentUnits[words.key(at: periodStart)] {
+            return (stretch(part, of: truncated(context.now, to: unit), unit), periodStart + 1)
+        }
+        if let year = fourDigits(words.word(at: index)), (1000...2999).contains(year) {
+            return (stretch(part, of: CivilDate.days(year: year, month: 1, day: 1) * 86_400, .year), index + 1)
+        }
+        guard let period = dayPart(words, from: index, context: context), period.part == nil, !period.isNow else { return nil }
+        return (stretch(part, of: period.day * 86_400, period.grain), period.end)
+    }
+
+    /// The `part` of the period of `grain` that starts at `first` (seconds from day 0), in
+    /// thirds: a day's morning (4-12), afternoon (12-17) or evening (17-24); a week's Monday and
+    /// Tuesday, Wednesday and Thursday, or Friday to Sunday; a month's days 1-10, 11-20 or 21
+    /// to its end; a quarter's first, second or third month; a year's January to April, May to
+    /// August, or September to December.
+    private static func stretch(_ part: Stretch, of first: Int, _ grain: DateTimeGrain) -> Value {
+        let third = part == .beginning ? 0 : part == .middle ? 1 : 2
+        switch grain {
+        case .second, .minute, .hour, .day:
+            let day = CivilDate.split(first).day * 86_400
+            let hours = [4, 12, 17, 24]
+            return .interval(day + hours[third] * 3600, day + hours[third + 1] * 3600, .hour)
+        case .week:
+            let days = [0, 2, 4, 7]
+            return .interval(first + days[third] * 86_400, first + days[third + 1] * 86_400, .day)
+        case .month:
+            let bounds = [first, first + 10 * 86_400, first + 20 * 86_400, adding(1, .month, to: first)]
+            return .interval(bounds[third], bounds[third + 1], .day)
+        case .quarter:
+            return .interval(adding(third, .month, to: first), adding(third + 1, .month, to: first), .month)
+        case .year:
+            return .interval(adding(4 * third, .month, to: first), adding(4 * third + 4, .month, to: first), .month)
+        }
+    }
+
+    /// "this time tomorrow", "same time next week", "this time last year": the reference's
+    /// time of day on another day, or the reference a calendar unit away, to the minute.
+    private static func sameTime(_ words: EntityWords, from start: Int, context: Context) -> (moment: Int, end: Int)? {
+        var index = start
+        if words.key(at: index) == "the" { index += 1 }
+        guard words.key(at: index) == "this" || words.key(at: index) == "same", words.key(at: index + 1) == "time" else { return nil }
+        index += 2
+        let now = truncated(context.now, to: .minute)
+        if let step = unitSteps[words.key(at: index)], step != 0, let unit = calendarUnits[words.key(at: index + 1)] {
+            return (adding(step, unit, to: now), index + 2)
+        }
+        guard let day = dayPart(words, from: index, context: context), day.part == nil, !day.isNow, day.grain == .day else { return nil }
+        return (now + (day.day - context.today) * 86_400, day.end)
+    }
 
     // MARK: Relative moments
 
