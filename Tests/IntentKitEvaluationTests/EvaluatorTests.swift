@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import IntentKit
 @testable import IntentKitEvaluation
 
 /// The evaluator and the gate on cases small enough to count by hand.
@@ -87,6 +88,26 @@ struct EvaluatorTests {
         ])
         #expect(report.slots.resolution.checked == 2 && report.slots.resolution.correct == 1 && report.slots.resolution.accuracy == 50)
         #expect(report.frequentErrors.contains { $0.kind == "resolution" && $0.gold == "app" && $0.predicted == "UnicornPay" })
+    }
+
+    /// A built-in value is checked against a gold value written as that entity, in any of its
+    /// forms; an entity value by its identifier or canonical phrase.
+    @Test func builtinValuesCompareWithGoldValuesWrittenAsThem() {
+        let phrases = ["car.van": "Sparkle Van"]
+        #expect(FrameComparison.names(of: .custom("car.van"), phrases: phrases) == ["car.van", "Sparkle Van"])
+        #expect(FrameComparison.names(of: nil, phrases: phrases).isEmpty)
+        let written: [(SlotValue, [String])] = [
+            (.amountOfMoney(12.5, currency: "USD"), ["12.50 USD", "$12.50", "12.5 dollars"]),
+            (.number(6), ["6", "six"]),
+            (.dateTime(CalendarDateTime(year: 2026, month: 11, day: 23)), ["2026-11-23"]),
+        ]
+        for (value, golds) in written {
+            let names = FrameComparison.names(of: value, phrases: phrases)
+            for gold in golds { #expect(names.contains(FrameComparison.comparableValue(gold)), "\(gold) against \(names)") }
+        }
+        #expect(!FrameComparison.names(of: .amountOfMoney(12.5, currency: "USD"), phrases: phrases).contains(FrameComparison.comparableValue("12.50 EUR")))
+        // Values that are not one whole entity stay as written.
+        for gold in ["Sparkle Van", "NestEgg", "6 pack", "route 66"] { #expect(FrameComparison.comparableValue(gold) == gold) }
     }
 
     /// Resolution outcomes against gold values: a success or confirmation is right with the gold

@@ -16,10 +16,7 @@ extension FrameComparison {
         outOfScopeIntents: Set<String> = Set(OutOfScopeCalibration.conventionalIntentNames)
     ) {
         let spans = parse.slots.map { Span(name: $0.name, start: $0.range.lowerBound, end: $0.range.upperBound) }
-        let names: [[String]] = parse.slots.map { slot in
-            guard case .custom(let identifier)? = slot.value else { return [] }
-            return [identifier] + (phrases[identifier].map { [$0] } ?? [])
-        }
+        let names: [[String]] = parse.slots.map { Self.names(of: $0.value, phrases: phrases) }
         // Each slot's resolution, when the parse resolved its parameters.
         let outcomes: [Outcome?] = parse.slots.map { slot in
             guard let resolved = parse.parameters.first(where: { $0.slot == slot }) else { return nil }
@@ -31,9 +28,35 @@ extension FrameComparison {
             text: utterance.text, goldIntent: outOfScopeIntents.contains(utterance.intent) ? Self.outOfScopeLabel : utterance.intent,
             predictedIntent: parse.isOutOfScope ? Self.outOfScopeLabel : parse.intent, confidence: parse.confidence,
             goldSlots: utterance.slots.map { Span(name: $0.name, start: $0.range.lowerBound, end: $0.range.upperBound) },
-            predictedSlots: spans, goldValues: utterance.slots.map(\.value), predictedValues: names,
+            predictedSlots: spans, goldValues: utterance.slots.map { $0.value.map(Self.comparableValue) }, predictedValues: names,
             predictedOutcomes: outcomes)
     }
+
+    /// The names a resolved value answers to: an entity value's identifier and its canonical
+    /// phrase, or a built-in value's description ("12.5 USD", "6", "2026-11-23 (day)").
+    static func names(of value: SlotValue?, phrases: [String: String]) -> [String] {
+        switch value {
+        case .custom(let identifier)?: return [identifier] + (phrases[identifier].map { [$0] } ?? [])
+        case let value?: return [value.readableDescription]
+        case nil: return []
+        }
+    }
+
+    /// A gold value as it compares with ``names(of:phrases:)``: a value written as one built-in
+    /// entity, whole ("12.50 USD", "six", "2026-11-23"), becomes that entity's description
+    /// ("12.5 USD", "6", "2026-11-23 (day)"); any other value ("Sparkle Van") stays as written.
+    static func comparableValue(_ gold: String) -> String {
+        let matches = goldValueReader.extract(from: gold, reference: Evaluator.referenceDate)
+        guard matches.count == 1, let match = matches.first, match.range == 0..<gold.unicodeScalars.count else { return gold }
+        return match.value.readableDescription
+    }
+
+    /// Reads gold values in UTC, against the evaluation's fixed reference moment.
+    private static let goldValueReader: BuiltinEntityExtractor = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return BuiltinEntityExtractor(calendar: calendar)
+    }()
 
     /// Entity value identifier → canonical phrase, from a model's schema.
     public static func phrases(of schema: Schema) -> [String: String] {
