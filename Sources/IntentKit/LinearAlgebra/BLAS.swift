@@ -62,6 +62,21 @@ package enum BLAS {
             Int32(m), Int32(n), Int32(k), alpha, a, Int32(transposedA ? m : k), b, Int32(n), beta, c, Int32(n))
     }
 
+    /// `C = alpha * op(A) * op(B) + beta * C` with `op(A)` `[m][k]`, `op(B)` `[k][n]`, `C`
+    /// `[m][n]`, each row-major with its own row stride (`lda`, `ldb`, `ldc`), so that a block
+    /// of columns of a wider matrix (one attention head's queries) is a matrix too; when
+    /// `transposedB`, `B` is stored `[n][k]` (a linear layer's `[outputs][inputs]` weights).
+    package static func gemm(
+        m: Int, n: Int, k: Int, alpha: Float = 1,
+        _ a: UnsafePointer<Float>, lda: Int, _ b: UnsafePointer<Float>, ldb: Int, transposedB: Bool = false,
+        beta: Float = 0, _ c: UnsafeMutablePointer<Float>, ldc: Int
+    ) {
+        configure()
+        cblas_sgemm(
+            CblasRowMajor, CblasNoTrans, transposedB ? CblasTrans : CblasNoTrans,
+            Int32(m), Int32(n), Int32(k), alpha, a, Int32(lda), b, Int32(ldb), beta, c, Int32(ldc))
+    }
+
     /// `A += alpha * x * yᵀ` with `A` an `[rows][columns]` row-major matrix.
     package static func ger(
         rows: Int, columns: Int, alpha: Float = 1,

@@ -1,0 +1,126 @@
+import Foundation
+
+/// A safetensors file, Hugging Face's weight format: an 8-byte little-endian header length, a
+/// JSON header that names each tensor's dtype, shape and byte range, then the tensors' bytes.
+///
+/// Opening the file checks every announced range against the file's length and every byte count
+/// against its shape and dtype, so a truncated or corrupt file is refused with the tensor and the
+/// byte offsets at fault and nothing is ever read past its end. The file is memory-mapped: only
+/// the tensors asked for are read, once, into `Float` arrays.
+package struct SafetensorsFile {
+    /// One tensor's entry in the header.
+    package struct Tensor: Sendable {
+        /// "F32", "F16", "BF16", "I64", …
+        package let dtype: String
+        package let shape: [Int]
+        /// Its bytes, as offsets into the file.
+        package let bytes: Range<Int>
+    }
+
+    package let url: URL
+    package let tensors: [String: Tensor]
+    private let data: Data
+
+    /// The size in bytes of one element of each dtype IntentKit reads or skips.
+    private static let elementSizes: [String: Int] = [
+        "F64": 8, "F32": 4, "F16": 2, "BF16": 2, "I64": 8, "I32": 4, "I16": 2, "I8": 1, "U8": 1, "BOOL": 1,
+    ]
+
+    package init(contentsOf url: URL) throws(EncoderError) {
+        self.url = url
+        let name = url.lastPathComponent
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .alwaysMapped)
+        } catch {
+            throw .missingFile("\(url.path): \(error.localizedDescription)")
+        }
+        guard data.count >= 8 else { throw .truncated("\(name): \(data.count) bytes, shorter than the 8-byte header length") }
+        let headerLength = data.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self)) }
+        guard headerLength <= UInt64(data.count - 8) else {
+            throw .truncated("\(name): the header announces \(headerLength) bytes, the file has \(data.count - 8) after the length")
+        }
+        let dataStart = 8 + Int(headerLength)
+        let header: [String: Any]
+        do {
+            guard let parsed = try JSONSerialization.jsonObject(with: data.subdata(in: 8..<dataStart)) as? [String: Any] else {
+                throw EncoderError.malformed("\(name): the header is not a JSON object")
+            }
+            header = parsed
+        } catch let error as EncoderError {
+            throw error
+        } catch {
+            throw .malformed("\(name): the header (bytes 8-\(dataStart)) is not valid JSON")
+        }
+        var tensors = [String: Tensor]()
+        for (tensorName, value) in header where tensorName != "__metadata__" {
+            guard let entry = value as? [String: Any], let dtype = entry["dtype"] as? String, let shape = entry["shape"] as? [Int],
+                  let offsets = entry["data_offsets"] as? [Int], offsets.count == 2 else {
+                throw .malformed("\(name): tensor '\(tensorName)' lacks a dtype, shape or data_offsets")
+            }
+            guard let elementSize = Self.elementSizes[dtype] else { throw .malformed("\(name): tensor '\(tensorName)' has dtype \(dtype)") }
+            let (begin, end) = (offsets[0], offsets[1])
+            guard begin >= 0, begin <= end, shape.allSatisfy({ $0 >= 0 }) else {
+                throw .malformed("\(name): tensor '\(tensorName)' has offsets \(begin)-\(end) and shape \(shape)")
+            }
+            let (elements, overflow) = shape.reduce((1, false)) { partial, size in
+                let (product, overflowed) = partial.0.multipliedReportingOverflow(by: size)
+                return (product, partial.1 || overflowed)
+            }
+            guard !overflow, elements.multipliedReportingOverflow(by: elementSize) == (end - begin, false) else {
+                throw .malformed("\(name): tensor '\(tensorName)' of shape \(shape) and dtype \(dtype) spans \(end - begin) bytes")
+            }
+            guard end <= data.count - dataStart else {
+                throw .truncated("\(name): tensor '\(tensorName)' ends at byte \(dataStart + end), the file at \(data.count)")
+            }
+            tensors[tensorName] = Tensor(dtype: dtype, shape: shape, bytes: (dataStart + begin)..<(dataStart + end))
+        }
+        self.data = data
+        self.tensors = tensors
+    }
+
+    /// The tensor `name` as `Float`s, row-major, after checking that its shape is `shape`.
+    package func floats(_ name: String, shape: [Int]) throws(EncoderError) -> [Float] {
+        guard let tensor = tensors[name] else { throw .malformed("\(url.lastPathComponent): no tensor '\(name)'") }
+        guard tensor.shape == shape else {
+            throw .malformed("\(url.lastPathComponent): tensor '\(name)' has shape \(tensor.shape), expected \(shape)")
+        }
+        let count = shape.reduce(1, *)
+        return try data.withUnsafeBytes { raw in
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[tensor.bytes])
+            switch tensor.dtype {
+            case "F32":
+                return (0..<count).map { Float(bitPattern: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * $0, as: UInt32.self))) }
+            case "BF16":
+                // bfloat16 is the top half of a float32.
+                return (0..<count).map { Float(bitPattern: UInt32(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 2 * $0, as: UInt16.self))) << 16) }
+            case "F16":
+                return (0..<count).map { Float(Self.half(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 2 * $0, as: UInt16.self)))) }
+            default:
+                return []
+            }
+        }.checked(tensor: name, dtype: tensor.dtype, file: url.lastPathComponent)
+    }
+
+    /// An IEEE 754 half-precision value from its bits (Float16 is not on every platform Swift runs on).
+    private static func half(_ bits: UInt16) -> Float {
+        let sign: Float = bits & 0x8000 != 0 ? -1 : 1
+        let exponent = Int(bits >> 10 & 0x1F), fraction = Float(bits & 0x3FF)
+        switch exponent {
+        case 0: return sign * fraction * 0x1p-24
+        case 31: return fraction == 0 ? sign * .infinity : .nan
+        default: return sign * (1 + fraction / 1024) * Float(sign: .plus, exponent: exponent - 15, significand: 1)
+        }
+    }
+}
+
+private extension Array where Element == Float {
+    /// Refuses a tensor of a dtype that is not floating point, or with a value that is not finite.
+    func checked(tensor: String, dtype: String, file: String) throws(EncoderError) -> [Float] {
+        guard !isEmpty || dtype == "F32" || dtype == "F16" || dtype == "BF16" else {
+            throw .unsupportedModel("\(file): tensor '\(tensor)' is \(dtype), not a float")
+        }
+        guard allSatisfy(\.isFinite) else { throw .malformed("\(file): tensor '\(tensor)' holds a value that is not finite") }
+        return self
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+
+/// A pretrained BERT-family sentence encoder (a sentence-transformers directory such as
+/// all-MiniLM-L6-v2): text in, one fixed-size vector out, which places sentences that mean the
+/// same close together even when they share no word.
+///
+/// It reads a Hugging Face model directory: `config.json`, `vocab.txt`, `model.safetensors`, and
+/// the sentence-transformers files when present (`modules.json`, `1_Pooling/config.json`,
+/// `sentence_bert_config.json`). The forward pass is BERT's (Devlin et al. 2019): token, position
+/// and segment embeddings, then per layer multi-head self-attention and a GELU feed-forward
+/// block, each added back to its input and layer-normalised (Vaswani et al. 2017, §3); every
+/// projection is one OpenBLAS `sgemm`. The token vectors are then pooled (their mean, as
+/// sentence-transformers' mean pooling, Reimers & Gurevych 2019) and, when the directory's
+/// modules say so, scaled to unit length.
+///
+/// ```swift
+/// let encoder = try SentenceEncoder(directory: URL(fileURLWithPath: "all-MiniLM-L6-v2"))
+/// let a = encoder.encode("lock the car"), b = encoder.encode("secure the Moonracer")
+/// SentenceEncoder.cosine(a, b)
+/// ```
+///
+/// An encoder is immutable after loading; `encode` may run on several threads at once.
+public final class SentenceEncoder: Sendable {
+    /// The length of the vectors `encode` returns.
+    public var dimension: Int { configuration.hiddenSize }
+    /// The directory's name ("model", "all-MiniLM-L6-v2").
+    public let name: String
+    /// The most pieces an utterance is cut to, `[CLS]` and `[SEP]` included.
+    public let maximumLength: Int
+    /// Whether vectors are scaled to unit length (a `Normalize` module).
+    public let normalizes: Bool
+
+    package let configuration: BertConfiguration
+    package let tokenizer: WordPieceTokenizer
+    private let pooling: Pooling
+    private let embeddings: Embeddings
+    private let layers: [Layer]
+
+    /// How token vectors become one sentence vector.
+    enum Pooling: Sendable {
+        /// The mean of every token's vector, `[CLS]` and `[SEP]` included.
+        case mean
+        /// The `[CLS]` token's vector.
+        case classifierToken
+    }
+
+    private struct Embeddings: Sendable {
+        let words: [Float], positions: [Float], segment: [Float]
+        let norm: LayerNorm
+    }
+
+    private struct LayerNorm: Sendable {
+        let weight: [Float], bias: [Float]
+    }
+
+    private struct Layer: Sendable {
+        /// Query, key and value projections stacked into one `[3h][h]` matrix, and their biases.
+        let queryKeyValue: [Float], queryKeyValueBias: [Float]
+        let attentionOutput: [Float], attentionOutputBias: [Float]
+        let attentionNorm: LayerNorm
+        let intermediate: [Float], intermediateBias: [Float]
+        let output: [Float], outputBias: [Float]
+        let outputNorm: LayerNorm
+    }
+
+    /// Loads the encoder in `directory`.
+    /// - Throws: ``EncoderError`` naming the file at fault: one missing, a model that is not
+    ///   BERT-family, a tensor of the wrong shape, weights cut short.
+    public init(directory: URL) throws(EncoderError) {
+        func read(_ path: String) throws(EncoderError) -> Data {
+            do {
+                return try Data(contentsOf: directory.appendingPathComponent(path))
+            } catch {
+                throw .missingFile("\(directory.appendingPathComponent(path).path)")
+            }
+        }
+        func optionalJSON(_ path: String) throws(EncoderError) -> Any? {
+            guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path) else { return nil }
+            guard let object = try? JSONSerialization.jsonObject(with: try read(path)) else { throw .malformed("\(path) is not valid JSON") }
+            return object
+        }
+        name = directory.standardizedFileURL.lastPathComponent
+        let configuration = try BertConfiguration(json: try read("config.json"))
+        self.configuration = configuration
+        guard let vocabularyText = String(data: try read("vocab.txt"), encoding: .utf8) else { throw .malformed("vocab.txt is not UTF-8") }
+        var vocabulary = vocabularyText.components(separatedBy: "\n")
+        if vocabulary.last == "" { vocabulary.removeLast() }
+        vocabulary = vocabulary.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
+        guard vocabulary.count == configuration.vocabularySize else {
+            throw .malformed("vocab.txt has \(vocabulary.count) pieces, config.json's vocab_size is \(configuration.vocabularySize)")
+        }
+        tokenizer = try WordPieceTokenizer(vocabulary: vocabulary)
+
+        var maximumLength = configuration.maximumPositions
+        if let settings = try optionalJSON("sentence_bert_config.json") as? [String: Any], let length = settings["max_seq_length"] as? Int {
+            maximumLength = min(max(length, 2), configuration.maximumPositions)
+        }
+        self.maximumLength = maximumLength
+        var pooling = Pooling.mean
+        if let settings = try optionalJSON("1_Pooling/config.json") as? [String: Any] {
+            if settings["pooling_mode_cls_token"] as? Bool == true {
+                pooling = .classifierToken
+            } else if settings["pooling_mode_mean_tokens"] as? Bool != true {
+                throw .unsupportedModel("1_Pooling/config.json: IntentKit pools by mean or by the [CLS] token")
+            }
+        }
+        self.pooling = pooling
+        let modules = try optionalJSON("modules.json") as? [[String: Any]] ?? []
+        normalizes = modules.contains { ($0["type"] as? String)?.hasSuffix("Normalize") == true }
+
+        let weights = try SafetensorsFile(contentsOf: directory.appendingPathComponent("model.safetensors"))
+        let prefix = weights.tensors["bert.embeddings.word_embeddings.weight"] != nil ? "bert." : ""
+        let h = configuration.hiddenSize, inner = configuration.intermediateSize
+        func tensor(_ name: String, _ shape: [Int]) throws(EncoderError) -> [Float] { try weights.floats(prefix + name, shape: shape) }
+        func norm(_ name: String) throws(EncoderError) -> LayerNorm {
+            LayerNorm(weight: try tensor(name + ".weight", [h]), bias: try tensor(name + ".bias", [h]))
+        }
+        embeddings = Embeddings(
+            words: try tensor("embeddings.word_embeddings.weight", [configuration.vocabularySize, h]),
+            positions: try tensor("embeddings.position_embeddings.weight", [configuration.maximumPositions, h]),
+            segment: Array(try tensor("embeddings.token_type_embeddings.weight", [configuration.typeVocabularySize, h]).prefix(h)),
+            norm: try norm("embeddings.LayerNorm"))
+        var layers = [Layer]()
+        for index in 0..<configuration.layerCount {
+            let p = "encoder.layer.\(index)."
+            layers.append(Layer(
+                queryKeyValue: try tensor(p + "attention.self.query.weight", [h, h]) + tensor(p + "attention.self.key.weight", [h, h])
+                    + tensor(p + "attention.self.value.weight", [h, h]),
+                queryKeyValueBias: try tensor(p + "attention.self.query.bias", [h]) + tensor(p + "attention.self.key.bias", [h])
+                    + tensor(p + "attention.self.value.bias", [h]),
+                attentionOutput: try tensor(p + "attention.output.dense.weight", [h, h]),
+                attentionOutputBias: try tensor(p + "attention.output.dense.bias", [h]),
+                attentionNorm: try norm(p + "attention.output.LayerNorm"),
+                intermediate: try tensor(p + "intermediate.dense.weight", [inner, h]),
+                intermediateBias: try tensor(p + "intermediate.dense.bias", [inner]),
+                output: try tensor(p + "output.dense.weight", [h, inner]),
+                outputBias: try tensor(p + "output.dense.bias", [h]),
+                outputNorm: try norm(p + "output.LayerNorm")))
+        }
+        self.layers = layers
+    }
+
+    /// The sentence vector of `text` (``dimension`` values; unit length when ``normalizes``).
+    public func encode(_ text: String) -> [Float] {
+        let ids = tokenizer.encode(text, maximumLength: maximumLength)
+        return encode(pieces: ids)
+    }
+
+    /// The cosine similarity of two vectors of one length.
+    public static func cosine(_ a: [Float], _ b: [Float]) -> Float {
+        precondition(a.count == b.count, "vectors of different lengths")
+        var dot: Float = 0, aa: Float = 0, bb: Float = 0
+        for index in a.indices {
+            dot += a[index] * b[index]
+            aa += a[index] * a[index]
+            bb += b[index] * b[index]
+        }
+        return aa == 0 || bb == 0 ? 0 : dot / (aa.squareRoot() * bb.squareRoot())
+    }
+
+    /// The forward pass over a sequence of piece ids (`[CLS]` … `[SEP]`).
+    package func encode(pieces ids: [Int32]) -> [Float] {
+        let n = ids.count, h = configuration.hiddenSize, inner = configuration.intermediateSize
+        let heads = configuration.headCount, d = h / heads
+        let epsilon = configuration.layerNormEpsilon
+        var x = [Float](repeating: 0, count: n * h)
+        var qkv = [Float](repeating: 0, count: n * 3 * h)
+        var context = [Float](repeating: 0, count: n * h)
+        var scores = [Float](repeating: 0, count: n * n)
+        var projected = [Float](repeating: 0, count: n * h)
+        var hidden = [Float](repeating: 0, count: n * inner)
+        // Embeddings: word + position + segment 0, layer-normalised.
+        for (position, id) in ids.enumerated() {
+            let word = Int(id) * h, place = position * h
+            for j in 0..<h { x[place + j] = embeddings.words[word + j] + embeddings.positions[place + j] + embeddings.segment[j] }
+        }
+        Self.normalize(&x, rows: n, width: h, embeddings.norm, epsilon: epsilon)
+        let scale = 1 / Float(d).squareRoot()
+        for layer in layers {
+            // Q, K and V for every token in one product: [n][h] × [3h][h]ᵀ.
+            Self.affine(x, rows: n, inputs: h, layer.queryKeyValue, layer.queryKeyValueBias, outputs: 3 * h, into: &qkv)
+            // Each head: softmax(Q Kᵀ / √d) V, its columns of the context.
+            qkv.withUnsafeBufferPointer { qkv in
+                scores.withUnsafeMutableBufferPointer { scores in
+                    context.withUnsafeMutableBufferPointer { context in
+                        for head in 0..<heads {
+                            let query = qkv.baseAddress! + head * d, key = query + h, value = query + 2 * h
+                            BLAS.gemm(m: n, n: n, k: d, alpha: scale, query, lda: 3 * h, key, ldb: 3 * h, transposedB: true,
+                                      scores.baseAddress!, ldc: n)
+                            for row in 0..<n { Self.softmax(scores.baseAddress! + row * n, count: n) }
+                            BLAS.gemm(m: n, n: d, k: n, scores.baseAddress!, lda: n, value, ldb: 3 * h,
+                                      context.baseAddress! + head * d, ldc: h)
+                        }
+                    }
+                }
+            }
+            Self.affine(context, rows: n, inputs: h, layer.attentionOutput, layer.attentionOutputBias, outputs: h, into: &projected)
+            for index in x.indices { x[index] += projected[index] }
+            Self.normalize(&x, rows: n, width: h, layer.attentionNorm, epsilon: epsilon)
+            Self.affine(x, rows: n, inputs: h, layer.intermediate, layer.intermediateBias, outputs: inner, into: &hidden)
+            for index in hidden.indices { hidden[index] = Self.gelu(hidden[index]) }
+            Self.affine(hidden, rows: n, inputs: inner, layer.output, layer.outputBias, outputs: h, into: &projected)
+            for index in x.indices { x[index] += projected[index] }
+            Self.normalize(&x, rows: n, width: h, layer.outputNorm, epsilon: epsilon)
+        }
+        var sentence: [Float]
+        switch pooling {
+        case .classifierToken:
+            sentence = Array(x[0..<h])
+        case .mean:
+            sentence = [Float](repeating: 0, count: h)
+            for row in 0..<n { for j in 0..<h { sentence[j] += x[row * h + j] } }
+            for j in 0..<h { sentence[j] /= Float(n) }
+        }
+        if normalizes {
+            let length = sentence.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            if length > 0 { for j in 0..<h { sentence[j] /= length } }
+        }
+        return sentence
+    }
+
+    /// `output = input · weightᵀ + bias` for `rows` rows: a linear layer of `weight` `[outputs][inputs]`.
+    private static func affine(_ input: [Float], rows: Int, inputs: Int, _ weight: [Float], _ bias: [Float], outputs: Int, into output: inout [Float]) {
+        for row in 0..<rows { output.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: row * outputs).update(from: bias, count: outputs) } }
+        input.withUnsafeBufferPointer { input in
+            weight.withUnsafeBufferPointer { weight in
+                output.withUnsafeMutableBufferPointer { output in
+                    BLAS.gemm(m: rows, n: outputs, k: inputs, input.baseAddress!, lda: inputs, weight.baseAddress!, ldb: inputs,
+                              transposedB: true, beta: 1, output.baseAddress!, ldc: outputs)
+                }
+            }
+        }
+    }
+
+    /// Layer normalisation of each row (Ba et al. 2016): zero mean, unit variance, then scaled and shifted.
+    private static func normalize(_ x: inout [Float], rows: Int, width: Int, _ norm: LayerNorm, epsilon: Float) {
+        for row in 0..<rows {
+            let start = row * width
+            var mean: Float = 0
+            for j in 0..<width { mean += x[start + j] }
+            mean /= Float(width)
+            var variance: Float = 0
+            for j in 0..<width { variance += (x[start + j] - mean) * (x[start + j] - mean) }
+            let inverse = 1 / (variance / Float(width) + epsilon).squareRoot()
+            for j in 0..<width { x[start + j] = (x[start + j] - mean) * inverse * norm.weight[j] + norm.bias[j] }
+        }
+    }
+
+    /// A numerically stable softmax in place: the maximum is subtracted before exponentiating.
+    private static func softmax(_ row: UnsafeMutablePointer<Float>, count: Int) {
+        var maximum = -Float.infinity
+        for j in 0..<count { maximum = max(maximum, row[j]) }
+        var total: Float = 0
+        for j in 0..<count {
+            row[j] = exp(row[j] - maximum)
+            total += row[j]
+        }
+        for j in 0..<count { row[j] /= total }
+    }
+
+    /// GELU as BERT defines it, with the error function (not the tanh approximation).
+    private static func gelu(_ x: Float) -> Float { 0.5 * x * (1 + erf(x * 0.70710678118654752)) }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import IntentKit
+
+struct EncodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "encode",
+        abstract: "Turn sentences into vectors with a pretrained BERT-family sentence encoder.",
+        discussion: """
+            Reads a Hugging Face model directory (config.json, vocab.txt, model.safetensors, and \
+            the sentence-transformers files when present), such as all-MiniLM-L6-v2. With text \
+            arguments, encodes each; without, reads lines from stdin. Prints one JSON object a \
+            line, {"text": …, "vector": […]}, or with --similarities the cosine similarity of \
+            every pair, a row per text.
+            """)
+
+    @Option(help: ArgumentHelp("The encoder's directory.", valueName: "dir"))
+    var encoder: String
+
+    @Argument(help: "The texts; omit to read lines from stdin.")
+    var texts: [String] = []
+
+    @Flag(help: "Print the cosine similarities of the texts, a row each, instead of their vectors.")
+    var similarities = false
+
+    func run() throws {
+        let model = try SentenceEncoder(directory: URL(fileURLWithPath: encoder))
+        var inputs = texts
+        if inputs.isEmpty {
+            while let line = readLine() { inputs.append(line) }
+        }
+        let vectors = inputs.map(model.encode)
+        if similarities {
+            for a in vectors { print(vectors.map { String(format: "%.4f", SentenceEncoder.cosine(a, $0)) }.joined(separator: " ")) }
+            return
+        }
+        let json = JSONEncoder()
+        json.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for (text, vector) in zip(inputs, vectors) {
+            print(String(decoding: try json.encode(Line(text: text, vector: vector)), as: UTF8.self))
+        }
+    }
+
+    private struct Line: Encodable {
+        let text: String
+        let vector: [Float]
+    }
+}
