@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import IntentKit
+
+/// The sentence encoder against a reference it shares no code with: a tiny random-weight BERT
+/// (`Fixtures/tiny-bert`, written by `scripts/dev/encoder_reference.py --tiny`) whose piece ids
+/// and vectors the numpy reference computed; all-MiniLM-L6-v2's published similarities when
+/// its directory is installed (`INTENTKIT_TEST_ENCODER`, set by `scripts/test`); and every way
+/// a directory can be wrong.
+@Suite("Sentence encoder")
+struct SentenceEncoderTests {
+    static let tinyDirectory = RuntimeFixtures.directory.appendingPathComponent("tiny-bert")
+
+    /// Text, its piece ids and its unit vector, from `scripts/dev/encoder_reference.py Fixtures/tiny-bert TEXT…`.
+    static let tinyReference: [(String, [Int32], [Float])] = [
+        ("lock the car", [2, 7, 5, 10, 3], [0.6005379, -0.2310953, -0.4288763, -0.5261515, -0.0209252, 0.0901072, 0.1888842, 0.2845075]),
+        ("Unlocking the Moonracer!", [2, 8, 9, 15, 5, 26, 27, 18, 3], [0.5905735, -0.2353147, -0.3543191, -0.564787, -0.0235507, 0.0358455, 0.1406878, 0.3601262]),
+        ("hang on, freeze it", [2, 28, 29, 19, 30, 31, 3], [0.5779592, -0.2353309, -0.4490628, -0.4479675, -0.0516468, -0.0366429, 0.17646, 0.4160553]),
+        ("Café at 5 PM?", [2, 23, 1, 38, 39, 22, 3], [0.5858257, -0.2755831, -0.3488379, -0.5382327, -0.0498914, 0.061866, 0.1530241, 0.3738274]),
+        ("xyz xyzzy qqq", [2, 35, 36, 37, 35, 36, 37, 37, 36, 1, 3], [0.5885636, -0.2808721, -0.3694284, -0.4920294, -0.0463849, -0.0052941, 0.1439227, 0.4162214]),
+        ("the the the the the the the the the the the the the the", [2, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 3], [0.6115471, -0.2719097, -0.3364482, -0.5409924, -0.0508264, 0.1055518, 0.1036838, 0.3488985]),
+        ("", [2, 3], [0.2812041, -0.2262183, -0.5965031, -0.0072941, -0.0456197, -0.3430875, 0.4498989, 0.4378141]),
+    ]
+
+    @Test func piecesAndVectorsMatchTheReference() throws {
+        let encoder = try SentenceEncoder(directory: Self.tinyDirectory)
+        #expect(encoder.dimension == 8 && encoder.maximumLength == 12 && encoder.normalizes)
+        for (text, ids, vector) in Self.tinyReference {
+            #expect(encoder.tokenizer.encode(text, maximumLength: encoder.maximumLength) == ids, "\(text)")
+            let encoded = encoder.encode(text)
+            #expect(encoded.count == vector.count)
+            #expect(zip(encoded, vector).allSatisfy { abs($0 - $1) < 1e-5 }, "\(text): \(encoded) against \(vector)")
+        }
+    }
+
+    @Test func theBasicPassLowerCasesStripsAccentsAndSplitsPunctuationAndIdeographs() {
+        #expect(WordPieceTokenizer.words(of: "Héllo, WORLD!  Ünïcode\tdon't 東京x") == ["hello", ",", "world", "!", "unicode", "don", "'", "t", "東", "京", "x"])
+        #expect(WordPieceTokenizer.words(of: "a\u{0}b\u{200B}c \u{00A0} d") == ["abc", "d"])
+        #expect(WordPieceTokenizer.words(of: "").isEmpty && WordPieceTokenizer.words(of: " \n\t ").isEmpty)
+        #expect(WordPieceTokenizer.words(of: "$5.00 & 100%") == ["$", "5", ".", "00", "&", "100", "%"])
+    }
+
+    @Test func encodingIsTheSameFromSeveralThreads() async throws {
+        let encoder = try SentenceEncoder(directory: Self.tinyDirectory)
+        let texts = Self.tinyReference.map(\.0)
+        let alone = texts.map(encoder.encode)
+        let together = await withTaskGroup(of: (Int, [Float]).self) { group in
+            for _ in 0..<8 { for (index, text) in texts.enumerated() { group.addTask { (index, encoder.encode(text)) } } }
+            var results = [(Int, [Float])]()
+            for await result in group { results.append(result) }
+            return results
+        }
+        #expect(together.count == 8 * texts.count && together.allSatisfy { alone[$0.0] == $0.1 })
+    }
+
+    /// all-MiniLM-L6-v2's cosine similarities as sentence-transformers' documentation prints
+    /// them (its quickstart and its semantic textual similarity page), to 4 decimals.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["INTENTKIT_TEST_ENCODER"] != nil, "INTENTKIT_TEST_ENCODER names no encoder directory"))
+    func allMiniLMGivesThePublishedSimilarities() throws {
+        let directory = URL(fileURLWithPath: ProcessInfo.processInfo.environment["INTENTKIT_TEST_ENCODER"]!)
+        let encoder = try SentenceEncoder(directory: directory)
+        #expect(encoder.dimension == 384 && encoder.maximumLength == 256 && encoder.normalizes)
+        let published: [(String, String, Float)] = [
+            ("The weather is lovely today.", "It's so sunny outside!", 0.6660), ("The weather is lovely today.", "He drove to the stadium.", 0.1046),
+            ("It's so sunny outside!", "He drove to the stadium.", 0.1411), ("The new movie is awesome", "The new movie is so great", 0.8939),
+            ("The new movie is awesome", "The dog plays in the garden", 0.0543), ("The new movie is awesome", "A woman watches TV", -0.0502),
+            ("The cat sits outside", "The dog plays in the garden", 0.2838), ("The cat sits outside", "The new movie is so great", -0.0029),
+            ("The cat sits outside", "A woman watches TV", 0.1310), ("A man is playing guitar", "The dog plays in the garden", 0.2277),
+            ("A man is playing guitar", "The new movie is so great", -0.0136), ("A man is playing guitar", "A woman watches TV", -0.0327),
+        ]
+        for (a, b, similarity) in published {
+            let measured = SentenceEncoder.cosine(encoder.encode(a), encoder.encode(b))
+            #expect(abs(measured - similarity) <= 0.00005, "\(a) / \(b): \(measured)")
+        }
+    }
+
+    // MARK: Directories that are wrong
+
+    /// A copy of the tiny model in a fresh directory, with `change` applied.
+    private func brokenCopy(_ change: (URL) throws -> Void) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-encoder-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Self.tinyDirectory, to: directory)
+        try change(directory)
+        return directory
+    }
+
+    private func loadError(_ directory: URL) -> EncoderError? {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            _ = try SentenceEncoder(directory: directory)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aMissingFileIsNamed() throws {
+        let error = loadError(try brokenCopy { try FileManager.default.removeItem(at: $0.appendingPathComponent("vocab.txt")) })
+        guard case .missingFile(let detail)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(detail.hasSuffix("vocab.txt"))
+        let nowhere = loadError(URL(fileURLWithPath: "/nonexistent/encoder"))
+        guard case .missingFile? = nowhere else { Issue.record("\(String(describing: nowhere))"); return }
+    }
+
+    @Test func aModelOtherThanBertIsRefused() throws {
+        for (key, value, words) in [("model_type", "\"roberta\"", "model_type roberta"), ("hidden_act", "\"relu\"", "hidden_act relu")] {
+            let error = loadError(try brokenCopy { directory in
+                let url = directory.appendingPathComponent("config.json")
+                let config = try String(contentsOf: url, encoding: .utf8)
+                    .replacingOccurrences(of: "\"\(key)\": \"\(key == "model_type" ? "bert" : "gelu")\"", with: "\"\(key)\": \(value)")
+                try config.write(to: url, atomically: true, encoding: .utf8)
+            })
+            guard case .unsupportedModel(let detail)? = error else { Issue.record("\(key): \(String(describing: error))"); continue }
+            #expect(detail.contains(words), "\(detail)")
+        }
+    }
+
+    @Test func truncatedOrInconsistentWeightsAreRefusedWithTheirOffsets() throws {
+        let weights = try Data(contentsOf: Self.tinyDirectory.appendingPathComponent("model.safetensors"))
+        let cuts: [(Data, String)] = [
+            (weights.prefix(5), "shorter than the 8-byte header length"),
+            (weights.prefix(100), "the header announces"),
+            (weights.prefix(weights.count - 1), "ends at byte"),
+        ]
+        for (cut, words) in cuts {
+            let error = loadError(try brokenCopy { try cut.write(to: $0.appendingPathComponent("model.safetensors")) })
+            guard case .truncated(let detail)? = error else { Issue.record("\(words): \(String(describing: error))"); continue }
+            #expect(detail.contains(words), "\(detail)")
+        }
+        // A header that is not JSON, and a config whose sizes the tensors do not have.
+        var garbled = weights
+        garbled[8] = 0x7B ^ 0xFF
+        let notJSON = loadError(try brokenCopy { try garbled.write(to: $0.appendingPathComponent("model.safetensors")) })
+        guard case .malformed(let detail)? = notJSON else { Issue.record("\(String(describing: notJSON))"); return }
+        #expect(detail.contains("not valid JSON"))
+        let resized = loadError(try brokenCopy { directory in
+            let url = directory.appendingPathComponent("config.json")
+            try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "\"intermediate_size\": 16", with: "\"intermediate_size\": 32")
+                .write(to: url, atomically: true, encoding: .utf8)
+        })
+        guard case .malformed(let shape)? = resized else { Issue.record("\(String(describing: resized))"); return }
+        #expect(shape.contains("expected [32, 8]"), "\(shape)")
+    }
+}
