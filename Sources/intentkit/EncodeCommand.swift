@@ -11,7 +11,8 @@ struct EncodeCommand: ParsableCommand {
             the sentence-transformers files when present), such as all-MiniLM-L6-v2. With text \
             arguments, encodes each; without, reads lines from stdin. Prints one JSON object a \
             line, {"text": …, "vector": […]}, or with --similarities the cosine similarity of \
-            every pair, a row per text.
+            every pair, a row per text. Texts are encoded in batches that share each \
+            projection, on --threads threads.
             """)
 
     @Option(help: ArgumentHelp("The encoder's directory.", valueName: "dir"))
@@ -23,13 +24,20 @@ struct EncodeCommand: ParsableCommand {
     @Flag(help: "Print the cosine similarities of the texts, a row each, instead of their vectors.")
     var similarities = false
 
+    @Option(help: "Threads to encode batches of texts on.")
+    var threads = 1
+
+    func validate() throws {
+        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+    }
+
     func run() throws {
         let model = try SentenceEncoder(directory: URL(fileURLWithPath: encoder))
         var inputs = texts
         if inputs.isEmpty {
             while let line = readLine() { inputs.append(line) }
         }
-        let vectors = inputs.map(model.encode)
+        let vectors = model.encode(inputs, threads: threads)
         if similarities {
             for a in vectors { print(vectors.map { String(format: "%.4f", SentenceEncoder.cosine(a, $0)) }.joined(separator: " ")) }
             return

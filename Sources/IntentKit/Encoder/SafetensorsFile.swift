@@ -90,7 +90,11 @@ package struct SafetensorsFile {
             let bytes = UnsafeRawBufferPointer(rebasing: raw[tensor.bytes])
             switch tensor.dtype {
             case "F32":
-                return (0..<count).map { Float(bitPattern: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * $0, as: UInt32.self))) }
+                // The file is little-endian, as is every machine Swift runs on: the bytes are the floats.
+                return [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
+                    initialized = count
+                }
             case "BF16":
                 // bfloat16 is the top half of a float32.
                 return (0..<count).map { Float(bitPattern: UInt32(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 2 * $0, as: UInt16.self))) << 16) }
@@ -120,7 +124,15 @@ private extension Array where Element == Float {
         guard !isEmpty || dtype == "F32" || dtype == "F16" || dtype == "BF16" else {
             throw .unsupportedModel("\(file): tensor '\(tensor)' is \(dtype), not a float")
         }
-        guard allSatisfy(\.isFinite) else { throw .malformed("\(file): tensor '\(tensor)' holds a value that is not finite") }
+        // A float is finite when its exponent bits are not all ones.
+        let finite = withUnsafeBufferPointer { floats in
+            UnsafeRawBufferPointer(floats).withMemoryRebound(to: UInt32.self) { bits in
+                var all: UInt32 = 0
+                for word in bits { all |= (word & 0x7F80_0000 == 0x7F80_0000) ? 1 : 0 }
+                return all == 0
+            }
+        }
+        guard finite else { throw .malformed("\(file): tensor '\(tensor)' holds a value that is not finite") }
         return self
     }
 }

@@ -142,8 +142,26 @@ public final class SentenceEncoder: Sendable {
 
     /// The sentence vector of `text` (``dimension`` values; unit length when ``normalizes``).
     public func encode(_ text: String) -> [Float] {
-        let ids = tokenizer.encode(text, maximumLength: maximumLength)
-        return encode(pieces: ids)
+        encode(pieces: [tokenizer.encode(text, maximumLength: maximumLength)])[0]
+    }
+
+    /// The sentence vectors of `texts`, in order: the same vectors as one `encode` each, computed
+    /// in batches whose tokens share every projection (one `sgemm` over all their rows instead of
+    /// one a sentence, the weights read once a batch), the batches split over `threads` threads.
+    public func encode(_ texts: [String], threads: Int = 1) -> [[Float]] {
+        let pieces = texts.map { tokenizer.encode($0, maximumLength: maximumLength) }
+        // Batches of about 256 tokens: the projections' weights are then read once for many
+        // tokens, and the activations (256 × the intermediate size) stay in the cache.
+        var batches = [Range<Int>](), start = 0, tokens = 0
+        for (index, sentence) in pieces.enumerated() {
+            if tokens + sentence.count > 256 && index > start {
+                batches.append(start..<index)
+                (start, tokens) = (index, 0)
+            }
+            tokens += sentence.count
+        }
+        if start < pieces.count { batches.append(start..<pieces.count) }
+        return concurrentMap(batches.count, threads: threads) { encode(pieces: Array(pieces[batches[$0]])) }.flatMap { $0 }
     }
 
     /// The cosine similarity of two vectors of one length.
@@ -158,65 +176,82 @@ public final class SentenceEncoder: Sendable {
         return aa == 0 || bb == 0 ? 0 : dot / (aa.squareRoot() * bb.squareRoot())
     }
 
-    /// The forward pass over a sequence of piece ids (`[CLS]` … `[SEP]`).
-    package func encode(pieces ids: [Int32]) -> [Float] {
-        let n = ids.count, h = configuration.hiddenSize, inner = configuration.intermediateSize
+    /// The forward pass over sentences of piece ids (`[CLS]` … `[SEP]` each), their tokens
+    /// stacked into one matrix: every projection runs over all of them at once, attention
+    /// within each sentence.
+    package func encode(pieces sentences: [[Int32]]) -> [[Float]] {
+        let h = configuration.hiddenSize, inner = configuration.intermediateSize
         let heads = configuration.headCount, d = h / heads
         let epsilon = configuration.layerNormEpsilon
-        var x = [Float](repeating: 0, count: n * h)
-        var qkv = [Float](repeating: 0, count: n * 3 * h)
-        var context = [Float](repeating: 0, count: n * h)
-        var scores = [Float](repeating: 0, count: n * n)
-        var projected = [Float](repeating: 0, count: n * h)
-        var hidden = [Float](repeating: 0, count: n * inner)
-        // Embeddings: word + position + segment 0, layer-normalised.
-        for (position, id) in ids.enumerated() {
-            let word = Int(id) * h, place = position * h
-            for j in 0..<h { x[place + j] = embeddings.words[word + j] + embeddings.positions[place + j] + embeddings.segment[j] }
+        let rows = sentences.reduce(0) { $0 + $1.count }
+        let longest = sentences.map(\.count).max() ?? 0
+        var x = [Float](repeating: 0, count: rows * h)
+        var qkv = [Float](repeating: 0, count: rows * 3 * h)
+        var context = [Float](repeating: 0, count: rows * h)
+        var scores = [Float](repeating: 0, count: longest * longest)
+        var projected = [Float](repeating: 0, count: rows * h)
+        var hidden = [Float](repeating: 0, count: rows * inner)
+        // Each sentence's first row in the stacked matrices.
+        var firstRows = [Int](), row = 0
+        for sentence in sentences {
+            firstRows.append(row)
+            row += sentence.count
         }
-        Self.normalize(&x, rows: n, width: h, embeddings.norm, epsilon: epsilon)
+        // Embeddings: word + position + segment 0, layer-normalised.
+        for (sentence, first) in zip(sentences, firstRows) {
+            for (position, id) in sentence.enumerated() {
+                let word = Int(id) * h, place = position * h, target = (first + position) * h
+                for j in 0..<h { x[target + j] = embeddings.words[word + j] + embeddings.positions[place + j] + embeddings.segment[j] }
+            }
+        }
+        Self.normalize(&x, rows: rows, width: h, embeddings.norm, epsilon: epsilon)
         let scale = 1 / Float(d).squareRoot()
         for layer in layers {
-            // Q, K and V for every token in one product: [n][h] × [3h][h]ᵀ.
-            Self.affine(x, rows: n, inputs: h, layer.queryKeyValue, layer.queryKeyValueBias, outputs: 3 * h, into: &qkv)
-            // Each head: softmax(Q Kᵀ / √d) V, its columns of the context.
+            // Q, K and V of every token in one product: [rows][h] × [3h][h]ᵀ.
+            Self.affine(x, rows: rows, inputs: h, layer.queryKeyValue, layer.queryKeyValueBias, outputs: 3 * h, into: &qkv)
+            // Each sentence, each head: softmax(Q Kᵀ / √d) V, its block of the context.
             qkv.withUnsafeBufferPointer { qkv in
                 scores.withUnsafeMutableBufferPointer { scores in
                     context.withUnsafeMutableBufferPointer { context in
-                        for head in 0..<heads {
-                            let query = qkv.baseAddress! + head * d, key = query + h, value = query + 2 * h
-                            BLAS.gemm(m: n, n: n, k: d, alpha: scale, query, lda: 3 * h, key, ldb: 3 * h, transposedB: true,
-                                      scores.baseAddress!, ldc: n)
-                            for row in 0..<n { Self.softmax(scores.baseAddress! + row * n, count: n) }
-                            BLAS.gemm(m: n, n: d, k: n, scores.baseAddress!, lda: n, value, ldb: 3 * h,
-                                      context.baseAddress! + head * d, ldc: h)
+                        for (sentence, first) in zip(sentences, firstRows) {
+                            let n = sentence.count
+                            for head in 0..<heads {
+                                let query = qkv.baseAddress! + first * 3 * h + head * d, key = query + h, value = query + 2 * h
+                                BLAS.gemm(m: n, n: n, k: d, alpha: scale, query, lda: 3 * h, key, ldb: 3 * h, transposedB: true,
+                                          scores.baseAddress!, ldc: n)
+                                for line in 0..<n { Self.softmax(scores.baseAddress! + line * n, count: n) }
+                                BLAS.gemm(m: n, n: d, k: n, scores.baseAddress!, lda: n, value, ldb: 3 * h,
+                                          context.baseAddress! + first * h + head * d, ldc: h)
+                            }
                         }
                     }
                 }
             }
-            Self.affine(context, rows: n, inputs: h, layer.attentionOutput, layer.attentionOutputBias, outputs: h, into: &projected)
+            Self.affine(context, rows: rows, inputs: h, layer.attentionOutput, layer.attentionOutputBias, outputs: h, into: &projected)
             for index in x.indices { x[index] += projected[index] }
-            Self.normalize(&x, rows: n, width: h, layer.attentionNorm, epsilon: epsilon)
-            Self.affine(x, rows: n, inputs: h, layer.intermediate, layer.intermediateBias, outputs: inner, into: &hidden)
+            Self.normalize(&x, rows: rows, width: h, layer.attentionNorm, epsilon: epsilon)
+            Self.affine(x, rows: rows, inputs: h, layer.intermediate, layer.intermediateBias, outputs: inner, into: &hidden)
             for index in hidden.indices { hidden[index] = Self.gelu(hidden[index]) }
-            Self.affine(hidden, rows: n, inputs: inner, layer.output, layer.outputBias, outputs: h, into: &projected)
+            Self.affine(hidden, rows: rows, inputs: inner, layer.output, layer.outputBias, outputs: h, into: &projected)
             for index in x.indices { x[index] += projected[index] }
-            Self.normalize(&x, rows: n, width: h, layer.outputNorm, epsilon: epsilon)
+            Self.normalize(&x, rows: rows, width: h, layer.outputNorm, epsilon: epsilon)
         }
-        var sentence: [Float]
-        switch pooling {
-        case .classifierToken:
-            sentence = Array(x[0..<h])
-        case .mean:
-            sentence = [Float](repeating: 0, count: h)
-            for row in 0..<n { for j in 0..<h { sentence[j] += x[row * h + j] } }
-            for j in 0..<h { sentence[j] /= Float(n) }
+        return zip(sentences, firstRows).map { sentence, first in
+            var vector: [Float]
+            switch pooling {
+            case .classifierToken:
+                vector = Array(x[(first * h)..<(first * h + h)])
+            case .mean:
+                vector = [Float](repeating: 0, count: h)
+                for line in first..<(first + sentence.count) { for j in 0..<h { vector[j] += x[line * h + j] } }
+                for j in 0..<h { vector[j] /= Float(sentence.count) }
+            }
+            if normalizes {
+                let length = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
+                if length > 0 { for j in 0..<h { vector[j] /= length } }
+            }
+            return vector
         }
-        if normalizes {
-            let length = sentence.reduce(0) { $0 + $1 * $1 }.squareRoot()
-            if length > 0 { for j in 0..<h { sentence[j] /= length } }
-        }
-        return sentence
     }
 
     /// `output = input · weightᵀ + bias` for `rows` rows: a linear layer of `weight` `[outputs][inputs]`.

@@ -4,7 +4,7 @@ import Dispatch
 ///
 /// Each task's result is written by its thread alone into its own slot, and read only after
 /// `concurrentPerform` has joined every thread: the results do not depend on the thread count.
-func concurrentMap<Result>(_ count: Int, threads: Int, _ body: (Int) -> Result) -> [Result] {
+package func concurrentMap<Result>(_ count: Int, threads: Int, _ body: (Int) -> Result) -> [Result] {
     guard count > 1, threads > 1 else { return (0..<count).map(body) }
     return withoutActuallyEscaping(body) { body in
         let slots = ResultSlots<Result>(count: count, body: body)
