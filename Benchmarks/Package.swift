@@ -45,6 +45,15 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "EncoderBenchmarks",
+            dependencies: [
+                .product(name: "IntentKit", package: intentKit),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/EncoderBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "ParserBenchmarks",
             dependencies: [
                 .product(name: "IntentKit", package: intentKit),

@@ -144,6 +144,22 @@ struct CommandLineTests: CommandLineRunning {
         #expect(refused.status != 0 && refused.stderr.contains("--folds"))
     }
 
+    @Test func encodePrintsVectorsOrSimilaritiesAndEncodersListsWhatLoads() throws {
+        let tiny = "Tests/IntentKitTests/Fixtures/tiny-bert"
+        let vectors = try piping("lock the car\nhang on, freeze it\n", ["encode", "--encoder", tiny])
+        #expect(vectors.count == 3 && vectors[0].hasPrefix(#"{"text":"lock the car","vector":[0.600537"#), "\(vectors)")
+        let similarities = try run("encode", "--encoder", tiny, "--similarities", "--threads", "2", "lock the car", "lock the car", "")
+        let rows = similarities.stdout.split(separator: "\n").map { $0.split(separator: " ") }
+        #expect(similarities.status == 0 && rows.count == 3 && rows.allSatisfy { $0.count == 3 } && rows[0][1] == "1.0000", "\(similarities.stdout)")
+        let missing = try run("encode", "--encoder", "/nonexistent/encoder", "x")
+        #expect(missing.status != 0 && missing.stderr.contains("encoder file missing") && missing.stderr.contains("config.json"), "\(missing.stderr)")
+
+        let listed = try run("encoders", "Tests/IntentKitTests/Fixtures", "/nonexistent")
+        #expect(listed.status == 0 && listed.stdout.contains("tiny-bert\tdimension 8, 2 layers, 40 pieces, up to 12 a sentence, unit vectors"), "\(listed.stdout)")
+        let none = try run("encoders", "Tests/IntentKitTests/Fixtures/corpus")
+        #expect(none.status == 0 && none.stdout.hasPrefix("no encoder found"), "\(none.stdout)")
+    }
+
     @Test func entitiesPrintsMatchesOrJSONAndRefusesBadOptions() throws {
         let pinned = ["--reference", "2026-11-22T08:00", "--time-zone", "UTC"]
         let plain = try run(["entities", "meet me tomorrow at 7pm for 1h30"] + pinned)

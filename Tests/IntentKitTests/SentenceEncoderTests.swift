@@ -33,6 +33,27 @@ struct SentenceEncoderTests {
         }
     }
 
+    @Test func aBatchGivesTheVectorsOfOneSentenceAtATime() throws {
+        let encoder = try SentenceEncoder(directory: Self.tinyDirectory)
+        // Enough texts for several batches of about 256 tokens, on one thread and on three.
+        let texts = (0..<120).map { Self.tinyReference[$0 % Self.tinyReference.count].0 + ($0 % 3 == 0 ? " lock" : "") }
+        let alone = texts.map(encoder.encode)
+        for threads in [1, 3] {
+            let batched = encoder.encode(texts, threads: threads)
+            #expect(batched.count == texts.count)
+            #expect(zip(alone, batched).allSatisfy { zip($0, $1).allSatisfy { abs($0 - $1) < 1e-5 } }, "threads \(threads)")
+        }
+        #expect(encoder.encode([String]()).isEmpty)
+    }
+
+    @Test func theErrorFunctionIsWithinThreeTenMillionthsOfTheCLibrarys() {
+        for step in -4000...4000 {
+            let x = Float(step) / 1000
+            #expect(abs(SentenceEncoder.errorFunction(x) - erf(x)) < 3e-7, "erf(\(x))")
+        }
+        #expect(SentenceEncoder.errorFunction(30) == 1 && SentenceEncoder.errorFunction(-30) == -1)
+    }
+
     @Test func theBasicPassLowerCasesStripsAccentsAndSplitsPunctuationAndIdeographs() {
         #expect(WordPieceTokenizer.words(of: "Héllo, WORLD!  Ünïcode\tdon't 東京x") == ["hello", ",", "world", "!", "unicode", "don", "'", "t", "東", "京", "x"])
         #expect(WordPieceTokenizer.words(of: "a\u{0}b\u{200B}c \u{00A0} d") == ["abc", "d"])

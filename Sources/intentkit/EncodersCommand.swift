@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import IntentKit
+
+struct EncodersCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "encoders",
+        abstract: "List the sentence encoders found on this machine, and whether each loads.",
+        discussion: """
+            Looks in each directory given, or by default in the project's .venv-encoder (where \
+            scripts/setup-encoder installs all-MiniLM-L6-v2) and in the directories of the \
+            INTENTKIT_ENCODERS variable (colon-separated), for model directories (config.json \
+            beside model.safetensors), up to six levels down. Each is loaded: a line with its \
+            path, dimension, layers and vocabulary, or why it cannot be used.
+            """)
+
+    @Argument(help: "Directories to look in.")
+    var directories: [String] = []
+
+    func run() throws {
+        var roots = directories
+        if roots.isEmpty {
+            roots = [".venv-encoder"] + (ProcessInfo.processInfo.environment["INTENTKIT_ENCODERS"] ?? "").split(separator: ":").map(String.init)
+        }
+        var found = [URL]()
+        for root in roots { found += Self.modelDirectories(under: URL(fileURLWithPath: root), depth: 6) }
+        guard !found.isEmpty else {
+            print("no encoder found in \(roots.joined(separator: ", ")); scripts/setup-encoder installs all-MiniLM-L6-v2")
+            return
+        }
+        for directory in found {
+            do {
+                let encoder = try SentenceEncoder(directory: directory)
+                print("\(directory.path)\tdimension \(encoder.dimension), \(encoder.configuration.layerCount) layers, "
+                      + "\(encoder.configuration.vocabularySize) pieces, up to \(encoder.maximumLength) a sentence\(encoder.normalizes ? ", unit vectors" : "")")
+            } catch {
+                print("\(directory.path)\tcannot be used: \(error)")
+            }
+        }
+    }
+
+    /// The directories under `root` (itself included) that hold config.json and model.safetensors.
+    private static func modelDirectories(under root: URL, depth: Int) -> [URL] {
+        let files = FileManager.default
+        if files.fileExists(atPath: root.appendingPathComponent("config.json").path),
+           files.fileExists(atPath: root.appendingPathComponent("model.safetensors").path) {
+            return [root.standardizedFileURL]
+        }
+        guard depth > 0, let children = try? files.contentsOfDirectory(at: root, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey]) else {
+            return []
+        }
+        return children.sorted { $0.path < $1.path }.flatMap { child -> [URL] in
+            let values = try? child.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
+            guard values?.isDirectory == true, values?.isSymbolicLink != true else { return [] }
+            return modelDirectories(under: child, depth: depth - 1)
+        }
+    }
+}
