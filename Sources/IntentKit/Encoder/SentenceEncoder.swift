@@ -296,7 +296,7 @@ public final class SentenceEncoder: Sendable {
     /// GELU as BERT defines it, x·Φ(x) with the error function (not the tanh approximation).
     private static func gelu(_ x: Float) -> Float { 0.5 * x * (1 + errorFunction(x * 0.70710678118654752)) }
 
-    /// erf(x) within 3·10⁻⁷: Abramowitz & Stegun's 7.1.26 (1964), a fifth-degree polynomial in
+    /// erf(x) within 5·10⁻⁷: Abramowitz & Stegun's 7.1.26 (1964), a fifth-degree polynomial in
     /// 1/(1 + px) times e^(−x²), exact to 1.5·10⁻⁷, evaluated in `Float`. The C library's `erff`
     /// is exact to the last bit and cost a tenth of a forward pass.
     static func errorFunction(_ x: Float) -> Float {
