@@ -9,7 +9,8 @@ struct EncodeCommand: ParsableCommand {
         discussion: """
             Reads a Hugging Face model directory (config.json, vocab.txt, model.safetensors, and \
             the sentence-transformers files when present), such as all-MiniLM-L6-v2. With text \
-            arguments, encodes each; without, reads lines from stdin. Prints one JSON object a \
+            arguments, encodes each; without, reads lines from stdin (strictly UTF-8: an invalid \
+            line is an error naming it). Prints one JSON object a \
             line, {"text": …, "vector": […]}, or with --similarities the cosine similarity of \
             every pair, a row per text. Texts are encoded in batches that share each \
             projection, on --threads threads.
@@ -35,7 +36,8 @@ struct EncodeCommand: ParsableCommand {
         let model = try SentenceEncoder(directory: URL(fileURLWithPath: encoder))
         var inputs = texts
         if inputs.isEmpty {
-            while let line = readLine() { inputs.append(line) }
+            var lines = InputLines(lenient: false)
+            while let line = try lines.next() { inputs.append(line) }
         }
         let vectors = model.encode(inputs, threads: threads)
         if similarities {

@@ -1209,9 +1209,6 @@ enum DateTimeGrammar {
     private static let stretchAdjectives: WordTable<Stretch> = ["early": .beginning, "mid": .middle, "late": .end]
     /// "EOD" (the end of today), "EOW", "EOM", "EOY".
     private static let endAbbreviations: WordTable<DateTimeGrain> = ["eod": .day, "eow": .week, "eom": .month, "eoy": .year]
-    /// "the month", "day" after "the end of": the one under way.
-    private static let currentUnits: WordTable<DateTimeGrain> = ["day": .day, "week": .week, "month": .month, "quarter": .quarter,
-                                                                  "qtr": .quarter, "year": .year]
 
     /// "the end of the month", "the beginning of next week", "the middle of march", "end of
     /// day", "EOD", "early june", "mid-2027", "late next year": a stretch of a day, week,
@@ -1237,7 +1234,8 @@ enum DateTimeGrammar {
         }
         var periodStart = index
         if unitsAlone, words.key(at: periodStart) == "the" { periodStart += 1 }
-        if unitsAlone, let unit = currentUnits[words.key(at: periodStart)] {
+        // "the month", "day": the one under way.
+        if unitsAlone, let unit = words.key(at: periodStart) == "day" ? .day : calendarUnits[words.key(at: periodStart)] {
             return (stretch(part, of: truncated(context.now, to: unit), unit), periodStart + 1)
         }
         if let year = fourDigits(words.word(at: index)), (1000...2999).contains(year) {

@@ -85,9 +85,16 @@ package struct SafetensorsFile {
         guard tensor.shape == shape else {
             throw .malformed("\(url.lastPathComponent): tensor '\(name)' has shape \(tensor.shape), expected \(shape)")
         }
+        let file = url.lastPathComponent
+        guard ["F32", "F16", "BF16"].contains(tensor.dtype) else {
+            throw .unsupportedModel("\(file): tensor '\(name)' is \(tensor.dtype), not a float")
+        }
         let count = shape.reduce(1, *)
-        return try data.withUnsafeBytes { raw in
+        let floats: [Float] = data.withUnsafeBytes { raw in
             let bytes = UnsafeRawBufferPointer(rebasing: raw[tensor.bytes])
+            func halves(_ float: (UInt16) -> Float) -> [Float] {
+                (0..<count).map { float(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 2 * $0, as: UInt16.self))) }
+            }
             switch tensor.dtype {
             case "F32":
                 // The file is little-endian, as is every machine Swift runs on: the bytes are the floats.
@@ -95,15 +102,20 @@ package struct SafetensorsFile {
                     UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
                     initialized = count
                 }
-            case "BF16":
-                // bfloat16 is the top half of a float32.
-                return (0..<count).map { Float(bitPattern: UInt32(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 2 * $0, as: UInt16.self))) << 16) }
-            case "F16":
-                return (0..<count).map { Float(Self.half(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 2 * $0, as: UInt16.self)))) }
-            default:
-                return []
+            case "BF16": return halves { Float(bitPattern: UInt32($0) << 16) }  // bfloat16 is the top half of a float32
+            default: return halves(Self.half)  // F16
             }
-        }.checked(tensor: name, dtype: tensor.dtype, file: url.lastPathComponent)
+        }
+        // A float is finite when its exponent bits are not all ones.
+        let finite = floats.withUnsafeBufferPointer { floats in
+            UnsafeRawBufferPointer(floats).withMemoryRebound(to: UInt32.self) { bits in
+                var infinite: UInt32 = 0
+                for word in bits { infinite |= (word & 0x7F80_0000 == 0x7F80_0000) ? 1 : 0 }
+                return infinite == 0
+            }
+        }
+        guard finite else { throw .malformed("\(file): tensor '\(name)' holds a value that is not finite") }
+        return floats
     }
 
     /// An IEEE 754 half-precision value from its bits (Float16 is not on every platform Swift runs on).
@@ -115,24 +127,5 @@ package struct SafetensorsFile {
         case 31: return fraction == 0 ? sign * .infinity : .nan
         default: return sign * (1 + fraction / 1024) * Float(sign: .plus, exponent: exponent - 15, significand: 1)
         }
-    }
-}
-
-private extension Array where Element == Float {
-    /// Refuses a tensor of a dtype that is not floating point, or with a value that is not finite.
-    func checked(tensor: String, dtype: String, file: String) throws(EncoderError) -> [Float] {
-        guard !isEmpty || dtype == "F32" || dtype == "F16" || dtype == "BF16" else {
-            throw .unsupportedModel("\(file): tensor '\(tensor)' is \(dtype), not a float")
-        }
-        // A float is finite when its exponent bits are not all ones.
-        let finite = withUnsafeBufferPointer { floats in
-            UnsafeRawBufferPointer(floats).withMemoryRebound(to: UInt32.self) { bits in
-                var all: UInt32 = 0
-                for word in bits { all |= (word & 0x7F80_0000 == 0x7F80_0000) ? 1 : 0 }
-                return all == 0
-            }
-        }
-        guard finite else { throw .malformed("\(file): tensor '\(tensor)' holds a value that is not finite") }
-        return self
     }
 }

@@ -167,12 +167,7 @@ public final class SentenceEncoder: Sendable {
     /// The cosine similarity of two vectors of one length.
     public static func cosine(_ a: [Float], _ b: [Float]) -> Float {
         precondition(a.count == b.count, "vectors of different lengths")
-        var dot: Float = 0, aa: Float = 0, bb: Float = 0
-        for index in a.indices {
-            dot += a[index] * b[index]
-            aa += a[index] * a[index]
-            bb += b[index] * b[index]
-        }
+        let dot = BLAS.dot(a, b, count: a.count), aa = BLAS.dot(a, a, count: a.count), bb = BLAS.dot(b, b, count: b.count)
         return aa == 0 || bb == 0 ? 0 : dot / (aa.squareRoot() * bb.squareRoot())
     }
 
@@ -228,12 +223,12 @@ public final class SentenceEncoder: Sendable {
                 }
             }
             Self.affine(context, rows: rows, inputs: h, layer.attentionOutput, layer.attentionOutputBias, outputs: h, into: &projected)
-            for index in x.indices { x[index] += projected[index] }
+            BLAS.axpy(1, projected, &x, count: x.count)
             Self.normalize(&x, rows: rows, width: h, layer.attentionNorm, epsilon: epsilon)
             Self.affine(x, rows: rows, inputs: h, layer.intermediate, layer.intermediateBias, outputs: inner, into: &hidden)
             for index in hidden.indices { hidden[index] = Self.gelu(hidden[index]) }
             Self.affine(hidden, rows: rows, inputs: inner, layer.output, layer.outputBias, outputs: h, into: &projected)
-            for index in x.indices { x[index] += projected[index] }
+            BLAS.axpy(1, projected, &x, count: x.count)
             Self.normalize(&x, rows: rows, width: h, layer.outputNorm, epsilon: epsilon)
         }
         return zip(sentences, firstRows).map { sentence, first in
@@ -247,8 +242,8 @@ public final class SentenceEncoder: Sendable {
                 for j in 0..<h { vector[j] /= Float(sentence.count) }
             }
             if normalizes {
-                let length = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
-                if length > 0 { for j in 0..<h { vector[j] /= length } }
+                let length = BLAS.dot(vector, vector, count: h).squareRoot()
+                if length > 0 { BLAS.scale(1 / length, &vector, count: h) }
             }
             return vector
         }
