@@ -32,6 +32,8 @@ struct BenchmarkCommand: ParsableCommand {
 
     @OptionGroup var userVocabulary: VocabularyOption
 
+    @OptionGroup var encoderOption: EncoderOption
+
     @Argument(help: "A file of utterances, one per line; omit to read stdin.", completion: .file())
     var file: String?
 
@@ -42,7 +44,7 @@ struct BenchmarkCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parser = try userVocabulary.apply(to: loadParser(model, intentReranking: intentReranking))
+        let parser = try userVocabulary.apply(to: loadParser(model, encoder: encoderOption, intentReranking: intentReranking))
         var loadNanoseconds = [UInt64]()
         for _ in 0..<loads {
             let start = DispatchTime.now().uptimeNanoseconds

@@ -34,6 +34,8 @@ struct CrossValidateCommand: ParsableCommand {
 
     @OptionGroup(title: "Training") var training: TrainingArguments
 
+    @OptionGroup var encoderOption: EncoderOption
+
     func validate() throws {
         if folds < 2 { throw ValidationError("--folds must be at least 2") }
         _ = try sizes()
@@ -55,7 +57,8 @@ struct CrossValidateCommand: ParsableCommand {
             StandardError.print("\(input.path): error: \(corpus.utterances.count) utterances cannot fill \(folds) folds")
             throw ExitCode.failure
         }
-        let options = try training.options()
+        var options = try training.options()
+        options.encoder = try encoderOption.load()
         let assignment = StratifiedFolds.assign(labels: labels, folds: folds, seed: options.seed)
 
         var reports = [EvaluationReport](), pooled = [FrameComparison]()

@@ -37,6 +37,8 @@ struct EvaluateCommand: ParsableCommand {
 
     @OptionGroup var userVocabulary: VocabularyOption
 
+    @OptionGroup var encoderOption: EncoderOption
+
     @Option(help: ArgumentHelp("Write the full report as JSON (the format --baseline reads).", valueName: "file"), completion: .file())
     var json: String?
 
@@ -102,7 +104,7 @@ struct EvaluateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parser = try minimumConfidence.apply(to: userVocabulary.apply(to: loadParser(model, intentReranking: intentReranking)))
+        let parser = try minimumConfidence.apply(to: userVocabulary.apply(to: loadParser(model, encoder: encoderOption, intentReranking: intentReranking)))
         let corpus = try input.load().corpus
         guard !corpus.utterances.isEmpty else {
             StandardError.print("\(input.path): error: the corpus has no utterances to evaluate on")

@@ -2,19 +2,21 @@ import ArgumentParser
 import Foundation
 import IntentKit
 
-/// Loads the model at `path`; on failure prints the path and the reason and exits with status 1.
-func loadModel(_ path: String) throws -> NLUModel {
+/// Loads the model at `path`, with the sentence encoder `encoder` names if it was trained with
+/// one; on failure prints the path and the reason and exits with status 1.
+func loadModel(_ path: String, encoder: EncoderOption = EncoderOption()) throws -> NLUModel {
+    let sentenceEncoder = try encoder.load()
     do {
-        return try NLUModel(contentsOf: URL(fileURLWithPath: path))
+        return try NLUModel(contentsOf: URL(fileURLWithPath: path), encoder: sentenceEncoder)
     } catch {
         StandardError.print(modelErrorMessage(error, path: path))
         throw ExitCode.failure
     }
 }
 
-/// A parser for the model at `path` (see ``loadModel(_:)``), reranking intents or not.
-func loadParser(_ path: String, intentReranking: Bool) throws -> IntentParser {
-    var parser = IntentParser(model: try loadModel(path))
+/// A parser for the model at `path` (see ``loadModel(_:encoder:)``), reranking intents or not.
+func loadParser(_ path: String, encoder: EncoderOption, intentReranking: Bool) throws -> IntentParser {
+    var parser = IntentParser(model: try loadModel(path, encoder: encoder))
     parser.intentReranking = intentReranking
     return parser
 }

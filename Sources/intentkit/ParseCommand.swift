@@ -37,6 +37,8 @@ struct ParseCommand: ParsableCommand {
 
     @OptionGroup var userVocabulary: VocabularyOption
 
+    @OptionGroup var encoderOption: EncoderOption
+
     @OptionGroup var minimumConfidence: MinimumConfidenceOption
 
     @Flag(help: "Resolve every parameter of the intent (success, confirmationRequired, disambiguation, needsValue, unsupported, notRequired).")
@@ -56,7 +58,7 @@ struct ParseCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parser = try minimumConfidence.apply(to: userVocabulary.apply(to: loadParser(model, intentReranking: intentReranking)))
+        let parser = try minimumConfidence.apply(to: userVocabulary.apply(to: loadParser(model, encoder: encoderOption, intentReranking: intentReranking)))
         let reference = referenceDate.flatMap(Self.date) ?? Date()
         var workspace = parser.makeWorkspace()
         let encoder = JSONEncoder()

@@ -30,6 +30,8 @@ struct TagCommand: ParsableCommand {
 
     @OptionGroup var userVocabulary: VocabularyOption
 
+    @OptionGroup var encoderOption: EncoderOption
+
     @Flag(help: "Skip input lines that are not valid UTF-8 with a warning, instead of stopping with an error.")
     var lenient = false
 
@@ -38,7 +40,7 @@ struct TagCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try loadModel(model)
+        let loaded = try loadModel(model, encoder: encoderOption)
         let tagger = SlotTagger(model: loaded)
         let parser = try userVocabulary.apply(to: IntentParser(model: loaded))
         var workspace = tagger.makeWorkspace()

@@ -27,6 +27,8 @@ struct TrainCommand: ParsableCommand {
 
     @OptionGroup(title: "Training") var training: TrainingArguments
 
+    @OptionGroup var encoderOption: EncoderOption
+
     func run() throws {
         try checkOutput()
         let corpus = try input.load(countingWarnings: true).corpus
@@ -37,7 +39,8 @@ struct TrainCommand: ParsableCommand {
             devInput.format = nil
             devCorpus = try devInput.load().corpus
         }
-        let options = try training.options()
+        var options = try training.options()
+        options.encoder = try encoderOption.load()
 
         let progress = ProgressLine()
         var trainer = ModelTrainer(options: options) { progress.show($0) }

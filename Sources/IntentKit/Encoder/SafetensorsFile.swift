@@ -19,7 +19,8 @@ package struct SafetensorsFile {
 
     package let url: URL
     package let tensors: [String: Tensor]
-    private let data: Data
+    /// The whole file, mapped.
+    package let data: Data
 
     /// The size in bytes of one element of each dtype IntentKit reads or skips.
     private static let elementSizes: [String: Int] = [

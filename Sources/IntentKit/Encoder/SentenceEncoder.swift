@@ -29,6 +29,8 @@ public final class SentenceEncoder: Sendable {
     public let maximumLength: Int
     /// Whether vectors are scaled to unit length (a `Normalize` module).
     public let normalizes: Bool
+    /// The encoder's name, checksum, dimension and directory, as a model trained with it records them.
+    public let identity: EncoderIdentity
 
     package let configuration: BertConfiguration
     package let tokenizer: WordPieceTokenizer
@@ -69,7 +71,7 @@ public final class SentenceEncoder: Sendable {
     public init(directory: URL) throws(EncoderError) {
         func read(_ path: String) throws(EncoderError) -> Data {
             do {
-                return try Data(contentsOf: directory.appendingPathComponent(path))
+                return try Data(contentsOf: directory.appendingPathComponent(path), options: .alwaysMapped)
             } catch {
                 throw .missingFile("\(directory.appendingPathComponent(path).path)")
             }
@@ -80,9 +82,10 @@ public final class SentenceEncoder: Sendable {
             return object
         }
         name = directory.standardizedFileURL.lastPathComponent
-        let configuration = try BertConfiguration(json: try read("config.json"))
+        let configurationBytes = try read("config.json"), vocabularyBytes = try read("vocab.txt")
+        let configuration = try BertConfiguration(json: configurationBytes)
         self.configuration = configuration
-        guard let vocabularyText = String(data: try read("vocab.txt"), encoding: .utf8) else { throw .malformed("vocab.txt is not UTF-8") }
+        guard let vocabularyText = String(data: vocabularyBytes, encoding: .utf8) else { throw .malformed("vocab.txt is not UTF-8") }
         var vocabulary = vocabularyText.components(separatedBy: "\n")
         if vocabulary.last == "" { vocabulary.removeLast() }
         vocabulary = vocabulary.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
@@ -109,6 +112,9 @@ public final class SentenceEncoder: Sendable {
         normalizes = modules.contains { ($0["type"] as? String)?.hasSuffix("Normalize") == true }
 
         let weights = try SafetensorsFile(contentsOf: directory.appendingPathComponent("model.safetensors"))
+        identity = EncoderIdentity(
+            name: name, checksum: Self.checksum(of: [configurationBytes, vocabularyBytes, weights.data]), dimension: configuration.hiddenSize,
+            directory: directory.standardizedFileURL.path)
         let prefix = weights.tensors["bert.embeddings.word_embeddings.weight"] != nil ? "bert." : ""
         let h = configuration.hiddenSize, inner = configuration.intermediateSize
         func tensor(_ name: String, _ shape: [Int]) throws(EncoderError) -> [Float] { try weights.floats(prefix + name, shape: shape) }
@@ -138,6 +144,22 @@ public final class SentenceEncoder: Sendable {
                 outputNorm: try norm(p + "output.LayerNorm")))
         }
         self.layers = layers
+    }
+
+    /// CRC-32 of `parts` one after the other, the weights' halves checked on two threads.
+    private static func checksum(of parts: [Data]) -> UInt32 {
+        var crc: UInt32 = 0, first = true
+        for part in parts {
+            let partCRC = part.withUnsafeBytes { bytes -> UInt32 in
+                let half = bytes.count / 2
+                let (a, b) = inParallel({ CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[..<half])) },
+                                        { CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[half...])) })
+                return CRC32.combine(a, b, count: bytes.count - half)
+            }
+            crc = first ? partCRC : CRC32.combine(crc, partCRC, count: part.count)
+            first = false
+        }
+        return crc
     }
 
     /// The sentence vector of `text` (``dimension`` values; unit length when ``normalizes``).
@@ -300,5 +322,18 @@ public final class SentenceEncoder: Sendable {
         let polynomial = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
         let value = 1 - polynomial * exp(-z * z)
         return x < 0 ? -value : value
+    }
+}
+
+/// Two encoders are equal when they are loaded from the same files (``EncoderIdentity/isSameEncoder(as:)``):
+/// they give the same vectors, wherever the files lie.
+extension SentenceEncoder: Hashable {
+    public static func == (lhs: SentenceEncoder, rhs: SentenceEncoder) -> Bool {
+        lhs.identity.isSameEncoder(as: rhs.identity)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identity.checksum)
+        hasher.combine(identity.dimension)
     }
 }

@@ -1,7 +1,8 @@
 /// Predicts the intent of a tokenized utterance from its words and vocabulary matches: the
 /// classification stage of a parse.
 ///
-/// A multinomial logistic regression over ``IntentFeatureExtractor``'s sparse features.
+/// A multinomial logistic regression over ``IntentFeatureExtractor``'s sparse features and, in a
+/// model trained with a sentence encoder, the encoder's vector of the text (``EncoderFeatures``).
 struct IntentClassifier: Sendable {
     let model: IntentClassifierModel
     private let extractor: IntentFeatureExtractor
@@ -19,10 +20,13 @@ struct IntentClassifier: Sendable {
         var probabilities: [Float] = []
     }
 
+    /// Whether classifying runs the sentence encoder.
+    var encodes: Bool { model.encoderFeatures?.encoder != nil }
+
     /// The most probable intent of `tokens` (an index into ``IntentClassifierModel/intents``);
     /// every intent's probability is left in `workspace.probabilities`.
     func classify(_ tokens: TokenizedText, matches: [Gazetteer.Match], workspace: inout Workspace) -> Int {
         extractor.extract(tokens, matches: matches, into: &workspace.features)
-        return model.predict(features: workspace.features, scratch: &workspace.probabilities)
+        return model.predict(features: workspace.features, embedding: model.embedding(of: tokens.text), scratch: &workspace.probabilities)
     }
 }

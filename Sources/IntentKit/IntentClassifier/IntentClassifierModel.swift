@@ -1,7 +1,8 @@
 import Foundation
 
 /// A trained multinomial logistic-regression intent classifier (Bishop 2006, §4.3.4) over
-/// hashed sparse features: `P(c | x) = softmax(b + Σ_a W[a])_c`.
+/// hashed sparse features: `P(c | x) = softmax(b + Σ_a W[a])_c`, plus, in a model trained with a
+/// sentence encoder, the encoder's vector of the utterance as dense features (``EncoderFeatures``).
 ///
 /// Its probabilities are calibrated: training divides the weights by a temperature fitted on
 /// held-out folds (Guo et al. 2017), which changes no ranking and costs nothing at parse time.
@@ -25,11 +26,16 @@ public struct IntentClassifierModel: Sendable, Equatable {
     let biases: [Float]
     /// The character n-grams of the intent feature extractor the model was trained with.
     public let characterNGrams: ClosedRange<Int>?
+    /// The sentence encoder's weights, in a model trained with one.
+    package private(set) var encoderFeatures: EncoderFeatures?
+
+    /// The sentence encoder the model was trained with, if any: parsing needs it.
+    public var encoder: EncoderIdentity? { encoderFeatures?.identity }
 
     /// Creates a model; sizes are checked.
     package init(
         intents: [String], attributes: AttributeTable, weights: [Float], biases: [Float], characterNGrams: ClosedRange<Int>? = nil,
-        outOfScope: OutOfScopeCalibration = OutOfScopeCalibration(), rowScales: [Float]? = nil
+        outOfScope: OutOfScopeCalibration = OutOfScopeCalibration(), rowScales: [Float]? = nil, encoderFeatures: EncoderFeatures? = nil
     ) throws(ModelError) {
         guard !intents.isEmpty, weights.count == attributes.count * intents.count, biases.count == intents.count,
               weights.allSatisfy(\.isFinite), biases.allSatisfy(\.isFinite) else {
@@ -52,11 +58,36 @@ public struct IntentClassifierModel: Sendable, Equatable {
         self.weights = weights
         self.biases = biases
         self.characterNGrams = characterNGrams
+        if let encoderFeatures, encoderFeatures.weights.count != encoderFeatures.identity.dimension * intents.count {
+            throw ModelError.inconsistent("the intent classifier's encoder weights are not \(encoderFeatures.identity.dimension) × \(intents.count)")
+        }
+        self.encoderFeatures = encoderFeatures
     }
 
-    /// Writes each intent's probability for the utterance with `features` into `probabilities`
-    /// (`[intents.count]`, replaced).
-    public func probabilities(features: [UInt64], into probabilities: inout [Float]) {
+    /// This model parsing with `encoder`, which must be the one it was trained with.
+    /// - Throws: ``ModelError/missingEncoder(_:)`` when `encoder` is another.
+    package func attaching(_ encoder: SentenceEncoder) throws(ModelError) -> IntentClassifierModel {
+        guard var features = encoderFeatures else { return self }
+        guard features.identity.isSameEncoder(as: encoder.identity) else {
+            throw ModelError.missingEncoder(
+                "the model was trained with the sentence encoder \(features.identity), not \(encoder.identity) from \(encoder.identity.directory)")
+        }
+        features.encoder = encoder
+        var model = self
+        model.encoderFeatures = features
+        return model
+    }
+
+    /// The sentence encoder's vector of `text`, for ``probabilities(features:embedding:into:)``:
+    /// `nil` for a model without encoder features or not given its encoder.
+    public func embedding(of text: String) -> [Float]? {
+        encoderFeatures?.encoder?.encode(text)
+    }
+
+    /// Writes each intent's probability for the utterance with `features` and, for a model with
+    /// encoder features, the encoder's vector `embedding` (``embedding(of:)``; without it the
+    /// dense features count as zero) into `probabilities` (`[intents.count]`, replaced).
+    public func probabilities(features: [UInt64], embedding: [Float]? = nil, into probabilities: inout [Float]) {
         let C = intents.count
         if probabilities.count != C { probabilities = [Float](repeating: 0, count: C) }
         probabilities.withUnsafeMutableBufferPointer { scores in
@@ -67,14 +98,18 @@ public struct IntentClassifierModel: Sendable, Equatable {
                     let row = attribute * C
                     for c in 0..<C { scores[c] += weights[row + c] }
                 }
+                if let embedding, let encoderFeatures {
+                    precondition(embedding.count == encoderFeatures.identity.dimension, "an embedding of another encoder")
+                    encoderFeatures.addScores(of: embedding, to: scores)
+                }
                 softmax(scores)
             }
         }
     }
 
     /// The most probable intent's index for `features`.
-    public func predict(features: [UInt64], scratch probabilities: inout [Float]) -> Int {
-        self.probabilities(features: features, into: &probabilities)
+    public func predict(features: [UInt64], embedding: [Float]? = nil, scratch probabilities: inout [Float]) -> Int {
+        self.probabilities(features: features, embedding: embedding, into: &probabilities)
         var best = 0
         for c in 1..<probabilities.count where probabilities[c] > probabilities[best] { best = c }
         return best

@@ -86,6 +86,18 @@ package enum BLAS {
         cblas_sger(CblasRowMajor, Int32(rows), Int32(columns), alpha, x, 1, y, 1, a, Int32(columns))
     }
 
+    /// `C = alpha * op(A) * B + beta * C` over doubles, as the `Float` ``gemm(m:n:k:alpha:_:transposedA:_:beta:_:)``.
+    package static func gemm(
+        m: Int, n: Int, k: Int,
+        alpha: Double = 1, _ a: UnsafePointer<Double>, transposedA: Bool = false, _ b: UnsafePointer<Double>,
+        beta: Double = 0, _ c: UnsafeMutablePointer<Double>
+    ) {
+        configure()
+        cblas_dgemm(
+            CblasRowMajor, transposedA ? CblasTrans : CblasNoTrans, CblasNoTrans,
+            Int32(m), Int32(n), Int32(k), alpha, a, Int32(transposedA ? m : k), b, Int32(n), beta, c, Int32(n))
+    }
+
     /// Returns `x · y` over `count` doubles.
     package static func dot(_ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, count: Int) -> Double {
         configure()

@@ -12,6 +12,9 @@ public enum ModelError: Error, Hashable, Sendable, CustomStringConvertible {
     case inconsistent(String)
     /// The file could not be read.
     case io(String)
+    /// The model was trained with a sentence encoder that is not where it was, or another
+    /// encoder was given in its place.
+    case missingEncoder(String)
 
     public var description: String {
         switch self {
@@ -21,6 +24,7 @@ public enum ModelError: Error, Hashable, Sendable, CustomStringConvertible {
         case .checksumMismatch(let detail): return "corrupt model: \(detail)"
         case .inconsistent(let detail): return "corrupt model: \(detail)"
         case .io(let detail): return detail
+        case .missingEncoder(let detail): return detail
         }
     }
 }

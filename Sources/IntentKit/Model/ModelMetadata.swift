@@ -16,6 +16,8 @@ package struct ModelMetadata: Codable, Sendable, Equatable {
     package var intentCharacterNGrams: [Int]?
     /// The intent classifier's out-of-scope class, temperature and minimum confidence (1.4).
     package var intentOutOfScope: OutOfScopeCalibration?
+    /// The sentence encoder whose vectors the intent classifier weighs (``EncoderFeatures``; 1.6).
+    package var intentEncoder: EncoderIdentity?
     /// Intent → its slots, sorted (format 1.1; absent before: no restriction).
     package var intentSlots: [String: [String]]?
     /// How the model was made: algorithm, hyperparameters, corpus, date, IntentKit version.

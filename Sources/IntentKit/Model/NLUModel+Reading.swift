@@ -4,10 +4,15 @@ extension NLUModel {
     /// Loads a model written by `intentkit train`, refusing a file that is not a model, has an
     /// unsupported format version, is truncated, fails its checksum or contradicts itself.
     ///
+    /// A model trained with a sentence encoder (``IntentClassifierModel/encoder``) parses with
+    /// it: `encoder` when given, else the one in the directory the model recorded.
+    /// - Throws: ``ModelError/missingEncoder(_:)`` when that encoder is not there, or `encoder`
+    ///   is another one.
+    ///
     /// Two threads share the work: each checks the checksum of half the file; one builds the
     /// tagger's feature table, the other decodes the rest (safe before the checksum is known:
     /// every section is validated, as it must be against a hostile file with a valid checksum).
-    public init(contentsOf url: URL) throws(ModelError) {
+    public init(contentsOf url: URL, encoder: SentenceEncoder? = nil) throws(ModelError) {
         let file = try ModelFileReader(uncheckedContentsOf: url)
         let ((firstHalf, prebuilt), (secondHalf, parts)) = inParallel({
             (file.checksum(ofHalf: 0),
@@ -21,7 +26,12 @@ extension NLUModel {
         })
         // A corrupt file is reported as such, whatever decoding made of it.
         try file.verifyChecksum(CRC32.combine(firstHalf, secondHalf, count: file.checkedRange(ofHalf: 1).count))
-        let decoded = try parts.get()
+        var decoded = try parts.get()
+        if let classifier = decoded.classifier, let identity = classifier.encoder {
+            let found: SentenceEncoder
+            if let encoder { found = encoder } else { found = try Self.encoder(identity) }
+            decoded.classifier = try classifier.attaching(found)
+        }
         let attributes: AttributeTable
         if let (table, hashCount) = try prebuilt.get() {
             attributes = try Self.checked(table, hashCount: hashCount, count: decoded.metadata.attributeCount)
@@ -31,6 +41,19 @@ extension NLUModel {
         try self.init(decoded, attributes: attributes)
     }
 
+    /// The encoder `identity` names, from the directory it records.
+    private static func encoder(_ identity: EncoderIdentity) throws(ModelError) -> SentenceEncoder {
+        do {
+            return try SentenceEncoder(directory: URL(fileURLWithPath: identity.directory))
+        } catch {
+            throw ModelError.missingEncoder(
+                "the model was trained with the sentence encoder \(identity), which could not be loaded from \(identity.directory) (\(error)); "
+                    + "give its directory (intentkit: --encoder DIR)")
+        }
+    }
+
+    /// Reads a model's parts without their checksum; a sentence encoder it was trained with is
+    /// not loaded, so its parses leave the encoder features out.
     package init(reading file: ModelFileReader) throws(ModelError) {
         let parts = try Parts(file)
         let attributes = try Self.attributeTable(
@@ -104,9 +127,14 @@ extension NLUModel {
                 } else {
                     weights = try file.floats(.intentWeights)
                 }
+                var encoderFeatures: EncoderFeatures?
+                if let identity = metadata.intentEncoder {
+                    encoderFeatures = try EncoderFeatures(identity: identity, weights: file.floats(.intentEncoderWeights), intents: intents.count)
+                }
                 classifier = try IntentClassifierModel(intents: intents, attributes: table, weights: weights,
                                                        biases: file.floats(.intentBiases), characterNGrams: characterNGrams,
-                                                       outOfScope: metadata.intentOutOfScope ?? OutOfScopeCalibration(), rowScales: rowScales)
+                                                       outOfScope: metadata.intentOutOfScope ?? OutOfScopeCalibration(), rowScales: rowScales,
+                                                       encoderFeatures: encoderFeatures)
             }
             var schema = Schema()
             if file.has(.schema) {

@@ -3,7 +3,7 @@
 /// the features match (gazetteer), and the slot tagger: a linear-chain CRF's state and
 /// transition weights over its BIO labels.
 ///
-/// Load one with ``init(contentsOf:)``; ``IntentParser`` and ``SlotTagger`` parse with it.
+/// Load one with ``init(contentsOf:encoder:)``; ``IntentParser`` and ``SlotTagger`` parse with it.
 ///
 /// The tagger's weights are sparse over (attribute, label) pairs, as in CRFsuite: an attribute
 /// only carries weights for the labels it was seen with in training. Rows are in CSR layout.

@@ -84,9 +84,10 @@ public struct IntentParser: Sendable {
         }
     }
 
-    /// Loads the model at `url` (see ``NLUModel/init(contentsOf:)``).
-    public init(contentsOf url: URL) throws(ModelError) {
-        self.init(model: try NLUModel(contentsOf: url))
+    /// Loads the model at `url`, with `encoder` if it was trained with one (see
+    /// ``NLUModel/init(contentsOf:encoder:)``).
+    public init(contentsOf url: URL, encoder: SentenceEncoder? = nil) throws(ModelError) {
+        self.init(model: try NLUModel(contentsOf: url, encoder: encoder))
     }
 
     /// This parser with the user vocabulary `vocabulary`: a cheap copy sharing the model.

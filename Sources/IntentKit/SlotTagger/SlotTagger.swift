@@ -36,9 +36,10 @@ public struct SlotTagger: Sendable {
         classifier = model.intentClassifier.map { IntentClassifier(model: $0, gazetteer: model.gazetteer) }
     }
 
-    /// Loads the model at `url` (see ``NLUModel/init(contentsOf:)``).
-    public init(contentsOf url: URL) throws(ModelError) {
-        self.init(model: try NLUModel(contentsOf: url))
+    /// Loads the model at `url`, with `encoder` if it was trained with one (see
+    /// ``NLUModel/init(contentsOf:encoder:)``).
+    public init(contentsOf url: URL, encoder: SentenceEncoder? = nil) throws(ModelError) {
+        self.init(model: try NLUModel(contentsOf: url, encoder: encoder))
     }
 
     /// One caller's reusable buffers.

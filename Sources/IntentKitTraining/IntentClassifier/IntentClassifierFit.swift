@@ -9,18 +9,25 @@
 struct IntentClassifierFit: Sendable {
     /// The features, in the order of `weights`' rows.
     let hashes: [UInt64]
-    /// `[hashes.count + 1][classes]`: one row a feature, then the biases.
+    /// `[hashes.count + 1 + dense dimension][classes]`: one row a feature, then the biases, then
+    /// a row a dense feature (``IntentClassifierTrainer/Problem/dense``), unscaled (the weights
+    /// of the encoder's vector itself, whatever the fit's scale).
     let weights: [Float]
+    /// The number of dense rows.
+    let denseDimension: Int
 
-    init(hashes: [UInt64], parameters: [Double]) {
+    init(hashes: [UInt64], parameters: [Double], denseDimension: Int = 0, denseScale: Double = 1) {
         self.hashes = hashes
-        self.weights = parameters.map { Float($0) }
+        self.denseDimension = denseDimension
+        let classes = parameters.count / (hashes.count + 1 + denseDimension), denseOffset = (hashes.count + 1) * classes
+        self.weights = parameters.enumerated().map { Float($0.offset >= denseOffset ? $0.element * denseScale : $0.element) }
     }
 }
 
 extension IntentClassifierTrainer.Problem {
     /// Parameters for this problem from `fits` of others with the same classes: each feature's
-    /// row is its mean over the fits that have it (zero in none), the biases their mean.
+    /// row is its mean over the fits that have it (zero in none), the biases their mean, and the
+    /// dense rows their mean over the fits that have them (rescaled to this problem's scale).
     func initialParameters(from fits: [IntentClassifierFit]) -> [Double] {
         let C = intents.count
         var parameters = [Double](repeating: 0, count: parameterCount)
@@ -30,7 +37,7 @@ extension IntentClassifierTrainer.Problem {
         var counts = [Int32](repeating: 0, count: hashes.count + 1)
         counts[hashes.count] = Int32(fits.count)
         for fit in fits {
-            precondition(fit.weights.count == (fit.hashes.count + 1) * C, "a fit of other classes")
+            precondition(fit.weights.count == (fit.hashes.count + 1 + fit.denseDimension) * C, "a fit of other classes")
             fit.weights.withUnsafeBufferPointer { weights in
                 for (row, hash) in fit.hashes.enumerated() {
                     guard let id = index[hash].map(Int.init) else { continue }
@@ -43,6 +50,15 @@ extension IntentClassifierTrainer.Problem {
         }
         for (id, count) in counts.enumerated() where count > 1 {
             for c in 0..<C { parameters[id * C + c] /= Double(count) }
+        }
+        // Dense rows: the fits' weights of the vector itself, divided by this problem's scale.
+        let withDense = fits.filter { $0.denseDimension == denseDimension && denseDimension > 0 }
+        let denseOffset = (hashes.count + 1) * C
+        for fit in withDense {
+            let start = (fit.hashes.count + 1) * C
+            for index in 0..<(denseDimension * C) {
+                parameters[denseOffset + index] += Double(fit.weights[start + index]) / (denseScale * Double(withDense.count))
+            }
         }
         return parameters
     }

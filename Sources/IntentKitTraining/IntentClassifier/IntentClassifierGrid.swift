@@ -3,8 +3,8 @@
 /// coefficient with the first feature set and weighting, then each other feature set with the
 /// coefficient that won (character n-grams multiply the features about fivefold, and with them
 /// the cost of a fit), then each other weighting with the winner. A challenger replaces the
-/// setting chosen so far only when it is significantly more accurate on the held-out folds. A
-/// grid of one setting is no search.
+/// setting chosen so far only when it is significantly more accurate on the held-out folds; with a
+/// sentence encoder, each encoder factor after the feature sets. A grid of one setting is no search.
 ///
 /// The regularisation that suits a corpus depends on its size, its number of intents and how
 /// varied its phrasings are, which is why linear baselines tune C per corpus (scikit-learn's
@@ -18,19 +18,29 @@ public struct IntentClassifierGrid: Sendable, Hashable {
     public var characterNGrams: [ClosedRange<Int>?]
     /// Whether intents weigh the same (``IntentClassifierSetting/balancesIntents``).
     public var balancesIntents: [Bool]
+    /// Factors on the sentence encoder's vector (``IntentClassifierSetting/encoderScale``),
+    /// `nil` for none; compared only when training has an encoder (``TrainingOptions/encoder``),
+    /// which, when this lists none but `nil`, uses ``IntentClassifierSetting/untunedEncoderScale``.
+    public var encoderScales: [Double?]
 
-    public init(c2: [Double], characterNGrams: [ClosedRange<Int>?], balancesIntents: [Bool] = [true]) {
+    public init(c2: [Double], characterNGrams: [ClosedRange<Int>?], balancesIntents: [Bool] = [true], encoderScales: [Double?] = [nil]) {
         self.c2 = c2
         self.characterNGrams = characterNGrams
         self.balancesIntents = balancesIntents
+        self.encoderScales = encoderScales
     }
+
+    /// The encoder factors a search compares: none first, so the encoder must earn its place on
+    /// the held-out folds, then factors a factor of 4 apart.
+    public static let standardEncoderScales: [Double?] = [nil, 1, 4, 16]
 
     /// The default search: five coefficients a factor of 4 apart around the untuned 0.02, then
     /// character 2-5-grams (scikit-learn's `char_wb` range in the usual TF-IDF baselines) or
-    /// none, then balanced intents or not. On SNIPS the held-out accuracy is flat from 0.005 to
+    /// none, then, with a sentence encoder, its factors, then balanced intents or not. On SNIPS the held-out accuracy is flat from 0.005 to
     /// 1.28 (98.06-98.18 %); on the Snips 2017 data and on templated corpora with new phrasings
     /// held out, the character n-grams gain 0.2 and 3 points.
-    public static let standard = IntentClassifierGrid(c2: [1.28, 0.32, 0.08, 0.02, 0.005], characterNGrams: [nil, 2...5], balancesIntents: [true, false])
+    public static let standard = IntentClassifierGrid(
+        c2: [1.28, 0.32, 0.08, 0.02, 0.005], characterNGrams: [nil, 2...5], balancesIntents: [true, false], encoderScales: standardEncoderScales)
 
     /// No search: ``IntentClassifierSetting/untuned``.
     public static let untuned = IntentClassifierGrid(c2: [IntentClassifierSetting.untuned.c2], characterNGrams: [nil])

@@ -10,7 +10,7 @@ extension IntentClassifierModel {
     /// A row's rounding error is at most half its step, 1/254 of its largest weight; an
     /// utterance's score for an intent sums a few dozen rows, so the scores move by a small
     /// fraction of the gaps that decide between intents. Parsing reads the rounded floats and
-    /// costs the same.
+    /// costs the same. The sentence encoder's weights, a few hundred rows, stay floats.
     func quantized() -> IntentClassifierModel {
         let C = intents.count, storage = self.storage
         var weights = storage.weights
@@ -25,7 +25,7 @@ extension IntentClassifierModel {
         }
         return try! IntentClassifierModel(
             intents: intents, attributes: attributes, weights: weights, biases: storage.biases, characterNGrams: characterNGrams,
-            outOfScope: outOfScope, rowScales: scales)
+            outOfScope: outOfScope, rowScales: scales, encoderFeatures: encoderFeatures)
     }
 
     /// The whole numbers of steps that the weights are, row by row (for the model file).

@@ -1,3 +1,5 @@
+import IntentKit
+
 /// What the cross-validation of ``IntentClassifierGrid`` chose, as the model records it.
 public struct IntentClassifierSearch: Sendable, Hashable {
     public let chosen: IntentClassifierSetting
@@ -11,10 +13,14 @@ public struct IntentClassifierSearch: Sendable, Hashable {
     /// The chosen setting's accuracy on the held-out folds, from 0 to 1.
     public let heldOutAccuracy: Double
 
-    /// The model's provenance entries: `intentC2`, `intentFeatures` and `intentSelection`
-    /// (``NLUModel/provenance``, shown by `intentkit inspect`).
+    /// The sentence encoder training had, if any, chosen or not.
+    public var encoder: EncoderIdentity?
+
+    /// The model's provenance entries: `intentC2`, `intentFeatures`, `intentWeighting`,
+    /// `intentSelection` and, with an encoder, `intentEncoder` (``NLUModel/provenance``, shown by
+    /// `intentkit inspect`).
     public var provenance: [String: String] {
-        [
+        var entries = [
             "intentC2": String(chosen.c2),
             "intentFeatures": chosen.featureDescription,
             "intentWeighting": chosen.weightingDescription,
@@ -23,5 +29,9 @@ public struct IntentClassifierSearch: Sendable, Hashable {
                 : "not tuned")
                 + ", held-out accuracy " + String(format: "%.2f %%", 100 * heldOutAccuracy),
         ]
+        if let encoder {
+            entries["intentEncoder"] = "\(encoder)" + (chosen.encoderScale == nil ? ", not used: no gain on the held-out folds" : "")
+        }
+        return entries
     }
 }

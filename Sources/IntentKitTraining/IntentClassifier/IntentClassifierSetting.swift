@@ -1,5 +1,6 @@
 /// The choices of an intent classifier that cross-validation makes: its L2 coefficient, whether
-/// words' character n-grams are features, and whether intents weigh the same.
+/// words' character n-grams are features, whether intents weigh the same, and how much a
+/// sentence encoder's vector weighs, if at all.
 public struct IntentClassifierSetting: Sendable, Hashable, CustomStringConvertible {
     /// The L2 coefficient of ``IntentClassifierObjective`` (whose utterance weights average 1).
     public var c2: Double
@@ -9,12 +10,21 @@ public struct IntentClassifierSetting: Sendable, Hashable, CustomStringConvertib
     /// (``IntentClassifierObjective``): balanced, a rare intent is not drowned out;
     /// unbalanced, a corpus skewed as its traffic is keeps its prior.
     public var balancesIntents: Bool
+    /// The factor on the sentence encoder's vector as dense features (``EncoderFeatures``), or
+    /// `nil` for none. The vector has unit length while an utterance has a few dozen sparse
+    /// features of value 1, and both share one L2 coefficient: the factor s weighs the two
+    /// kinds against each other, as regularising the dense weights by c2 / s² would.
+    public var encoderScale: Double?
 
-    public init(c2: Double, characterNGrams: ClosedRange<Int>? = nil, balancesIntents: Bool = true) {
+    public init(c2: Double, characterNGrams: ClosedRange<Int>? = nil, balancesIntents: Bool = true, encoderScale: Double? = nil) {
         self.c2 = c2
         self.characterNGrams = characterNGrams
         self.balancesIntents = balancesIntents
+        self.encoderScale = encoderScale
     }
+
+    /// The encoder factor without a search.
+    public static let untunedEncoderScale = 4.0
 
     /// The setting without a search: weak regularisation, words and bigrams.
     public static let untuned = IntentClassifierSetting(c2: 0.02)
@@ -22,6 +32,7 @@ public struct IntentClassifierSetting: Sendable, Hashable, CustomStringConvertib
     /// The features in words, for logs and `inspect`.
     public var featureDescription: String {
         "words + bigrams" + (characterNGrams.map { " + character \($0.lowerBound)-\($0.upperBound)-grams" } ?? "")
+            + (encoderScale.map { " + sentence encoder ×\(String(format: "%g", $0))" } ?? "")
     }
 
     /// The intents' weighting in words.

@@ -24,6 +24,9 @@ public struct IntentClassifierTrainer: Sendable {
     /// it, yet it adds a weight for every intent: with a hundred intents such features are most
     /// of the model's size and of the optimiser's work.
     public var minimumFeatureCount = 1
+    /// The sentence encoder whose vectors the problems' dense features are (``Problem/dense``),
+    /// recorded in the model and attached to it.
+    public var encoder: SentenceEncoder?
 
     public init() {}
 
@@ -39,6 +42,12 @@ public struct IntentClassifierTrainer: Sendable {
         let intents: [String]
         let generated: Int
         let generatedWeight: Double
+        /// `[utterances][denseDimension]` row-major: each utterance's sentence encoder vector
+        /// times ``denseScale`` (empty for none).
+        var dense: [Double] = []
+        var denseDimension = 0
+        /// The factor the encoder's vectors were scaled by (``IntentClassifierSetting/encoderScale``).
+        var denseScale = 1.0
 
         /// Each utterance has `features` and the features of the bundles `bundles` lists
         /// (indices into `bundleTable`; empty for none). The last `generated` utterances are
@@ -94,7 +103,18 @@ public struct IntentClassifierTrainer: Sendable {
             self.bundles = bundled
         }
 
-        var parameterCount: Int { (hashes.count + 1) * intents.count }
+        var parameterCount: Int { (hashes.count + 1 + denseDimension) * intents.count }
+
+        /// This problem with the encoder vectors `embeddings` (one an utterance) scaled by `scale`
+        /// as its dense features.
+        func withDense(_ embeddings: [[Float]], scale: Double) -> Problem {
+            precondition(embeddings.count == classes.count, "vectors of other utterances")
+            var problem = self
+            problem.denseDimension = embeddings.first?.count ?? 0
+            problem.denseScale = scale
+            problem.dense = embeddings.flatMap { $0.map { Double($0) * scale } }
+            return problem
+        }
     }
 
     /// Trains on `features` (tokenized, with vocabulary matches) labelled with `classes`
@@ -123,7 +143,8 @@ public struct IntentClassifierTrainer: Sendable {
             offsets: problem.offsets, attributes: problem.attributes, classes: classes.map(Int32.init), attributeCount: problem.hashes.count,
             classCount: C, l2: c2, threads: threads,
             groups: generated > 0 ? classes.enumerated().map { Int32($0 < classes.count - generated ? $1 : C) } : nil,
-            groupScales: [Int32(C): problem.generatedWeight], balanced: balancesIntents, bundles: problem.bundles)
+            groupScales: [Int32(C): problem.generatedWeight], balanced: balancesIntents, bundles: problem.bundles,
+            dense: problem.dense, denseDimension: problem.denseDimension)
         var parameters = initial ?? [Double](repeating: 0, count: objective.parameterCount)
         precondition(parameters.count == objective.parameterCount, "initial weights of another problem")
         var settings = LBFGS.Settings()
@@ -144,8 +165,17 @@ public struct IntentClassifierTrainer: Sendable {
             kept.append(hash)
             weights.append(contentsOf: row.map { Float($0) })
         }
+        var encoderFeatures: EncoderFeatures?
+        if problem.denseDimension > 0 {
+            guard let encoder, encoder.dimension == problem.denseDimension else { preconditionFailure("dense features without their encoder") }
+            // The features were s·e: weights of e itself are s times theirs.
+            let denseOffset = biasOffset + C
+            encoderFeatures = try! EncoderFeatures(
+                identity: encoder.identity, weights: parameters[denseOffset...].map { Float($0 * problem.denseScale) }, intents: C, encoder: encoder)
+        }
         return try! IntentClassifierModel(
             intents: problem.intents, attributes: AttributeTable(hashes: kept),
-            weights: weights, biases: parameters[biasOffset...].map { Float($0) }, characterNGrams: characterNGrams)
+            weights: weights, biases: parameters[biasOffset..<(biasOffset + C)].map { Float($0) }, characterNGrams: characterNGrams,
+            encoderFeatures: encoderFeatures)
     }
 }

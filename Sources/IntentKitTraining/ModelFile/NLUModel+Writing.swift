@@ -25,6 +25,7 @@ extension NLUModel {
             classifier.characterNGrams.map { [$0.lowerBound, $0.upperBound] } ?? []
         }
         metadata.intentOutOfScope = intentClassifier.map(\.outOfScope)
+        metadata.intentEncoder = intentClassifier?.encoder
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var writer = ModelFileWriter()
@@ -53,6 +54,7 @@ extension NLUModel {
                 writer.add(.intentWeights, floats: parts.weights)
             }
             writer.add(.intentBiases, floats: parts.biases)
+            if let encoderFeatures = classifier.encoderFeatures { writer.add(.intentEncoderWeights, floats: encoderFeatures.weights) }
         }
         return writer
     }

@@ -36,6 +36,7 @@ extension ModelTrainer {
         var trainer = IntentClassifierTrainer()
         trainer.threads = options.threads
         trainer.pruneBelow = options.pruneBelow
+        trainer.encoder = options.encoder
         let folds = max(2, options.vocabularyFolds)
         // Utterances of one phrasing share a fold (``phrasingKey(of:labels:)``).
         var phrasingFold = [Int: Int]()
@@ -53,6 +54,33 @@ extension ModelTrainer {
             for (index, sequence) in dataset.sequences.enumerated() { inputs.append(sequence.tokens, gazetteer: gazetteerOf(index)) }
             for tokens in noise.prefix(noiseCount) { inputs.append(tokens, gazetteer: noiseGazetteer) }
             return inputs
+        }
+        // The sentence encoder's vector of every utterance, then of the generated ones, each
+        // distinct text encoded once (swapped copies repeat phrasings, and the encoder is most
+        // of what training with it costs).
+        var embeddings = [[Float]]()
+        if let encoder = options.encoder {
+            let encodingStarted = Date()
+            let texts = dataset.sequences.map(\.tokens.text) + noise.prefix(noiseCount).map(\.text)
+            var distinct = [String: Int](), unique = [String]()
+            for text in texts where distinct[text] == nil {
+                distinct[text] = unique.count
+                unique.append(text)
+            }
+            let vectors = encoder.encode(unique, threads: options.threads)
+            embeddings = texts.map { vectors[distinct[$0]!] }
+            log(String(format: "intent classifier: %d distinct texts encoded by %@ in %.1f s", unique.count, encoder.name,
+                       Date().timeIntervalSince(encodingStarted)))
+        }
+        /// The problem of `utterances` with the encoder's vectors at `scale` (none for `nil`).
+        func problem(
+            _ inputs: IntentInputs, of utterances: [Int], classes: [Int], generated: Int, minimumCount: Int, encoderScale: Double?
+        ) -> IntentClassifierTrainer.Problem {
+            let problem = inputs.problem(
+                of: utterances, classes: classes, intents: intentNames, generated: generated, generatedWeight: options.noiseWeight,
+                minimumCount: minimumCount, kept: words)
+            guard let encoderScale, !embeddings.isEmpty else { return problem }
+            return problem.withDense(utterances.map { embeddings[$0] }, scale: encoderScale)
         }
         // Every word of the corpus stays a feature, however rare (``IntentClassifierTrainer/minimumFeatureCount``).
         let words = Set(originals.flatMap { IntentFeatureExtractor().wordFeatures(of: dataset.sequences[$0].tokens) })
@@ -87,7 +115,8 @@ extension ModelTrainer {
             _ settings: [IntentClassifierSetting], on heldOut: [Int], from start: (Int) -> [IntentClassifierFit] = { _ in [] },
             tolerance: Double = IntentClassifierTrainer().tolerance
         ) -> [Candidate] {
-            let lengths = settings[0].characterNGrams
+            let lengths = settings[0].characterNGrams, encoderScale = settings[0].encoderScale
+            precondition(settings.allSatisfy { $0.characterNGrams == lengths && $0.encoderScale == encoderScale }, "settings of other features")
             let inputs = intentInputs(lengths)
             let noiseClasses = outOfScopeClass.map { [Int](repeating: $0, count: noiseCount) } ?? []
             let noiseIndices = dataset.sequences.count..<(dataset.sequences.count + noiseClasses.count)
@@ -101,9 +130,9 @@ extension ModelTrainer {
             let results = concurrentMap(heldOut.count, threads: options.threads) { position in
                 let k = heldOut[position]
                 let training = originals.filter { foldOf($0) != k }
-                let problem = inputs.problem(
-                    of: training + noiseIndices, classes: training.map { classes[$0] } + noiseClasses, intents: intentNames,
-                    generated: noiseClasses.count, generatedWeight: options.noiseWeight, minimumCount: foldTrainer.minimumFeatureCount, kept: words)
+                let problem = problem(
+                    inputs, of: training + noiseIndices, classes: training.map { classes[$0] } + noiseClasses, generated: noiseClasses.count,
+                    minimumCount: foldTrainer.minimumFeatureCount, encoderScale: encoderScale)
                 let starts = start(k)
                 var parameters = starts.isEmpty ? nil : problem.initialParameters(from: starts)
                 var trainer = foldTrainer
@@ -113,14 +142,15 @@ extension ModelTrainer {
                     parameters = trainer.fit(problem, from: parameters)
                     let model = trainer.model(parameters!, of: problem)
                     var result = FoldResult()
-                    result.fit = IntentClassifierFit(hashes: problem.hashes, parameters: parameters!)
+                    result.fit = IntentClassifierFit(hashes: problem.hashes, parameters: parameters!, denseDimension: problem.denseDimension, denseScale: problem.denseScale)
                     var probabilities = [Float]()
                     var position = 0
                     for index in dataset.sequences.indices {
                         let isOriginal = source[index] == index
                         defer { if isOriginal { position += 1 } }
                         guard foldOf(index) == k else { continue }
-                        let predicted = model.predict(features: inputs.allFeatures(of: index), scratch: &probabilities)
+                        let predicted = model.predict(
+                            features: inputs.allFeatures(of: index), embedding: encoderScale == nil ? nil : embeddings[index], scratch: &probabilities)
                         result.predicted.append((index, predicted))
                         guard isOriginal else { continue }
                         if predicted == classes[index] { result.correct += 1 }
@@ -157,6 +187,7 @@ extension ModelTrainer {
         let grid = options.intentGrid
         let coefficients = grid.c2.isEmpty ? [IntentClassifierSetting.untuned.c2] : grid.c2.sorted(by: >)
         let searches = coefficients.count > 1 || grid.characterNGrams.count > 1 || grid.balancesIntents.count > 1
+            || (options.encoder != nil && grid.encoderScales.count > 1)
         // A large classifier's fits are what training costs: its settings are compared on the
         // first two folds when they hold enough utterances to tell settings apart
         // (``TrainingOptions/searchHeldOutUtterances``), and the other folds are fitted with
@@ -164,8 +195,12 @@ extension ModelTrainer {
         let compared = isLarge && searches && folds > 2 && foldSizes[0] + foldSizes[1] >= TrainingOptions.searchHeldOutUtterances
             ? [0, 1] : Array(0..<folds)
         let tolerance = searches && compared.count < folds ? TrainingOptions.searchTolerance : trainer.tolerance
+        // With an encoder, its factors (``IntentClassifierGrid/encoderScales``); without, none.
+        let encoderScales: [Double?] = options.encoder == nil ? [nil]
+            : grid.encoderScales.allSatisfy({ $0 == nil }) ? [IntentClassifierSetting.untunedEncoderScale] : grid.encoderScales
         var candidates = evaluate(coefficients.map {
-            IntentClassifierSetting(c2: $0, characterNGrams: grid.characterNGrams.first ?? nil, balancesIntents: grid.balancesIntents.first ?? true)
+            IntentClassifierSetting(c2: $0, characterNGrams: grid.characterNGrams.first ?? nil, balancesIntents: grid.balancesIntents.first ?? true,
+                                    encoderScale: encoderScales[0])
         }, on: compared, tolerance: tolerance)
         let distance = { (c: Int) in abs(Foundation.log(candidates[c].setting.c2 / IntentClassifierSetting.untuned.c2)) }
         let incumbent = candidates.indices.min { distance($0) < distance($1) }!
@@ -185,6 +220,7 @@ extension ModelTrainer {
             keepFitsOfChosen()
         }
         for lengths in grid.characterNGrams.dropFirst() { challenge { $0.characterNGrams = lengths } }
+        for scale in encoderScales.dropFirst() { challenge { $0.encoderScale = scale } }
         var sizes = [Int: Int]()
         for index in originals { sizes[classes[index], default: 0] += 1 }
         if Self.intentsDifferInSize(Array(sizes.values)) {
@@ -204,7 +240,9 @@ extension ModelTrainer {
                        candidates.count > 1 && candidate.setting == best.setting ? ", chosen" : ""))
         }
         let accuracy = Double(best.correct) / Double(max(1, best.heldOutCount))
-        let search = IntentClassifierSearch(chosen: best.setting, folds: folds, comparedFolds: compared.count, settings: candidates.count, heldOutAccuracy: accuracy)
+        let search = IntentClassifierSearch(
+            chosen: best.setting, folds: folds, comparedFolds: compared.count, settings: candidates.count, heldOutAccuracy: accuracy,
+            encoder: options.encoder?.identity)
         if candidates.count > 1 {
             log(String(format: "intent classifier: search of %d settings on %@ in %.1f s", candidates.count,
                        compared.count == folds ? "\(folds) folds" : "\(compared.count) of \(folds) folds", Date().timeIntervalSince(started)))
@@ -225,9 +263,9 @@ extension ModelTrainer {
         trainer.characterNGrams = best.setting.characterNGrams
         trainer.balancesIntents = best.setting.balancesIntents
         let noiseIndices = dataset.sequences.count..<(dataset.sequences.count + noiseClasses.count)
-        let problem = inputs.problem(
-            of: originals + noiseIndices, classes: originals.map { classes[$0] } + noiseClasses, intents: intentNames,
-            generated: noiseClasses.count, generatedWeight: options.noiseWeight, minimumCount: trainer.minimumFeatureCount, kept: words)
+        let problem = problem(
+            inputs, of: originals + noiseIndices, classes: originals.map { classes[$0] } + noiseClasses, generated: noiseClasses.count,
+            minimumCount: trainer.minimumFeatureCount, encoderScale: best.setting.encoderScale)
         let classifier = trainer.model(trainer.fit(problem, from: problem.initialParameters(from: best.foldFits)), of: problem)
         var offsets = [Double](repeating: 0, count: intentNames.count)
         if let outOfScopeClass { offsets[outOfScopeClass] = -shift }

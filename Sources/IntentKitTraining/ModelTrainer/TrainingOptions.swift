@@ -49,6 +49,10 @@ public struct TrainingOptions: Sendable, Hashable {
     /// No search by default here, which keeps a trainer embedded in an app or a test as fast as
     /// one fit; `intentkit train` searches ``IntentClassifierGrid/standard`` unless `--no-tune`.
     public var intentGrid = IntentClassifierGrid.untuned
+    /// A sentence encoder whose vector of each utterance the intent classifier may weigh as
+    /// dense features, as ``IntentClassifierGrid/encoderScales`` choose (``EncoderFeatures``).
+    /// The model records it; parsing with the model needs it.
+    public var encoder: SentenceEncoder?
     /// After training, drop state weights (and intent-classifier features whose weights all
     /// are) smaller than this in magnitude: early stopping leaves OWL-QN mid-way, with many
     /// near-zero weights that cost size and parse time and carry no accuracy.

@@ -1,0 +1,25 @@
+import ArgumentParser
+import Foundation
+import IntentKit
+
+/// `--encoder DIR`: a sentence encoder's directory. `train` and `cross-validate` weigh its
+/// vectors in the intent classifier; commands that load a model parse with it in place of the
+/// directory the model recorded.
+struct EncoderOption: ParsableArguments {
+    @Option(name: .customLong("encoder"), help: ArgumentHelp(
+        "A BERT-family sentence encoder's directory (`intentkit encoders` lists them): training weighs its vectors in the intent classifier when they help on held-out folds; a model trained with one parses with it (default: the directory the model recorded).",
+        valueName: "DIR"))
+    var directory: String?
+
+    /// The encoder, `nil` without the option; on failure prints the directory and the reason
+    /// and exits with status 1.
+    func load() throws -> SentenceEncoder? {
+        guard let directory else { return nil }
+        do {
+            return try SentenceEncoder(directory: URL(fileURLWithPath: directory))
+        } catch {
+            StandardError.print("\(directory): error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
