@@ -221,6 +221,17 @@ extension ModelTrainer {
         }
         for lengths in grid.characterNGrams.dropFirst() { challenge { $0.characterNGrams = lengths } }
         for scale in encoderScales.dropFirst() { challenge { $0.encoderScale = scale } }
+        // The encoder's vector changes what the sparse features must carry: once it is in, the
+        // feature sets and the neighbouring coefficients are challenged again.
+        if candidates[chosen].setting.encoderScale != nil && encoderScales.first! == nil {
+            for lengths in grid.characterNGrams where lengths != candidates[chosen].setting.characterNGrams {
+                challenge { $0.characterNGrams = lengths }
+            }
+            let coefficient = candidates[chosen].setting.c2
+            for neighbour in coefficients where neighbour != coefficient && max(neighbour / coefficient, coefficient / neighbour) <= 4.5 {
+                challenge { $0.c2 = neighbour }
+            }
+        }
         var sizes = [Int: Int]()
         for index in originals { sizes[classes[index], default: 0] += 1 }
         if Self.intentsDifferInSize(Array(sizes.values)) {

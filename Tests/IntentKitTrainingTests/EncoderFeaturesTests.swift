@@ -1,0 +1,164 @@
+import Foundation
+import IntentKitCorpus
+import Testing
+@testable import IntentKit
+@testable import IntentKitTraining
+
+/// The intent classifier with a sentence encoder's vector as dense features: the objective's
+/// dense block, the runtime's scores, and a model that records its encoder and finds it again.
+/// The encoder is the tiny random-weight one of the runtime's tests (8 dimensions).
+@Suite("Sentence encoder features")
+struct EncoderFeaturesTests {
+    static let tinyDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("IntentKitTests/Fixtures/tiny-bert")
+    static let tiny = try! SentenceEncoder(directory: tinyDirectory)
+
+    @Test func theDenseBlockOfTheGradientMatchesFiniteDifferences() {
+        // Three utterances, two sparse attributes, two classes, three dense features each.
+        var objective = IntentClassifierObjective(
+            offsets: [0, 1, 2, 4], attributes: [0, 1, 0, 1], classes: [0, 1, 1], attributeCount: 2, classCount: 2, l2: 0.2, threads: 2,
+            dense: [0.5, -0.25, 1, 0.1, 0.7, -0.3, -0.6, 0.2, 0.4], denseDimension: 3)
+        #expect(objective.parameterCount == 2 * 2 + 2 + 3 * 2)
+        let parameters: [Double] = [0.1, -0.2, 0.3, 0.05, -0.4, 0.2, 0.3, -0.1, 0.25, 0.15, -0.35, 0.05]
+        func value(_ x: [Double]) -> Double {
+            var scratch = [Double](repeating: 0, count: x.count)
+            return x.withUnsafeBufferPointer { x in scratch.withUnsafeMutableBufferPointer { objective.evaluate(x, gradient: $0) } }
+        }
+        var gradient = [Double](repeating: .nan, count: parameters.count)
+        _ = parameters.withUnsafeBufferPointer { x in gradient.withUnsafeMutableBufferPointer { objective.evaluate(x, gradient: $0) } }
+        for index in parameters.indices {
+            var plus = parameters, minus = parameters
+            plus[index] += 1e-5
+            minus[index] -= 1e-5
+            #expect(abs((value(plus) - value(minus)) / 2e-5 - gradient[index]) < 1e-6, "parameter \(index)")
+        }
+        // Dense weights of zero are the sparse objective's value.
+        var sparse = IntentClassifierObjective(
+            offsets: [0, 1, 2, 4], attributes: [0, 1, 0, 1], classes: [0, 1, 1], attributeCount: 2, classCount: 2, l2: 0.2, threads: 1)
+        var scratch = [Double](repeating: 0, count: 6)
+        let sparseValue = Array(parameters.prefix(6)).withUnsafeBufferPointer { x in scratch.withUnsafeMutableBufferPointer { sparse.evaluate(x, gradient: $0) } }
+        #expect(abs(value(Array(parameters.prefix(6)) + [Double](repeating: 0, count: 6)) - sparseValue) < 1e-12)
+    }
+
+    @Test func theEncodersScoresAddToTheSparseFeatures() throws {
+        let encoder = Self.tiny
+        let D = encoder.dimension
+        let dense = (0..<(D * 2)).map { Float($0 % 5) * 0.3 - 0.6 }
+        let model = try IntentClassifierModel(
+            intents: ["a", "b"], attributes: AttributeTable(hashes: [7]), weights: [0.5, -0.5], biases: [0.1, 0],
+            encoderFeatures: EncoderFeatures(identity: encoder.identity, weights: dense, intents: 2, encoder: encoder))
+        let embedding = try #require(model.embedding(of: "lock the car"))
+        #expect(embedding == encoder.encode("lock the car"))
+        var scores: [Float] = [0.1 + 0.5, -0.5]
+        for d in 0..<D {
+            scores[0] += dense[d * 2] * embedding[d]
+            scores[1] += dense[d * 2 + 1] * embedding[d]
+        }
+        let expected = [Float(1 / (1 + exp(Double(scores[1] - scores[0])))), Float(1 / (1 + exp(Double(scores[0] - scores[1]))))]
+        var probabilities = [Float]()
+        model.probabilities(features: [7, 99], embedding: embedding, into: &probabilities)
+        #expect(abs(probabilities[0] - expected[0]) < 1e-5 && abs(probabilities[1] - expected[1]) < 1e-5)
+        // The weights must be dimension × intents.
+        #expect(throws: ModelError.self) {
+            try EncoderFeatures(identity: encoder.identity, weights: [1, 2, 3], intents: 2)
+        }
+    }
+
+    /// A model of the small corpus trained with `encoder` at factors `scales`, and the log.
+    static func train(encoder: SentenceEncoder, scales: [Double?]) -> (NLUModel, [String]) {
+        var lines = [String]()
+        var options = TrainingOptions()
+        options.maxIterations = 5
+        options.noiseFactor = 0
+        options.encoder = encoder
+        options.intentGrid = IntentClassifierGrid(c2: [0.02], characterNGrams: [nil], encoderScales: scales)
+        let model = ModelTrainer(options: options, log: { lines.append($0) }).train(ModelTrainerTests.corpora.train).0
+        return (model, lines)
+    }
+
+    @Test func aModelTrainedWithAnEncoderRecordsItAndParsesWithItAfterLoading() throws {
+        let (model, lines) = Self.train(encoder: Self.tiny, scales: [4])
+        let classifier = try #require(model.intentClassifier)
+        #expect(classifier.encoder == Self.tiny.identity)
+        #expect(classifier.encoderFeatures?.weights.contains { $0 != 0 } == true)
+        #expect(model.provenance["intentFeatures"] == "words + bigrams + sentence encoder ×4")
+        #expect(lines.contains { $0.contains("distinct texts encoded by tiny-bert") })
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("encoder-features-\(UUID().uuidString).model")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try model.write(to: url)
+        // Found again in the directory the model recorded, or given.
+        for loaded in [try NLUModel(contentsOf: url), try NLUModel(contentsOf: url, encoder: Self.tiny)] {
+            #expect(loaded.intentClassifier?.encoderFeatures?.encoder != nil)
+            #expect(loaded.intentClassifier == classifier)
+            let trained = IntentParser(model: model), read = IntentParser(model: loaded)
+            for text in ["send Buttercup 85 bucks on Unicorn Pay", "lock the car", "how much fuel is left"] {
+                let a = trained.parse(text), b = read.parse(text)
+                #expect(a.intent == b.intent && abs(a.confidence - b.confidence) < 1e-3, "\(text)")
+            }
+        }
+        // The encoder's vector counts: without it, the probabilities differ.
+        var with = [Float](), without = [Float]()
+        let features = [UInt64]()
+        classifier.probabilities(features: features, embedding: Self.tiny.encode("lock the car"), into: &with)
+        classifier.probabilities(features: features, into: &without)
+        #expect(with != without)
+    }
+
+    @Test func loadingAModelWithoutItsEncoderIsAnErrorNamingIt() throws {
+        let fileManager = FileManager.default
+        let scratch = fileManager.temporaryDirectory.appendingPathComponent("encoder-features-\(UUID().uuidString)")
+        defer { try? fileManager.removeItem(at: scratch) }
+        try fileManager.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let copy = scratch.appendingPathComponent("my-encoder")
+        try fileManager.copyItem(at: Self.tinyDirectory, to: copy)
+        let (model, _) = Self.train(encoder: try SentenceEncoder(directory: copy), scales: [4])
+        let url = scratch.appendingPathComponent("model.model")
+        try model.write(to: url)
+        #expect(try NLUModel(contentsOf: url).intentClassifier?.encoder?.name == "my-encoder")
+        // Another encoder in its place: other files, another checksum.
+        let other = scratch.appendingPathComponent("other-encoder")
+        try fileManager.copyItem(at: Self.tinyDirectory, to: other)
+        let config = other.appendingPathComponent("config.json")
+        try (String(contentsOf: config, encoding: .utf8) + "\n").write(to: config, atomically: true, encoding: .utf8)
+        let otherEncoder = try SentenceEncoder(directory: other)
+        #expect(otherEncoder.identity.checksum != Self.tiny.identity.checksum)
+        do {
+            _ = try NLUModel(contentsOf: url, encoder: otherEncoder)
+            Issue.record("another encoder was accepted")
+        } catch let error {
+            guard case .missingEncoder(let detail) = error else { throw error }
+            #expect(detail.contains("my-encoder") && detail.contains("other-encoder"), "\(detail)")
+        }
+        // The recorded directory gone, and none given.
+        try fileManager.removeItem(at: copy)
+        do {
+            _ = try NLUModel(contentsOf: url)
+            Issue.record("a model was loaded without its encoder")
+        } catch let error {
+            guard case .missingEncoder(let detail) = error else { throw error }
+            #expect(detail.contains("my-encoder") && detail.contains(copy.path) && detail.contains("--encoder"), "\(detail)")
+        }
+        // The model itself reads (inspect shows which encoder it needs).
+        let parts = try NLUModel(reading: ModelFileReader(contentsOf: url))
+        #expect(parts.intentClassifier?.encoder?.name == "my-encoder")
+    }
+
+    @Test func theSearchComparesTheEncoderAgainstNoneAndRecordsIt() throws {
+        let (model, lines) = Self.train(encoder: Self.tiny, scales: [nil, 4])
+        let scored = lines.filter { $0.contains("held-out accuracy (folds") }
+        #expect(scored.count == 2, "\(lines)")
+        #expect(scored[0].contains("c2 0.02, words + bigrams, balanced:") && scored[1].contains("words + bigrams + sentence encoder ×4, balanced:"))
+        let entry = try #require(model.provenance["intentEncoder"])
+        #expect(entry.hasPrefix("tiny-bert (8 dimensions, checksum \(Self.tiny.identity.checksumText))"))
+        let chosen = model.intentClassifier?.encoder != nil
+        #expect(chosen == scored[1].hasSuffix(", chosen"))
+        #expect(chosen != entry.hasSuffix("not used: no gain on the held-out folds"))
+        // Without an encoder, the factors are not compared.
+        var options = TrainingOptions()
+        options.maxIterations = 5
+        options.noiseFactor = 0
+        options.intentGrid = IntentClassifierGrid(c2: [0.02], characterNGrams: [nil], encoderScales: [nil, 4])
+        let plain = ModelTrainer(options: options).train(ModelTrainerTests.corpora.train).0
+        #expect(plain.intentClassifier?.encoder == nil && plain.provenance["intentEncoder"] == nil)
+    }
+}
