@@ -33,6 +33,9 @@ struct InspectCommand: ParsableCommand {
         lines.append("vocabulary: \(parsed.gazetteer.entityNames.count) entities, \(parsed.gazetteer.phraseCount) phrases")
         if let classifier = parsed.intentClassifier {
             lines.append("intent classifier: \(classifier.intents.count) intents, \(classifier.attributes.count) features")
+            if let encoder = classifier.encoder {
+                lines.append("sentence encoder: \(encoder), from \(encoder.directory) (parsing needs it)")
+            }
             let calibration = classifier.outOfScope
             var outOfScope = String(format: "out of scope: temperature %.3f", calibration.temperature)
             outOfScope += calibration.intent.map { ", class '\($0)'" } ?? ", no class"

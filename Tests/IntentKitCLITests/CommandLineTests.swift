@@ -160,6 +160,31 @@ struct CommandLineTests: CommandLineRunning {
         #expect(none.status == 0 && none.stdout.hasPrefix("no encoder found"), "\(none.stdout)")
     }
 
+    @Test func trainWithAnEncoderRecordsItAndParseFindsItOrSaysWhatIsMissing() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let encoder = directory.appendingPathComponent("tiny-bert")
+        try FileManager.default.copyItem(at: CommandLinePaths.repository.appendingPathComponent("Tests/IntentKitTests/Fixtures/tiny-bert"), to: encoder)
+        let model = directory.appendingPathComponent("model.model").path
+        let trained = try run("train", "payments.yaml", "--max-iterations", "10", "--no-tune", "--encoder", encoder.path, "--output", model, in: Self.fixtures)
+        #expect(trained.status == 0 && trained.stderr.contains("distinct texts encoded by tiny-bert"), "\(trained.stderr)")
+        let inspected = try run("inspect", model)
+        #expect(inspected.stdout.contains("sentence encoder ×4") && inspected.stdout.contains("tiny-bert"), "\(inspected.stdout)")
+        let parsed = try piping("send Buttercup 85 bucks\n", ["parse", "--model", model])
+        #expect(parsed.filter { !$0.isEmpty }.count == 1 && parsed[0].contains(#""intent":"SendPayment""#), "\(parsed)")
+        let given = try piping("send Buttercup 85 bucks\n", ["parse", "--model", model, "--encoder", encoder.path])
+        #expect(given == parsed)
+        // The encoder moved away: the model names it and the option that gives it.
+        try FileManager.default.moveItem(at: encoder, to: directory.appendingPathComponent("moved"))
+        let missing = try run(["parse", "--model", model], stdin: Data("send Buttercup 85 bucks\n".utf8))
+        #expect(missing.status == 1 && missing.stderr.contains("sentence encoder tiny-bert") && missing.stderr.contains("--encoder DIR"), "\(missing.stderr)")
+        let moved = try piping("send Buttercup 85 bucks\n", ["parse", "--model", model, "--encoder", directory.appendingPathComponent("moved").path])
+        #expect(moved == parsed)
+        let wrong = try run(["parse", "--model", model, "--encoder", "/nonexistent/encoder"], stdin: Data("x\n".utf8))
+        #expect(wrong.status == 1 && wrong.stderr.contains("/nonexistent/encoder: error: encoder file missing"), "\(wrong.stderr)")
+    }
+
     @Test func entitiesPrintsMatchesOrJSONAndRefusesBadOptions() throws {
         let pinned = ["--reference", "2026-11-22T08:00", "--time-zone", "UTC"]
         let plain = try run(["entities", "meet me tomorrow at 7pm for 1h30"] + pinned)

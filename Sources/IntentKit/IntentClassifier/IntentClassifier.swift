@@ -20,9 +20,6 @@ struct IntentClassifier: Sendable {
         var probabilities: [Float] = []
     }
 
-    /// Whether classifying runs the sentence encoder.
-    var encodes: Bool { model.encoderFeatures?.encoder != nil }
-
     /// The most probable intent of `tokens` (an index into ``IntentClassifierModel/intents``);
     /// every intent's probability is left in `workspace.probabilities`.
     func classify(_ tokens: TokenizedText, matches: [Gazetteer.Match], workspace: inout Workspace) -> Int {
