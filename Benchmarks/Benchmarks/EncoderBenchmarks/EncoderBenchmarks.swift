@@ -3,7 +3,7 @@ import Foundation
 import IntentKit
 
 /// `SentenceEncoder` with all-MiniLM-L6-v2 (the directory `scripts/setup-encoder` prints, or
-/// `INTENTKIT_ENCODER`; skipped when neither is there): one utterance of 12 word pieces
+/// `INTENTKIT_ENCODER`; skipped when neither is there): loading it, one utterance of 12 word pieces
 /// ([CLS] and [SEP] aside) on one thread, and a batch of 64 SNIPS test utterances on one and on
 /// two threads (`../shared/corpora` beside the checkout; skipped when absent).
 private let root = URL(fileURLWithPath: #filePath)
@@ -27,7 +27,13 @@ let benchmarks: @Sendable () -> Void = {
         warmupIterations: 2,
         maxDuration: .seconds(5),
         thresholds: [.wallClock: .init(relative: BenchmarkThresholds.Relative.relaxed)])
-    guard let encoder else { return }
+    guard let encoder, let directory = encoderDirectory() else { return }
+
+    // What loading a model trained with the encoder adds: the files read, checked (CRC-32)
+    // and copied into the layers' matrices.
+    Benchmark("Encoder: load all-MiniLM-L6-v2", configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(10))) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try SentenceEncoder(directory: directory)) }
+    }
 
     Benchmark("Encoder: one utterance of 12 pieces, one thread") { benchmark in
         for _ in benchmark.scaledIterations {

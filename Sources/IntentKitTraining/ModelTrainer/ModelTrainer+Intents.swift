@@ -56,12 +56,13 @@ extension ModelTrainer {
             return inputs
         }
         // The sentence encoder's vector of every utterance, then of the generated ones, each
-        // distinct text encoded once (swapped copies repeat phrasings, and the encoder is most
-        // of what training with it costs).
+        // distinct text encoded once: the encoder is most of what training with it costs. A
+        // swapped copy (``swappedCopies(_:copies:fold:)``) takes its original's vector: it says
+        // the same with other names, and only the tagger learns from its predicted intent.
         var embeddings = [[Float]]()
         if let encoder = options.encoder {
             let encodingStarted = Date()
-            let texts = dataset.sequences.map(\.tokens.text) + noise.prefix(noiseCount).map(\.text)
+            let texts = dataset.sequences.indices.map { dataset.sequences[source[$0]].tokens.text } + noise.prefix(noiseCount).map(\.text)
             var distinct = [String: Int](), unique = [String]()
             for text in texts where distinct[text] == nil {
                 distinct[text] = unique.count
