@@ -107,17 +107,23 @@ def gelu(x):
     return 0.5 * x * (1 + np.vectorize(math.erf)(x / math.sqrt(2)))
 
 
-def encode(directory, text):
+def load(directory, dtype=np.float64):
+    """The directory's config, vocabulary, weights (as `dtype`, without a `bert.` prefix) and
+    longest sentence in pieces."""
     config = json.load(open(f"{directory}/config.json"))
     vocab = {line.rstrip("\n"): i for i, line in enumerate(open(f"{directory}/vocab.txt", encoding="utf-8"))}
-    w = {k: v.astype(np.float64) for k, v in read_safetensors(f"{directory}/model.safetensors").items() if v.dtype != np.int64}
+    w = {k: v.astype(dtype) for k, v in read_safetensors(f"{directory}/model.safetensors").items() if v.dtype != np.int64}
     w = {k.removeprefix("bert."): v for k, v in w.items()}
-    eps = config.get("layer_norm_eps", 1e-12)
     try:
         max_length = json.load(open(f"{directory}/sentence_bert_config.json"))["max_seq_length"]
     except FileNotFoundError:
         max_length = config["max_position_embeddings"]
-    ids = tokenize(text, vocab, max_length)
+    return config, vocab, w, max_length
+
+
+def forward(config, w, ids, activation=gelu):
+    """The last layer's vector of each piece of `ids`."""
+    eps = config.get("layer_norm_eps", 1e-12)
     n, hidden, heads = len(ids), config["hidden_size"], config["num_attention_heads"]
     x = w["embeddings.word_embeddings.weight"][ids] + w["embeddings.position_embeddings.weight"][:n] + w["embeddings.token_type_embeddings.weight"][0]
     x = layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"], eps)
@@ -135,10 +141,16 @@ def encode(directory, text):
             context[:, s] = (scores / scores.sum(-1, keepdims=True)) @ v[:, s]
         attended = context @ w[p + "attention.output.dense.weight"].T + w[p + "attention.output.dense.bias"]
         x = layer_norm(attended + x, w[p + "attention.output.LayerNorm.weight"], w[p + "attention.output.LayerNorm.bias"], eps)
-        inner = gelu(x @ w[p + "intermediate.dense.weight"].T + w[p + "intermediate.dense.bias"])
+        inner = activation(x @ w[p + "intermediate.dense.weight"].T + w[p + "intermediate.dense.bias"])
         out = inner @ w[p + "output.dense.weight"].T + w[p + "output.dense.bias"]
         x = layer_norm(out + x, w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"], eps)
-    pooled = x.mean(0)
+    return x
+
+
+def encode(directory, text):
+    config, vocab, w, max_length = load(directory)
+    ids = tokenize(text, vocab, max_length)
+    pooled = forward(config, w, ids).mean(0)
     return pooled / np.linalg.norm(pooled), ids
 
 

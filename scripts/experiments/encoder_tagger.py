@@ -32,12 +32,7 @@ def erf(x):
 
 class Encoder:
     def __init__(self, directory):
-        self.config = json.load(open(f"{directory}/config.json"))
-        self.vocab = {line.rstrip("\n"): i for i, line in enumerate(open(f"{directory}/vocab.txt", encoding="utf-8"))}
-        w = {k.removeprefix("bert."): v.astype(np.float32) for k, v in ref.read_safetensors(f"{directory}/model.safetensors").items()
-             if v.dtype != np.int64}
-        self.w = w
-        self.eps = self.config.get("layer_norm_eps", 1e-12)
+        self.config, self.vocab, self.w, _ = ref.load(directory, dtype=np.float32)
 
     def word_vectors(self, words):
         """Each word's vector: the mean of its pieces' last-layer vectors."""
@@ -49,38 +44,13 @@ class Encoder:
                     owner.append(index)
         pieces, owner = pieces[:126], owner[:126]
         ids = [self.vocab["[CLS]"]] + pieces + [self.vocab["[SEP]"]]
-        x = self.forward(ids)[1:-1]
+        x = ref.forward(self.config, self.w, ids, activation=lambda v: 0.5 * v * (1 + erf(v / math.sqrt(2))))[1:-1]
         out = np.zeros((len(words), x.shape[1]), dtype=np.float32)
         counts = np.zeros(len(words))
         for row, index in enumerate(owner):
             out[index] += x[row]
             counts[index] += 1
         return out / np.maximum(counts, 1)[:, None]
-
-    def forward(self, ids):
-        w, c = self.w, self.config
-        n, hidden, heads = len(ids), c["hidden_size"], c["num_attention_heads"]
-        x = w["embeddings.word_embeddings.weight"][ids] + w["embeddings.position_embeddings.weight"][:n] + w["embeddings.token_type_embeddings.weight"][0]
-        x = ref.layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"], self.eps)
-        d = hidden // heads
-        for layer in range(c["num_hidden_layers"]):
-            p = f"encoder.layer.{layer}."
-            q = x @ w[p + "attention.self.query.weight"].T + w[p + "attention.self.query.bias"]
-            k = x @ w[p + "attention.self.key.weight"].T + w[p + "attention.self.key.bias"]
-            v = x @ w[p + "attention.self.value.weight"].T + w[p + "attention.self.value.bias"]
-            context = np.zeros_like(x)
-            for h in range(heads):
-                s = slice(h * d, (h + 1) * d)
-                scores = q[:, s] @ k[:, s].T / math.sqrt(d)
-                scores = np.exp(scores - scores.max(-1, keepdims=True))
-                context[:, s] = (scores / scores.sum(-1, keepdims=True)) @ v[:, s]
-            attended = context @ w[p + "attention.output.dense.weight"].T + w[p + "attention.output.dense.bias"]
-            x = ref.layer_norm(attended + x, w[p + "attention.output.LayerNorm.weight"], w[p + "attention.output.LayerNorm.bias"], self.eps)
-            inner = x @ w[p + "intermediate.dense.weight"].T + w[p + "intermediate.dense.bias"]
-            inner = 0.5 * inner * (1 + erf(inner / math.sqrt(2)))
-            out = inner @ w[p + "output.dense.weight"].T + w[p + "output.dense.bias"]
-            x = ref.layer_norm(out + x, w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"], self.eps)
-        return x
 
 
 def spans(tags):
