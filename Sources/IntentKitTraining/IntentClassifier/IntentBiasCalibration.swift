@@ -42,14 +42,18 @@ struct IntentBiasCalibration: Objective {
         return loss
     }
 
-    /// The offsets for `classifier` from `utterances` (features) labelled `classes`.
-    static func offsets(for classifier: IntentClassifierModel, features: [[UInt64]], classes: [Int], l2: Double = 1) -> [Double] {
+    /// The offsets for `classifier` from `utterances` (features, and the sentence encoder's
+    /// vectors for a classifier with encoder features) labelled `classes`.
+    static func offsets(
+        for classifier: IntentClassifierModel, features: [[UInt64]], embeddings: [[Float]?] = [], classes: [Int], l2: Double = 1
+    ) -> [Double] {
+        precondition(embeddings.isEmpty || embeddings.count == features.count, "vectors of other utterances")
         let C = classifier.intents.count
         var scores = [Double]()
         scores.reserveCapacity(features.count * C)
         var probabilities = [Float]()
-        for utterance in features {
-            classifier.probabilities(features: utterance, into: &probabilities)
+        for (index, utterance) in features.enumerated() {
+            classifier.probabilities(features: utterance, embedding: embeddings.isEmpty ? nil : embeddings[index], into: &probabilities)
             // Floor so a probability that underflowed to 0 stays a finite score.
             scores.append(contentsOf: probabilities.map { log(max(Double($0), 1e-30)) })
         }

@@ -23,7 +23,7 @@ extension ModelTrainer {
                 matches.removeAll(keepingCapacity: true)
                 gazetteer.matches(in: sequence.tokens, into: &matches)
                 intentExtractor.extract(sequence.tokens, matches: matches, into: &intentFeatures)
-                intent = classifier.predict(features: intentFeatures, scratch: &probabilities)
+                intent = classifier.predict(features: intentFeatures, embedding: classifier.embedding(of: sequence.tokens.text), scratch: &probabilities)
             }
             extractor.extract(sequence.tokens, gazetteer: gazetteer, intent: intent, into: &features, scratch: &matches, matchesReady: classifier != nil)
             let ids = (0..<features.tokenCount).map { token in features.features(of: token).compactMap { attributeIDs[$0] } }

@@ -460,15 +460,17 @@ extension ModelTrainer {
         _ classifier: IntentClassifierModel, on dev: Corpus, gazetteer: Gazetteer, intentIndex: [String: Int], tokenizer: Tokenizer
     ) -> IntentClassifierModel {
         let extractor = IntentFeatureExtractor(characterNGrams: classifier.characterNGrams, gazetteer: gazetteer)
-        var features = [[UInt64]](), classes = [Int]()
+        var features = [[UInt64]](), embeddings = [[Float]?](), classes = [Int]()
         var matches = [Gazetteer.Match]()
         for utterance in dev.utterances {
             guard let gold = intentIndex[utterance.intent] else { continue }
-            features.append(Self.intentFeatures(of: tokenizer.tokenize(utterance.text), gazetteer: gazetteer, extractor: extractor, scratch: &matches))
+            let tokens = tokenizer.tokenize(utterance.text)
+            features.append(Self.intentFeatures(of: tokens, gazetteer: gazetteer, extractor: extractor, scratch: &matches))
+            embeddings.append(classifier.embedding(of: tokens.text))
             classes.append(gold)
         }
         guard !features.isEmpty else { return classifier }
-        let offsets = IntentBiasCalibration.offsets(for: classifier, features: features, classes: classes)
+        let offsets = IntentBiasCalibration.offsets(for: classifier, features: features, embeddings: embeddings, classes: classes)
         log("intent classifier: bias offsets fitted on \(features.count) dev utterances: " + zip(classifier.intents, offsets).map { "\($0) \(String(format: "%+.2f", $1))" }.joined(separator: ", "))
         return classifier.addingBiases(offsets)
     }
