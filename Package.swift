@@ -28,9 +28,13 @@ let package = Package(
             pkgConfig: "openblas",
             providers: [.apt(["libopenblas-dev"])]
         ),
+        // The sentence encoder's kernels in C: 8-bit integer projections (AVX-512 VNNI where the CPU
+        // has it) and GELU, with portable loops that give the same bits elsewhere; only
+        // `Encoder/` imports it.
+        .target(name: "CEncoderKernels"),
         .target(
             name: "IntentKit",
-            dependencies: ["CBLAS"]
+            dependencies: ["CBLAS", "CEncoderKernels"]
         ),
         .target(
             name: "IntentKitCorpus",
@@ -65,7 +69,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntentKitTests",
-            dependencies: ["IntentKit"],
+            dependencies: ["IntentKit", "CEncoderKernels"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -28,12 +28,16 @@ struct EncodeCommand: ParsableCommand {
     @Option(help: "Threads to encode batches of texts on.")
     var threads = 1
 
+    @Option(help: ArgumentHelp("The projections' arithmetic: int8 (what training and parsing use) or float32 (the reference).",
+                               valueName: "precision"))
+    var precision: SentenceEncoder.Precision = .int8
+
     func validate() throws {
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
     }
 
     func run() throws {
-        let model = try SentenceEncoder(directory: URL(fileURLWithPath: encoder))
+        let model = try SentenceEncoder(directory: URL(fileURLWithPath: encoder), precision: precision)
         var inputs = texts
         if inputs.isEmpty {
             var lines = InputLines(lenient: false)
@@ -56,3 +60,5 @@ struct EncodeCommand: ParsableCommand {
         let vector: [Float]
     }
 }
+
+extension SentenceEncoder.Precision: ExpressibleByArgument {}

@@ -1,3 +1,4 @@
+import CEncoderKernels
 import Foundation
 
 /// A pretrained BERT-family sentence encoder (a sentence-transformers directory such as
@@ -56,19 +57,36 @@ public final class SentenceEncoder: Sendable {
     }
 
     private struct Layer: Sendable {
-        /// Query, key and value projections stacked into one `[3h][h]` matrix, and their biases.
-        let queryKeyValue: [Float], queryKeyValueBias: [Float]
-        let attentionOutput: [Float], attentionOutputBias: [Float]
+        /// Query, key and value projections stacked into one `[3h][h]` layer.
+        let queryKeyValue: LinearLayer
+        let attentionOutput: LinearLayer
         let attentionNorm: LayerNorm
-        let intermediate: [Float], intermediateBias: [Float]
-        let output: [Float], outputBias: [Float]
+        let intermediate: LinearLayer
+        let output: LinearLayer
         let outputNorm: LayerNorm
     }
 
-    /// Loads the encoder in `directory`.
+    /// The arithmetic of the encoder's projections.
+    public enum Precision: String, Sendable, CaseIterable {
+        /// 32-bit floats throughout, each projection an OpenBLAS `sgemm`: the reference arithmetic,
+        /// which reproduces the published similarities to four decimals.
+        case float32
+        /// The projections' weights and inputs quantised to 8-bit integers (per weight row and per
+        /// input row), the products summed exactly in integers: 5-10 times faster on one short
+        /// sentence, with the weights a quarter of the memory. Vectors stay within about 0.01 of
+        /// `float32`'s in cosine, and are the same bits on every machine.
+        case int8
+    }
+
+    /// The arithmetic of the projections.
+    public let precision: Precision
+
+    /// Loads the encoder in `directory`, its projections in `precision` (8-bit integers unless
+    /// asked otherwise: a model trained with an encoder parses with the same arithmetic).
     /// - Throws: ``EncoderError`` naming the file at fault: one missing, a model that is not
     ///   BERT-family, a tensor of the wrong shape, weights cut short.
-    public init(directory: URL) throws(EncoderError) {
+    public init(directory: URL, precision: Precision = .int8) throws(EncoderError) {
+        self.precision = precision
         func read(_ path: String) throws(EncoderError) -> Data {
             do {
                 return try Data(contentsOf: directory.appendingPathComponent(path), options: .alwaysMapped)
@@ -118,6 +136,14 @@ public final class SentenceEncoder: Sendable {
         let prefix = weights.tensors["bert.embeddings.word_embeddings.weight"] != nil ? "bert." : ""
         let h = configuration.hiddenSize, inner = configuration.intermediateSize
         func tensor(_ name: String, _ shape: [Int]) throws(EncoderError) -> [Float] { try weights.floats(prefix + name, shape: shape) }
+        func linear(_ names: [String], outputs: Int, inputs: Int) throws(EncoderError) -> LinearLayer {
+            var weight = [Float](), bias = [Float]()
+            for name in names {
+                weight += try tensor(name + ".weight", [outputs / names.count, inputs])
+                bias += try tensor(name + ".bias", [outputs / names.count])
+            }
+            return LinearLayer(weight: weight, bias: bias, outputs: outputs, inputs: inputs, precision: precision)
+        }
         func norm(_ name: String) throws(EncoderError) -> LayerNorm {
             LayerNorm(weight: try tensor(name + ".weight", [h]), bias: try tensor(name + ".bias", [h]))
         }
@@ -130,17 +156,12 @@ public final class SentenceEncoder: Sendable {
         for index in 0..<configuration.layerCount {
             let p = "encoder.layer.\(index)."
             layers.append(Layer(
-                queryKeyValue: try tensor(p + "attention.self.query.weight", [h, h]) + tensor(p + "attention.self.key.weight", [h, h])
-                    + tensor(p + "attention.self.value.weight", [h, h]),
-                queryKeyValueBias: try tensor(p + "attention.self.query.bias", [h]) + tensor(p + "attention.self.key.bias", [h])
-                    + tensor(p + "attention.self.value.bias", [h]),
-                attentionOutput: try tensor(p + "attention.output.dense.weight", [h, h]),
-                attentionOutputBias: try tensor(p + "attention.output.dense.bias", [h]),
+                queryKeyValue: try linear([p + "attention.self.query", p + "attention.self.key", p + "attention.self.value"],
+                                          outputs: 3 * h, inputs: h),
+                attentionOutput: try linear([p + "attention.output.dense"], outputs: h, inputs: h),
                 attentionNorm: try norm(p + "attention.output.LayerNorm"),
-                intermediate: try tensor(p + "intermediate.dense.weight", [inner, h]),
-                intermediateBias: try tensor(p + "intermediate.dense.bias", [inner]),
-                output: try tensor(p + "output.dense.weight", [h, inner]),
-                outputBias: try tensor(p + "output.dense.bias", [h]),
+                intermediate: try linear([p + "intermediate.dense"], outputs: inner, inputs: h),
+                output: try linear([p + "output.dense"], outputs: h, inputs: inner),
                 outputNorm: try norm(p + "output.LayerNorm")))
         }
         self.layers = layers
@@ -223,35 +244,41 @@ public final class SentenceEncoder: Sendable {
         }
         Self.normalize(&x, rows: rows, width: h, embeddings.norm, epsilon: epsilon)
         let scale = 1 / Float(d).squareRoot()
-        for layer in layers {
-            // Q, K and V of every token in one product: [rows][h] × [3h][h]ᵀ.
-            Self.affine(x, rows: rows, inputs: h, layer.queryKeyValue, layer.queryKeyValueBias, outputs: 3 * h, into: &qkv)
-            // Each sentence, each head: softmax(Q Kᵀ / √d) V, its block of the context.
-            qkv.withUnsafeBufferPointer { qkv in
-                scores.withUnsafeMutableBufferPointer { scores in
-                    context.withUnsafeMutableBufferPointer { context in
-                        for (sentence, first) in zip(sentences, firstRows) {
-                            let n = sentence.count
-                            for head in 0..<heads {
-                                let query = qkv.baseAddress! + first * 3 * h + head * d, key = query + h, value = query + 2 * h
-                                BLAS.gemm(m: n, n: n, k: d, alpha: scale, query, lda: 3 * h, key, ldb: 3 * h, transposedB: true,
-                                          scores.baseAddress!, ldc: n)
-                                for line in 0..<n { Self.softmax(scores.baseAddress! + line * n, count: n) }
-                                BLAS.gemm(m: n, n: d, k: n, scores.baseAddress!, lda: n, value, ldb: 3 * h,
-                                          context.baseAddress! + first * h + head * d, ldc: h)
+        x.withUnsafeMutableBufferPointer { x in
+            qkv.withUnsafeMutableBufferPointer { qkv in
+                context.withUnsafeMutableBufferPointer { context in
+                    projected.withUnsafeMutableBufferPointer { projected in
+                        hidden.withUnsafeMutableBufferPointer { hidden in
+                            scores.withUnsafeMutableBufferPointer { scores in
+                                let (x, qkv, context) = (x.baseAddress!, qkv.baseAddress!, context.baseAddress!)
+                                let (projected, hidden, scores) = (projected.baseAddress!, hidden.baseAddress!, scores.baseAddress!)
+                                for layer in layers {
+                                    // Q, K and V of every token in one product: [rows][h] × [3h][h]ᵀ.
+                                    layer.queryKeyValue.apply(x, rows: rows, into: qkv)
+                                    // Each sentence, each head: softmax(Q Kᵀ / √d) V, its block of the context.
+                                    for (sentence, first) in zip(sentences, firstRows) {
+                                        let n = sentence.count
+                                        for head in 0..<heads {
+                                            let query = qkv + first * 3 * h + head * d, key = query + h, value = query + 2 * h
+                                            BLAS.gemm(m: n, n: n, k: d, alpha: scale, query, lda: 3 * h, key, ldb: 3 * h,
+                                                      transposedB: true, scores, ldc: n)
+                                            for line in 0..<n { Self.softmax(scores + line * n, count: n) }
+                                            BLAS.gemm(m: n, n: d, k: n, scores, lda: n, value, ldb: 3 * h, context + first * h + head * d,
+                                                      ldc: h)
+                                        }
+                                    }
+                                    layer.attentionOutput.apply(context, rows: rows, into: projected)
+                                    Self.addAndNormalize(projected, to: x, rows: rows, width: h, layer.attentionNorm, epsilon: epsilon)
+                                    layer.intermediate.apply(x, rows: rows, into: hidden)
+                                    ik_gelu(hidden, rows * inner)
+                                    layer.output.apply(hidden, rows: rows, into: projected)
+                                    Self.addAndNormalize(projected, to: x, rows: rows, width: h, layer.outputNorm, epsilon: epsilon)
+                                }
                             }
                         }
                     }
                 }
             }
-            Self.affine(context, rows: rows, inputs: h, layer.attentionOutput, layer.attentionOutputBias, outputs: h, into: &projected)
-            BLAS.axpy(1, projected, &x, count: x.count)
-            Self.normalize(&x, rows: rows, width: h, layer.attentionNorm, epsilon: epsilon)
-            Self.affine(x, rows: rows, inputs: h, layer.intermediate, layer.intermediateBias, outputs: inner, into: &hidden)
-            for index in hidden.indices { hidden[index] = Self.gelu(hidden[index]) }
-            Self.affine(hidden, rows: rows, inputs: inner, layer.output, layer.outputBias, outputs: h, into: &projected)
-            BLAS.axpy(1, projected, &x, count: x.count)
-            Self.normalize(&x, rows: rows, width: h, layer.outputNorm, epsilon: epsilon)
         }
         return zip(sentences, firstRows).map { sentence, first in
             var vector: [Float]
@@ -271,30 +298,33 @@ public final class SentenceEncoder: Sendable {
         }
     }
 
-    /// `output = input · weightᵀ + bias` for `rows` rows: a linear layer of `weight` `[outputs][inputs]`.
-    private static func affine(_ input: [Float], rows: Int, inputs: Int, _ weight: [Float], _ bias: [Float], outputs: Int, into output: inout [Float]) {
-        for row in 0..<rows { output.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: row * outputs).update(from: bias, count: outputs) } }
-        input.withUnsafeBufferPointer { input in
-            weight.withUnsafeBufferPointer { weight in
-                output.withUnsafeMutableBufferPointer { output in
-                    BLAS.gemm(m: rows, n: outputs, k: inputs, input.baseAddress!, lda: inputs, weight.baseAddress!, ldb: inputs,
-                              transposedB: true, beta: 1, output.baseAddress!, ldc: outputs)
-                }
-            }
+    /// Layer normalisation of each row (Ba et al. 2016): zero mean, unit variance, then scaled and shifted.
+    private static func normalize(_ x: inout [Float], rows: Int, width: Int, _ norm: LayerNorm, epsilon: Float) {
+        x.withUnsafeMutableBufferPointer { x in
+            for row in 0..<rows { normalize(x.baseAddress! + row * width, width: width, norm, epsilon: epsilon) }
         }
     }
 
-    /// Layer normalisation of each row (Ba et al. 2016): zero mean, unit variance, then scaled and shifted.
-    private static func normalize(_ x: inout [Float], rows: Int, width: Int, _ norm: LayerNorm, epsilon: Float) {
-        for row in 0..<rows {
-            let start = row * width
-            var mean: Float = 0
-            for j in 0..<width { mean += x[start + j] }
-            mean /= Float(width)
-            var variance: Float = 0
-            for j in 0..<width { variance += (x[start + j] - mean) * (x[start + j] - mean) }
-            let inverse = 1 / (variance / Float(width) + epsilon).squareRoot()
-            for j in 0..<width { x[start + j] = (x[start + j] - mean) * inverse * norm.weight[j] + norm.bias[j] }
+    /// `x += residual`, then each row of `x` layer-normalised: a sublayer's output added back to
+    /// its input (Vaswani et al. 2017, §3.1).
+    private static func addAndNormalize(_ residual: UnsafePointer<Float>, to x: UnsafeMutablePointer<Float>, rows: Int, width: Int,
+                                        _ norm: LayerNorm, epsilon: Float) {
+        for index in 0..<(rows * width) { x[index] += residual[index] }
+        for row in 0..<rows { normalize(x + row * width, width: width, norm, epsilon: epsilon) }
+    }
+
+    /// One row layer-normalised in place.
+    private static func normalize(_ row: UnsafeMutablePointer<Float>, width: Int, _ norm: LayerNorm, epsilon: Float) {
+        var mean: Float = 0
+        for j in 0..<width { mean += row[j] }
+        mean /= Float(width)
+        var variance: Float = 0
+        for j in 0..<width { variance += (row[j] - mean) * (row[j] - mean) }
+        let inverse = 1 / (variance / Float(width) + epsilon).squareRoot()
+        norm.weight.withUnsafeBufferPointer { weight in
+            norm.bias.withUnsafeBufferPointer { bias in
+                for j in 0..<width { row[j] = (row[j] - mean) * inverse * weight[j] + bias[j] }
+            }
         }
     }
 
@@ -308,20 +338,6 @@ public final class SentenceEncoder: Sendable {
             total += row[j]
         }
         for j in 0..<count { row[j] /= total }
-    }
-
-    /// GELU as BERT defines it, x·Φ(x) with the error function (not the tanh approximation).
-    private static func gelu(_ x: Float) -> Float { 0.5 * x * (1 + errorFunction(x * 0.70710678118654752)) }
-
-    /// erf(x) within 5·10⁻⁷: Abramowitz & Stegun's 7.1.26 (1964), a fifth-degree polynomial in
-    /// 1/(1 + px) times e^(−x²), exact to 1.5·10⁻⁷, evaluated in `Float`. The C library's `erff`
-    /// is exact to the last bit and cost a tenth of a forward pass.
-    static func errorFunction(_ x: Float) -> Float {
-        let z = abs(x)
-        let t = 1 / (1 + 0.3275911 * z)
-        let polynomial = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
-        let value = 1 - polynomial * exp(-z * z)
-        return x < 0 ? -value : value
     }
 }
 
