@@ -146,8 +146,12 @@ struct CommandLineTests: CommandLineRunning {
 
     @Test func encodePrintsVectorsOrSimilaritiesAndEncodersListsWhatLoads() throws {
         let tiny = "Tests/IntentKitTests/Fixtures/tiny-bert"
-        let vectors = try piping("lock the car\nhang on, freeze it\n", ["encode", "--encoder", tiny])
+        // float32 gives the reference's vector (0.6005379, …); int8, the default, one close to it.
+        let vectors = try piping("lock the car\nhang on, freeze it\n", ["encode", "--encoder", tiny, "--precision", "float32"])
         #expect(vectors.count == 3 && vectors[0].hasPrefix(#"{"text":"lock the car","vector":[0.600537"#), "\(vectors)")
+        let approximate = try piping("lock the car\n", ["encode", "--encoder", tiny])
+        #expect(approximate.count == 2 && approximate[0].hasPrefix(#"{"text":"lock the car","vector":[0.60"#), "\(approximate)")
+        #expect(approximate[0] != vectors[0])
         let similarities = try run("encode", "--encoder", tiny, "--similarities", "--threads", "2", "lock the car", "lock the car", "")
         let rows = similarities.stdout.split(separator: "\n").map { $0.split(separator: " ") }
         #expect(similarities.status == 0 && rows.count == 3 && rows.allSatisfy { $0.count == 3 } && rows[0][1] == "1.0000", "\(similarities.stdout)")

@@ -6,7 +6,8 @@ import Foundation
 /// Opening the file checks every announced range against the file's length and every byte count
 /// against its shape and dtype, so a truncated or corrupt file is refused with the tensor and the
 /// byte offsets at fault and nothing is ever read past its end. The file is memory-mapped: only
-/// the tensors asked for are read, once, into `Float` arrays.
+/// the tensors asked for are read, once, into `Float` arrays, or checked and left in place
+/// (``mappedFloats(_:shape:)``); ``release(_:)`` hands pages read back to the system.
 package struct SafetensorsFile {
     /// One tensor's entry in the header.
     package struct Tensor: Sendable {
@@ -30,12 +31,7 @@ package struct SafetensorsFile {
     package init(contentsOf url: URL) throws(EncoderError) {
         self.url = url
         let name = url.lastPathComponent
-        let data: Data
-        do {
-            data = try Data(contentsOf: url, options: .alwaysMapped)
-        } catch {
-            throw .missingFile("\(url.path): \(error.localizedDescription)")
-        }
+        let data = try MappedFile.data(contentsOf: url)
         guard data.count >= 8 else { throw .truncated("\(name): \(data.count) bytes, shorter than the 8-byte header length") }
         let headerLength = data.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self)) }
         guard headerLength <= UInt64(data.count - 8) else {
@@ -81,6 +77,34 @@ package struct SafetensorsFile {
     }
 
     /// The tensor `name` as `Float`s, row-major, after checking that its shape is `shape`.
+    /// The byte range of tensor `name`, when it is `F32` of `shape` with every value finite, to be
+    /// read in place; `nil` when it is another float type (read it with `floats`).
+    /// - Throws: as `floats` does.
+    package func mappedFloats(_ name: String, shape: [Int]) throws(EncoderError) -> Range<Int>? {
+        guard let tensor = tensors[name] else { throw .malformed("\(url.lastPathComponent): no tensor '\(name)'") }
+        guard tensor.dtype == "F32" else {
+            guard ["F16", "BF16"].contains(tensor.dtype) else {
+                throw .unsupportedModel("\(url.lastPathComponent): tensor '\(name)' is \(tensor.dtype), not a float")
+            }
+            return nil
+        }
+        guard tensor.shape == shape else {
+            throw .malformed("\(url.lastPathComponent): tensor '\(name)' has shape \(tensor.shape), expected \(shape)")
+        }
+        let finite = data.withUnsafeBytes { raw in
+            var infinite: UInt32 = 0
+            for offset in stride(from: tensor.bytes.lowerBound, to: tensor.bytes.upperBound, by: 4) {
+                infinite |= raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self) & 0x7F80_0000 == 0x7F80_0000 ? 1 : 0
+            }
+            return infinite == 0
+        }
+        guard finite else { throw .malformed("\(url.lastPathComponent): tensor '\(name)' holds a value that is not finite") }
+        return tensor.bytes
+    }
+
+    /// Hands the pages of `bytes` (file offsets) back: read, they need not stay resident.
+    package func release(_ bytes: Range<Int>) { MappedFile.release(bytes, of: data) }
+
     package func floats(_ name: String, shape: [Int]) throws(EncoderError) -> [Float] {
         guard let tensor = tensors[name] else { throw .malformed("\(url.lastPathComponent): no tensor '\(name)'") }
         guard tensor.shape == shape else {

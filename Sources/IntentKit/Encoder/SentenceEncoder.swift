@@ -48,8 +48,28 @@ public final class SentenceEncoder: Sendable {
     }
 
     private struct Embeddings: Sendable {
-        let words: [Float], positions: [Float], segment: [Float]
+        let words: WordTable, positions: [Float], segment: [Float]
         let norm: LayerNorm
+    }
+
+    /// The word-piece embeddings, `[vocabulary][hidden]`: the largest tensor (47 MB of floats for
+    /// all-MiniLM-L6-v2), of which a sentence reads a dozen rows. An `F32` table is read in place
+    /// from the mapped file, so only the rows sentences use become resident; others are converted.
+    private enum WordTable: Sendable {
+        case inFile(Data, offset: Int)
+        case converted([Float])
+
+        /// Copies row `id` (`width` floats) to `target`.
+        func copyRow(_ id: Int, width: Int, to target: UnsafeMutablePointer<Float>) {
+            switch self {
+            case .inFile(let data, let offset):
+                data.withUnsafeBytes { raw in
+                    UnsafeMutableRawPointer(target).copyMemory(from: raw.baseAddress! + offset + id * width * 4, byteCount: width * 4)
+                }
+            case .converted(let floats):
+                floats.withUnsafeBufferPointer { target.update(from: $0.baseAddress! + id * width, count: width) }
+            }
+        }
     }
 
     private struct LayerNorm: Sendable {
@@ -131,11 +151,25 @@ public final class SentenceEncoder: Sendable {
 
         let weights = try SafetensorsFile(contentsOf: directory.appendingPathComponent("model.safetensors"))
         identity = EncoderIdentity(
-            name: name, checksum: Self.checksum(of: [configurationBytes, vocabularyBytes, weights.data]), dimension: configuration.hiddenSize,
+            name: name, checksum: Self.checksum(of: [configurationBytes, vocabularyBytes], weights), dimension: configuration.hiddenSize,
             directory: directory.standardizedFileURL.path)
         let prefix = weights.tensors["bert.embeddings.word_embeddings.weight"] != nil ? "bert." : ""
         let h = configuration.hiddenSize, inner = configuration.intermediateSize
-        func tensor(_ name: String, _ shape: [Int]) throws(EncoderError) -> [Float] { try weights.floats(prefix + name, shape: shape) }
+        // Each tensor is copied (and the projections packed) once; its pages in the mapped file
+        // are then handed back, so loading does not leave the file resident beside the copies.
+        func tensor(_ name: String, _ shape: [Int]) throws(EncoderError) -> [Float] {
+            let floats = try weights.floats(prefix + name, shape: shape)
+            if let bytes = weights.tensors[prefix + name]?.bytes { weights.release(bytes) }
+            return floats
+        }
+        let wordName = prefix + "embeddings.word_embeddings.weight", wordShape = [configuration.vocabularySize, h]
+        let words: WordTable
+        if let bytes = try weights.mappedFloats(wordName, shape: wordShape) {
+            words = .inFile(weights.data, offset: bytes.lowerBound)
+            weights.release(bytes)
+        } else {
+            words = .converted(try weights.floats(wordName, shape: wordShape))
+        }
         func linear(_ names: [String], outputs: Int, inputs: Int) throws(EncoderError) -> LinearLayer {
             var weight = [Float](), bias = [Float]()
             for name in names {
@@ -148,7 +182,7 @@ public final class SentenceEncoder: Sendable {
             LayerNorm(weight: try tensor(name + ".weight", [h]), bias: try tensor(name + ".bias", [h]))
         }
         embeddings = Embeddings(
-            words: try tensor("embeddings.word_embeddings.weight", [configuration.vocabularySize, h]),
+            words: words,
             positions: try tensor("embeddings.position_embeddings.weight", [configuration.maximumPositions, h]),
             segment: Array(try tensor("embeddings.token_type_embeddings.weight", [configuration.typeVocabularySize, h]).prefix(h)),
             norm: try norm("embeddings.LayerNorm"))
@@ -167,19 +201,32 @@ public final class SentenceEncoder: Sendable {
         self.layers = layers
     }
 
-    /// CRC-32 of `parts` one after the other, the weights' halves checked on two threads.
-    private static func checksum(of parts: [Data]) -> UInt32 {
+    /// CRC-32 of `parts` then of the weights' file, one after the other. The file is read in
+    /// chunks of 8 MB, its two halves on two threads, each chunk's pages handed back once read.
+    private static func checksum(of parts: [Data], _ weights: SafetensorsFile) -> UInt32 {
         var crc: UInt32 = 0, first = true
-        for part in parts {
-            let partCRC = part.withUnsafeBytes { bytes -> UInt32 in
-                let half = bytes.count / 2
-                let (a, b) = inParallel({ CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[..<half])) },
-                                        { CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[half...])) })
-                return CRC32.combine(a, b, count: bytes.count - half)
-            }
-            crc = first ? partCRC : CRC32.combine(crc, partCRC, count: part.count)
+        func append(_ partCRC: UInt32, count: Int) {
+            crc = first ? partCRC : CRC32.combine(crc, partCRC, count: count)
             first = false
         }
+        for part in parts { append(part.withUnsafeBytes { CRC32.checksum($0) }, count: part.count) }
+        let chunk = 8 << 20
+        let weightsCRC = weights.data.withUnsafeBytes { bytes -> UInt32 in
+            func checksum(_ range: Range<Int>) -> UInt32 {
+                var crc: UInt32 = 0
+                for start in stride(from: range.lowerBound, to: range.upperBound, by: chunk) {
+                    let piece = start..<min(start + chunk, range.upperBound)
+                    let pieceCRC = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[piece]))
+                    crc = start == range.lowerBound ? pieceCRC : CRC32.combine(crc, pieceCRC, count: piece.count)
+                    weights.release(piece)
+                }
+                return crc
+            }
+            let half = bytes.count / 2
+            let (a, b) = inParallel({ checksum(0..<half) }, { checksum(half..<bytes.count) })
+            return CRC32.combine(a, b, count: bytes.count - half)
+        }
+        append(weightsCRC, count: weights.data.count)
         return crc
     }
 
@@ -238,8 +285,9 @@ public final class SentenceEncoder: Sendable {
         // Embeddings: word + position + segment 0, layer-normalised.
         for (sentence, first) in zip(sentences, firstRows) {
             for (position, id) in sentence.enumerated() {
-                let word = Int(id) * h, place = position * h, target = (first + position) * h
-                for j in 0..<h { x[target + j] = embeddings.words[word + j] + embeddings.positions[place + j] + embeddings.segment[j] }
+                let place = position * h, target = (first + position) * h
+                x.withUnsafeMutableBufferPointer { embeddings.words.copyRow(Int(id), width: h, to: $0.baseAddress! + target) }
+                for j in 0..<h { x[target + j] = x[target + j] + embeddings.positions[place + j] + embeddings.segment[j] }
             }
         }
         Self.normalize(&x, rows: rows, width: h, embeddings.norm, epsilon: epsilon)
