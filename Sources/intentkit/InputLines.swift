@@ -94,6 +94,11 @@ struct LineOutput {
 
     mutating func append(_ line: String) { append(Data(line.utf8)) }
 
+    mutating func append(_ line: [UInt8]) {
+        pending.append(contentsOf: line)
+        pending.append(0x0A)
+    }
+
     mutating func flush() {
         guard !pending.isEmpty else { return }
         FileHandle.standardOutput.write(pending)

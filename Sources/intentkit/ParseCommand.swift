@@ -73,6 +73,7 @@ struct ParseCommand: ParsableCommand {
         encoder.outputFormatting = interactive ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         var input = InputLines(lenient: lenient)
         var output = LineOutput()
+        var writer = ParseJSONWriter()
         defer { output.flush() }  // what was answered before an invalid line still goes out
         if interactive { StandardError.print("Type an utterance and press return; Ctrl-D ends.") }
         while let line = try input.next(beforeBlocking: {
@@ -80,7 +81,14 @@ struct ParseCommand: ParsableCommand {
         }) {
             if interactive && line.allSatisfy(\.isWhitespace) { continue }
             let parse = parser.parse(line, workspace: &workspace, alternatives: topK - 1, resolving: resolve, reference: reference)
-            output.append(try encoder.encode(ParseJSON(parse, topK: topK, resolve: resolve)))
+            if interactive {
+                output.append(try encoder.encode(ParseJSON(parse, topK: topK, resolve: resolve)))
+            } else {
+                // The same bytes JSONEncoder writes, without it: JSON lines are the hot path.
+                writer.bytes.removeAll(keepingCapacity: true)
+                writer.write(parse, topK: topK, resolve: resolve)
+                output.append(writer.bytes)
+            }
         }
         output.flush()
         if interactive { FileHandle.standardOutput.write(Data("\n".utf8)) }
@@ -95,76 +103,3 @@ struct ParseCommand: ParsableCommand {
 /// The JSON shape of a parse (key names are part of the command's interface): the runtime's
 /// `Codable` shape of ``IntentParse``, with confidences rounded to four decimals, alternatives
 /// only with `--top-k`, parameters only with `--resolve`, and a parameter's slot given by its text.
-private struct ParseJSON: Encodable {
-    struct Slot: Encodable {
-        var name: String
-        var text: String
-        var start: Int
-        var end: Int
-        var value: SlotValue?
-        var confidence: Double
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(text, forKey: .text)
-            try container.encode(start, forKey: .start)
-            try container.encode(end, forKey: .end)
-            try container.encode(value, forKey: .value)  // null when unresolved, never absent
-            try container.encode(confidence, forKey: .confidence)
-        }
-
-        enum CodingKeys: String, CodingKey { case name, text, start, end, value, confidence }
-    }
-
-    struct Alternative: Encodable {
-        var intent: String
-        var confidence: Double
-    }
-
-    struct Parameter: Encodable {
-        var name: String
-        var outcome: String
-        var text: String?
-        var value: SlotValue?
-        var candidates: [UserVocabulary.Candidate]?
-        var prompt: String?
-        var reason: String?
-    }
-
-    var text: String
-    var intent: String?
-    var outOfScope: Bool
-    var confidence: Double
-    var slots: [Slot]
-    var alternatives: [Alternative]?
-    var parameters: [Parameter]?
-
-    init(_ parse: IntentParse, topK: Int, resolve: Bool = false) {
-        text = parse.text
-        intent = parse.intent
-        outOfScope = parse.isOutOfScope
-        confidence = Self.rounded(parse.confidence)
-        slots = parse.slots.map { slot in
-            Slot(name: slot.name, text: slot.text, start: slot.range.lowerBound, end: slot.range.upperBound,
-                 value: slot.value, confidence: Self.rounded(slot.confidence))
-        }
-        alternatives = topK > 1 || parse.isOutOfScope && !parse.alternatives.isEmpty ? parse.alternatives.map { Alternative(intent: $0.intent, confidence: Self.rounded($0.confidence)) } : nil
-        parameters = resolve ? parse.parameters.map(Self.parameter) : nil
-    }
-
-    private static func parameter(_ parameter: ResolvedParameter) -> Parameter {
-        var result = Parameter(name: parameter.name, outcome: parameter.resolution.outcome, text: parameter.slot?.text)
-        switch parameter.resolution {
-        case .success(let value), .confirmationRequired(let value): result.value = value
-        case .disambiguation(let candidates): result.candidates = candidates
-        case .needsValue(let prompt): result.prompt = prompt
-        case .unsupported(let reason): result.reason = reason
-        case .notRequired: break
-        }
-        return result
-    }
-
-    /// Four decimals: enough to rank, short enough to read.
-    private static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
-}

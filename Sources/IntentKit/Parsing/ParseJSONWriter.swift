@@ -1,0 +1,221 @@
+/// Writes a parse as one line of compact JSON, byte for byte what `JSONEncoder` (sorted keys,
+/// slashes unescaped) writes for ``ParseJSON``, straight into a byte buffer: no intermediate
+/// values, no dictionary of keys, no sorting at run time (the keys are written in their sorted
+/// order). `intentkit parse` on JSON lines, the C API and the server answer with it; writing
+/// JSON through `JSONEncoder` cost more than the parse itself.
+package struct ParseJSONWriter {
+    /// The bytes written so far.
+    package var bytes: [UInt8] = []
+
+    package init() { bytes.reserveCapacity(512) }
+
+    /// Appends `parse` as ``ParseJSON`` would encode it with `topK` and `resolve`.
+    package mutating func write(_ parse: IntentParse, topK: Int, resolve: Bool) {
+        // Keys in sorted order: alternatives, confidence, intent, outOfScope, parameters, slots, text.
+        append("{")
+        if ParseJSON.showsAlternatives(of: parse, topK: topK) {
+            append("\"alternatives\":[")
+            for (index, alternative) in parse.alternatives.enumerated() {
+                if index > 0 { append(",") }
+                append("{\"confidence\":")
+                number(ParseJSON.rounded(alternative.confidence))
+                append(",\"intent\":")
+                string(alternative.intent)
+                append("}")
+            }
+            append("],")
+        }
+        append("\"confidence\":")
+        number(ParseJSON.rounded(parse.confidence))
+        if let intent = parse.intent {
+            append(",\"intent\":")
+            string(intent)
+        }
+        append(parse.isOutOfScope ? ",\"outOfScope\":true" : ",\"outOfScope\":false")
+        if resolve {
+            append(",\"parameters\":[")
+            for (index, parameter) in parse.parameters.enumerated() {
+                if index > 0 { append(",") }
+                write(parameter)
+            }
+            append("]")
+        }
+        append(",\"slots\":[")
+        for (index, slot) in parse.slots.enumerated() {
+            if index > 0 { append(",") }
+            // confidence, end, name, start, text, value
+            append("{\"confidence\":")
+            number(ParseJSON.rounded(slot.confidence))
+            append(",\"end\":")
+            integer(slot.range.upperBound)
+            append(",\"name\":")
+            string(slot.name)
+            append(",\"start\":")
+            integer(slot.range.lowerBound)
+            append(",\"text\":")
+            string(slot.text)
+            append(",\"value\":")
+            if let value = slot.value { write(value) } else { append("null") }
+            append("}")
+        }
+        append("],\"text\":")
+        string(parse.text)
+        append("}")
+    }
+
+    /// A resolved parameter: candidates, name, outcome, prompt, reason, text, value, the absent
+    /// ones left out.
+    private mutating func write(_ parameter: ResolvedParameter) {
+        append("{")
+        if case .disambiguation(let candidates) = parameter.resolution {
+            append("\"candidates\":[")
+            for (index, candidate) in candidates.enumerated() {
+                if index > 0 { append(",") }
+                append("{\"id\":")
+                string(candidate.identifier)
+                append(",\"phrase\":")
+                string(candidate.phrase)
+                append("}")
+            }
+            append("],")
+        }
+        append("\"name\":")
+        string(parameter.name)
+        append(",\"outcome\":")
+        string(parameter.resolution.outcome)
+        switch parameter.resolution {
+        case .needsValue(let prompt?):
+            append(",\"prompt\":")
+            string(prompt)
+        case .unsupported(let reason):
+            append(",\"reason\":")
+            string(reason)
+        default: break
+        }
+        if let text = parameter.slot?.text {
+            append(",\"text\":")
+            string(text)
+        }
+        switch parameter.resolution {
+        case .success(let value), .confirmationRequired(let value):
+            append(",\"value\":")
+            write(value)
+        default: break
+        }
+        append("}")
+    }
+
+    /// A slot value: from, grain, kind, to, unit, value, the absent ones left out.
+    private mutating func write(_ value: SlotValue) {
+        append("{")
+        switch value {
+        case .dateTimeInterval(let interval):
+            if let start = interval.start {
+                append("\"from\":")
+                string(start.description)
+                append(",")
+            }
+            append("\"grain\":")
+            string(interval.grain.rawValue)
+            append(",\"kind\":")
+            string(value.kind)
+            if let end = interval.end {
+                append(",\"to\":")
+                string(end.description)
+            }
+        case .dateTime(let dateTime):
+            append("\"grain\":")
+            string(dateTime.grain.rawValue)
+            append(",\"kind\":")
+            string(value.kind)
+            append(",\"value\":")
+            string(dateTime.description)
+        default:
+            append("\"kind\":")
+            string(value.kind)
+        }
+        switch value {
+        case .custom(let identifier):
+            append(",\"value\":")
+            string(identifier)
+        case .number(let number), .percentage(let number):
+            append(",\"value\":")
+            self.number(number)
+        case .ordinal(let number):
+            append(",\"value\":")
+            self.number(Double(number))
+        case .amountOfMoney(let amount, let currency):
+            append(",\"unit\":")
+            string(currency)
+            append(",\"value\":")
+            number(amount)
+        case .duration(let seconds):
+            append(",\"unit\":\"second\",\"value\":")
+            number(seconds)
+        case .temperature(let degrees, let unit):
+            if let unit {
+                append(",\"unit\":")
+                string(unit)
+            }
+            append(",\"value\":")
+            number(degrees)
+        case .dateTime, .dateTimeInterval: break
+        }
+        append("}")
+    }
+
+    private mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func integer(_ value: Int) {
+        if value >= 0 && value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+        } else {
+            bytes.append(contentsOf: String(value).utf8)
+        }
+    }
+
+    /// As `JSONEncoder` writes a `Double`: its shortest round-trip description, without a
+    /// trailing ".0". Whole numbers below 10¹⁵ (whose description is the digits and ".0") are
+    /// written as integers directly.
+    private mutating func number(_ value: Double) {
+        if value == value.rounded(.towardZero) && abs(value) < 1e15 && !(value == 0 && value.sign == .minus) {
+            integer(Int(value))
+            return
+        }
+        var description = value.description
+        if description.hasSuffix(".0") { description.removeLast(2) }
+        bytes.append(contentsOf: description.utf8)
+    }
+
+    /// A JSON string as `JSONEncoder` escapes it: `"` and `\` with a backslash, the control
+    /// characters below U+0020 as `\b`, `\t`, `\n`, `\f`, `\r` or `\u00xx`, everything else as
+    /// its UTF-8 bytes.
+    private mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                start = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"")
+                case UInt8(ascii: "\\"): append("\\\\")
+                case 0x08: append("\\b")
+                case 0x09: append("\\t")
+                case 0x0A: append("\\n")
+                case 0x0C: append("\\f")
+                case 0x0D: append("\\r")
+                default:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                              hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
