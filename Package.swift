@@ -14,6 +14,9 @@ let package = Package(
         // Evaluation: intent and slot scores, reports, CI gates, cross-validation.
         .library(name: "IntentKitEvaluation", targets: ["IntentKitEvaluation"]),
         .executable(name: "intentkit", targets: ["intentkit"]),
+        // The C API (`Sources/CIntentKitABI/include/intentkit.h`) as a shared library:
+        // `swift build -c release --product CIntentKit` writes .build/release/libCIntentKit.so.
+        .library(name: "CIntentKit", type: .dynamic, targets: ["CIntentKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -50,6 +53,12 @@ let package = Package(
         .target(
             name: "IntentKitEvaluation",
             dependencies: ["IntentKit", "IntentKitCorpus"]
+        ),
+        // The C API's header and the little of it written in C; `CIntentKit` implements the rest.
+        .target(name: "CIntentKitABI"),
+        .target(
+            name: "CIntentKit",
+            dependencies: ["CIntentKitABI", "IntentKit", "IntentKitCorpus"]
         ),
         .executableTarget(
             name: "intentkit",

@@ -13,7 +13,16 @@ extension NLUModel {
     /// tagger's feature table, the other decodes the rest (safe before the checksum is known:
     /// every section is validated, as it must be against a hostile file with a valid checksum).
     public init(contentsOf url: URL, encoder: SentenceEncoder? = nil) throws(ModelError) {
-        let file = try ModelFileReader(uncheckedContentsOf: url)
+        try self.init(file: try ModelFileReader(uncheckedContentsOf: url), encoder: encoder)
+    }
+
+    /// Loads a model from the bytes of a model file (bundled, or received), with the same checks
+    /// as ``init(contentsOf:encoder:)``; `name` stands for the file in errors.
+    public init(bytes: [UInt8], name: String = "model bytes", encoder: SentenceEncoder? = nil) throws(ModelError) {
+        try self.init(file: try ModelFileReader(bytes: bytes, name: name), encoder: encoder)
+    }
+
+    private init(file: ModelFileReader, encoder: SentenceEncoder?) throws(ModelError) {
         let ((firstHalf, prebuilt), (secondHalf, parts)) = inParallel({
             (file.checksum(ofHalf: 0),
              Result { () throws(ModelError) -> (table: AttributeTable, hashCount: Int)? in

@@ -31,8 +31,14 @@ public enum UserVocabularyFormat {
             }
             return terms
         }
-        let decoded = try decoder.decodeFile(at: url, displayPath: displayPath)
-        let root = try YAMLNodeReader.compose(decoded.text, file: displayPath, language: "YAML or JSON")
+        return try read(text: try decoder.decodeFile(at: url, displayPath: displayPath).text, displayPath: displayPath)
+    }
+
+    /// Reads vocabulary written as YAML or JSON text (the C API's and the server's, sent with a
+    /// request) into terms per entity name.
+    /// - Throws: ``CorpusError`` naming `displayPath`, line and column of each problem.
+    public static func read(text: String, displayPath: String) throws -> [String: [VocabularyTerm]] {
+        let root = try YAMLNodeReader.compose(text, file: displayPath, language: "YAML or JSON")
         var nodes = YAMLNodeReader(file: displayPath)
         var terms = [String: [VocabularyTerm]]()
         guard let mapping = root.mapping else {

@@ -1,0 +1,94 @@
+/*
+ * intentkit.h — IntentKit's C API: load a model trained by `intentkit train`, parse UTF-8
+ * utterances into JSON (the JSON `intentkit parse` writes, one compact object), give the parser a
+ * user's vocabulary, and extract built-in entities.
+ *
+ * Build the shared library with `swift build -c release --product CIntentKit`
+ * (.build/release/libCIntentKit.so, or .dylib on macOS), then
+ *     cc -ISources/CIntentKitABI/include app.c -L.build/release -lCIntentKit -Wl,-rpath,<that directory>
+ * The library needs the Swift runtime libraries at run time (in the toolchain's
+ * usr/lib/swift/linux, or installed with it).
+ *
+ * Ownership. Every `char *` the library returns (JSON, error messages) is allocated by it and
+ * must be released with ik_string_free; a model with ik_model_free. Strings passed in are
+ * borrowed for the call only.
+ *
+ * Errors. Every function that can fail returns an ik_status; on failure its out-parameters are
+ * left NULL and, when `error` is not NULL, *error receives a message naming what is wrong
+ * (release it with ik_string_free). No input makes the library abort the process: invalid UTF-8,
+ * a corrupt or truncated model, malformed vocabulary and NULL arguments are errors.
+ *
+ * Threads. One model may be used from any number of threads at once: ik_parse takes a snapshot
+ * of the model and its vocabulary, so a concurrent ik_model_set_vocabulary applies to the
+ * parses that start after it. ik_model_free must not race with other calls on the same model.
+ */
+#ifndef INTENTKIT_H
+#define INTENTKIT_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The version of this header's ABI; ik_abi_version() returns the library's. */
+#define INTENTKIT_ABI_VERSION 1
+
+/* Nonzero when the library loaded at run time implements the ABI this header declares. */
+#define IK_ABI_COMPATIBLE() (ik_abi_version() == INTENTKIT_ABI_VERSION)
+
+typedef enum ik_status {
+    IK_OK = 0,
+    IK_INVALID_ARGUMENT = 1,   /* a NULL where a value is needed, an unknown time zone, top_k < 1 */
+    IK_INVALID_UTF8 = 2,       /* a string that is not valid UTF-8 */
+    IK_MODEL_ERROR = 3,        /* a model file missing, unreadable, corrupt, truncated, or of an unknown format */
+    IK_VOCABULARY_ERROR = 4,   /* vocabulary that is not a mapping of entity names to lists of terms */
+    IK_INTERNAL_ERROR = 5
+} ik_status;
+
+/* A loaded model and the user vocabulary it parses with. */
+typedef struct ik_model ik_model;
+
+/* Options of ik_parse and ik_extract_entities; ik_parse_options_init sets the defaults. */
+typedef struct ik_parse_options {
+    int top_k;                  /* intents to report, the best one included (default 1) */
+    int resolve;                /* nonzero: resolve every parameter ("parameters" in the JSON) */
+    double reference_time;      /* seconds since 1970 that relative dates resolve against; NAN (default): now */
+    const char *time_zone;      /* an IANA name ("Europe/Paris"); NULL (default): the process's */
+    double minimum_confidence;  /* below it an utterance is out of scope; NAN (default): the model's */
+} ik_parse_options;
+
+/* The library's ABI version (compare with INTENTKIT_ABI_VERSION) and its release ("0.6.0"),
+   a static string not to be freed. */
+int ik_abi_version(void);
+const char *ik_version(void);
+
+void ik_parse_options_init(ik_parse_options *options);
+
+/* Loads the model file at `path`, or from `length` bytes of a model file at `bytes`. */
+ik_status ik_model_load(const char *path, ik_model **model, char **error);
+ik_status ik_model_load_bytes(const void *bytes, size_t length, ik_model **model, char **error);
+void ik_model_free(ik_model *model);
+
+/* Parses `utterance` (UTF-8) into *json: {"text", "intent" (absent when out of scope),
+   "outOfScope", "confidence", "slots", "alternatives" (with top_k > 1, or out of scope),
+   "parameters" (with resolve)}. `options` may be NULL for the defaults. */
+ik_status ik_parse(ik_model *model, const char *utterance, const ik_parse_options *options, char **json, char **error);
+
+/* Replaces the model's user vocabulary with `vocabulary`, JSON or YAML mapping entity names to
+   terms, highest priority first: a phrase, or {"phrase", "id", "pronunciation", "alternatives"}. */
+ik_status ik_model_set_vocabulary(ik_model *model, const char *vocabulary, char **error);
+void ik_model_clear_vocabulary(ik_model *model);
+
+/* The built-in entities of `text` into *json: {"text", "entities": [{"kind", "text", "start",
+   "end", "value"}]}, as `intentkit entities --json` writes them; `options` may be NULL (only
+   reference_time and time_zone are read). */
+ik_status ik_extract_entities(const char *text, const ik_parse_options *options, char **json, char **error);
+
+void ik_string_free(char *string);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
