@@ -1,0 +1,197 @@
+"""IntentKit from Python: ctypes over the C API of libCIntentKit (see its header,
+Sources/CIntentKitABI/include/intentkit.h). Every call returns what `intentkit parse` prints, as
+Python values; every failure raises IntentKitError."""
+
+import ctypes
+import ctypes.util
+import datetime
+import json
+import math
+import os
+import pathlib
+
+__all__ = ["IntentKitError", "Model", "extract_entities", "version"]
+
+ABI_VERSION = 1
+
+STATUS_NAMES = {
+    1: "invalid argument",
+    2: "invalid UTF-8",
+    3: "model error",
+    4: "vocabulary error",
+    5: "internal error",
+}
+
+
+class IntentKitError(Exception):
+    """A call the library refused: `status` is its ik_status, the message what was wrong."""
+
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+        self.status_name = STATUS_NAMES.get(status, "error %d" % status)
+
+
+class _ParseOptions(ctypes.Structure):
+    _fields_ = [
+        ("top_k", ctypes.c_int),
+        ("resolve", ctypes.c_int),
+        ("reference_time", ctypes.c_double),
+        ("time_zone", ctypes.c_char_p),
+        ("minimum_confidence", ctypes.c_double),
+    ]
+
+
+def _find_library():
+    explicit = os.environ.get("INTENTKIT_LIBRARY")
+    if explicit:
+        return explicit
+    for parent in pathlib.Path(__file__).resolve().parents:
+        for name in ("libCIntentKit.so", "libCIntentKit.dylib"):
+            candidate = parent / ".build" / "release" / name
+            if candidate.exists():
+                return str(candidate)
+    found = ctypes.util.find_library("CIntentKit")
+    if found:
+        return found
+    raise ImportError(
+        "libCIntentKit not found: build it with `swift build -c release --product CIntentKit` "
+        "and set INTENTKIT_LIBRARY to the .so or .dylib")
+
+
+_library = ctypes.CDLL(_find_library())
+_String = ctypes.POINTER(ctypes.c_char)
+_ErrorOut = ctypes.POINTER(_String)
+
+_library.ik_abi_version.restype = ctypes.c_int
+_library.ik_version.restype = ctypes.c_char_p
+_library.ik_parse_options_init.argtypes = [ctypes.POINTER(_ParseOptions)]
+_library.ik_model_load.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), _ErrorOut]
+_library.ik_model_load_bytes.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_void_p), _ErrorOut]
+_library.ik_model_free.argtypes = [ctypes.c_void_p]
+_library.ik_parse.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(_ParseOptions), _ErrorOut, _ErrorOut]
+_library.ik_model_set_vocabulary.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _ErrorOut]
+_library.ik_model_clear_vocabulary.argtypes = [ctypes.c_void_p]
+_library.ik_extract_entities.argtypes = [ctypes.c_char_p, ctypes.POINTER(_ParseOptions), _ErrorOut, _ErrorOut]
+_library.ik_string_free.argtypes = [_String]
+for _function in ("ik_model_load", "ik_model_load_bytes", "ik_parse", "ik_model_set_vocabulary", "ik_extract_entities"):
+    getattr(_library, _function).restype = ctypes.c_int
+
+if _library.ik_abi_version() != ABI_VERSION:
+    raise ImportError("libCIntentKit implements ABI %d, this package ABI %d" % (_library.ik_abi_version(), ABI_VERSION))
+
+
+def version():
+    """The library's release, "0.6.0"."""
+    return _library.ik_version().decode()
+
+
+def _take(pointer):
+    """The text of a string the library allocated, which it then frees."""
+    if not pointer:
+        return None
+    try:
+        return ctypes.string_at(pointer).decode("utf-8")
+    finally:
+        _library.ik_string_free(pointer)
+
+
+def _check(status, error):
+    if status != 0:
+        raise IntentKitError(status, _take(error) or STATUS_NAMES.get(status, "error"))
+
+
+def _options(top_k=1, resolve=False, reference_time=None, time_zone=None, minimum_confidence=None):
+    options = _ParseOptions()
+    _library.ik_parse_options_init(ctypes.byref(options))
+    options.top_k = top_k
+    options.resolve = 1 if resolve else 0
+    if isinstance(reference_time, datetime.datetime):
+        reference_time = reference_time.timestamp()
+    options.reference_time = math.nan if reference_time is None else float(reference_time)
+    options.time_zone = None if time_zone is None else time_zone.encode()
+    options.minimum_confidence = math.nan if minimum_confidence is None else float(minimum_confidence)
+    return options
+
+
+def _text(value, what):
+    if not isinstance(value, str):
+        raise TypeError("%s must be a str, not %s" % (what, type(value).__name__))
+    if "\0" in value:
+        raise ValueError("%s holds a NUL character, which a C string cannot" % what)
+    # Lone surrogates pass through as the invalid UTF-8 they are, for the library to refuse.
+    return value.encode("utf-8", "surrogatepass")
+
+
+class Model:
+    """A model trained by `intentkit train`, with the user vocabulary it parses with."""
+
+    def __init__(self, handle):
+        self._handle = ctypes.c_void_p(handle)
+
+    @classmethod
+    def load(cls, path):
+        """Loads the model file at `path`; raises IntentKitError for one missing or corrupt."""
+        handle, error = ctypes.c_void_p(), _String()
+        _check(_library.ik_model_load(os.fsencode(path), ctypes.byref(handle), ctypes.byref(error)), error)
+        return cls(handle.value)
+
+    @classmethod
+    def from_bytes(cls, data):
+        """Loads a model from the bytes of a model file."""
+        data = bytes(data)
+        buffer = ctypes.create_string_buffer(data, len(data))
+        handle, error = ctypes.c_void_p(), _String()
+        _check(_library.ik_model_load_bytes(buffer, len(data), ctypes.byref(handle), ctypes.byref(error)), error)
+        return cls(handle.value)
+
+    def _live(self):
+        if not self._handle:
+            raise ValueError("the model is closed")
+        return self._handle
+
+    def parse(self, text, top_k=1, resolve=False, reference_time=None, time_zone=None, minimum_confidence=None):
+        """`text` parsed: the dict `intentkit parse` prints as JSON. `reference_time` (a datetime or
+        seconds since 1970) and `time_zone` (an IANA name) resolve relative dates;
+        `minimum_confidence` overrides the model's out-of-scope threshold."""
+        options = _options(top_k, resolve, reference_time, time_zone, minimum_confidence)
+        result, error = _String(), _String()
+        _check(_library.ik_parse(self._live(), _text(text, "text"), ctypes.byref(options), ctypes.byref(result),
+                                 ctypes.byref(error)), error)
+        return json.loads(_take(result))
+
+    def set_vocabulary(self, vocabulary):
+        """Replaces the user vocabulary: a dict (or its JSON or YAML text) mapping entity names to
+        terms, highest priority first; a term is a phrase or {"phrase", "id", "pronunciation",
+        "alternatives"}."""
+        text = vocabulary if isinstance(vocabulary, str) else json.dumps(vocabulary)
+        error = _String()
+        _check(_library.ik_model_set_vocabulary(self._live(), text.encode("utf-8"), ctypes.byref(error)), error)
+
+    def clear_vocabulary(self):
+        _library.ik_model_clear_vocabulary(self._live())
+
+    def close(self):
+        if self._handle:
+            _library.ik_model_free(self._handle)
+            self._handle = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        self.close()
+
+    def __del__(self):
+        if getattr(self, "_handle", None):
+            self.close()
+
+
+def extract_entities(text, reference_time=None, time_zone=None):
+    """The built-in entities of `text` (dates, numbers, money, durations, …) as
+    `intentkit entities --json` prints them: {"text", "entities": [...]}."""
+    options = _options(reference_time=reference_time, time_zone=time_zone)
+    result, error = _String(), _String()
+    _check(_library.ik_extract_entities(_text(text, "text"), ctypes.byref(options), ctypes.byref(result), ctypes.byref(error)),
+           error)
+    return json.loads(_take(result))

@@ -1,0 +1,110 @@
+"""The Python package against a model these tests train with the intentkit CLI
+(INTENTKIT_BINARY, default the checkout's .build/release/intentkit)."""
+
+import concurrent.futures
+import datetime
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+import intentkit
+
+REPOSITORY = pathlib.Path(__file__).resolve().parents[3]
+CORPUS = REPOSITORY / "Tests" / "IntentKitCorpusTests" / "Fixtures" / "payments.yaml"
+REFERENCE = datetime.datetime(2026, 11, 22, 8, 0, tzinfo=datetime.timezone.utc)
+
+
+@pytest.fixture(scope="session")
+def model_path(tmp_path_factory):
+    binary = os.environ.get("INTENTKIT_BINARY", str(REPOSITORY / ".build" / "release" / "intentkit"))
+    path = tmp_path_factory.mktemp("model") / "payments.model"
+    subprocess.run([binary, "train", str(CORPUS), "--no-tune", "--seed", "1", "--output", str(path)],
+                   check=True, capture_output=True)
+    return path
+
+
+@pytest.fixture
+def model(model_path):
+    with intentkit.Model.load(model_path) as loaded:
+        yield loaded
+
+
+def test_version():
+    assert intentkit.version().count(".") == 2
+
+
+def test_parse_answers_as_the_cli_does(model):
+    parse = model.parse("send Buttercup 85 bucks")
+    assert parse["intent"] == "SendPayment" and parse["outOfScope"] is False
+    amount = next(slot for slot in parse["slots"] if slot["name"] == "amount")
+    assert amount["value"] == {"kind": "amountOfMoney", "unit": "USD", "value": 85}
+    assert amount["text"] == "85 bucks" and (amount["start"], amount["end"]) == (15, 23)
+    assert "alternatives" not in parse and "parameters" not in parse
+
+
+def test_options(model):
+    parse = model.parse("send Buttercup 85 bucks", top_k=2, resolve=True)
+    assert len(parse["alternatives"]) == 1 and parse["alternatives"][0]["intent"] == "CheckBalance"
+    assert {parameter["name"]: parameter["outcome"] for parameter in parse["parameters"]}["payee"] == "success"
+    assert model.parse("check my balance", minimum_confidence=1)["outOfScope"] is True
+    assert model.parse("")["outOfScope"] is True and "intent" not in model.parse("")
+    assert model.parse("Música y NestEgg 🍕")["text"] == "Música y NestEgg 🍕"
+
+
+def test_vocabulary(model):
+    model.set_vocabulary({"contact": [{"phrase": "Buttercup Jones", "id": "contact-17"},
+                                      {"phrase": "Buttercup Smith", "id": "contact-42"}]})
+    payee = next(p for p in model.parse("send Buttercup 85 bucks", resolve=True)["parameters"] if p["name"] == "payee")
+    assert payee["outcome"] == "disambiguation"
+    assert [candidate["id"] for candidate in payee["candidates"]] == ["contact-17", "contact-42"]
+    model.set_vocabulary("contact:\n  - Celestra Nova\n")  # YAML text too
+    model.clear_vocabulary()
+    payee = next(p for p in model.parse("send Buttercup 85 bucks", resolve=True)["parameters"] if p["name"] == "payee")
+    assert payee["outcome"] == "success"
+
+
+def test_entities():
+    found = intentkit.extract_entities("tomorrow at 5pm", reference_time=REFERENCE, time_zone="UTC")
+    assert found["text"] == "tomorrow at 5pm"
+    assert [entity["kind"] for entity in found["entities"]] == ["dateTime"]
+    assert found["entities"][0]["value"]["value"].startswith("2026-11-23T17:00")
+    assert intentkit.extract_entities("nothing here")["entities"] == []
+
+
+def test_errors(model_path, model):
+    with pytest.raises(intentkit.IntentKitError) as missing:
+        intentkit.Model.load("/nonexistent/model")
+    assert missing.value.status == 3 and "nonexistent" in str(missing.value)
+    data = model_path.read_bytes()
+    with pytest.raises(intentkit.IntentKitError):
+        intentkit.Model.from_bytes(data[: len(data) // 2])
+    assert intentkit.Model.from_bytes(data).parse("check my balance")["intent"] == "CheckBalance"
+    with pytest.raises(intentkit.IntentKitError) as invalid:
+        model.parse("caf\udce9")
+    assert invalid.value.status == 2
+    with pytest.raises(intentkit.IntentKitError) as zone:
+        model.parse("tomorrow", time_zone="Mars/Olympus_Mons")
+    assert zone.value.status == 1 and "Mars/Olympus_Mons" in str(zone.value)
+    with pytest.raises(intentkit.IntentKitError):
+        model.parse("hi", top_k=0)
+    with pytest.raises(intentkit.IntentKitError) as vocabulary:
+        model.set_vocabulary("[1, 2")
+    assert vocabulary.value.status == 4
+    with pytest.raises(ValueError):
+        model.parse("a\0b")
+    with pytest.raises(TypeError):
+        model.parse(b"bytes")
+    closed = intentkit.Model.load(model_path)
+    closed.close()
+    with pytest.raises(ValueError):
+        closed.parse("hi")
+
+
+def test_threads_share_a_model(model):
+    utterances = ["send Buttercup 85 bucks", "check my balance", "pay Celestra twenty euros with UPay"] * 100
+    expected = [model.parse(text, resolve=True) for text in utterances]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        answers = list(pool.map(lambda text: model.parse(text, resolve=True), utterances))
+    assert answers == expected
