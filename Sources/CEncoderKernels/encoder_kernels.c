@@ -169,9 +169,11 @@ static inline __attribute__((always_inline)) void geluValues(float *values, size
     for (size_t i = 0; i < count; i++) values[i] = geluOne(values[i]);
 }
 
-static volatile int forcePortable = 0;
+/// Read and written atomically (relaxed): tests lower it while other threads encode, and every
+/// path gives the same bits, so no ordering is needed, only the absence of a data race.
+static int forcePortable = 0;
 
-void ik_force_portable_kernels(int portable) { forcePortable = portable; }
+void ik_force_portable_kernels(int portable) { __atomic_store_n(&forcePortable, portable, __ATOMIC_RELAXED); }
 
 #if defined(__x86_64__) && defined(__clang__)
 #include <immintrin.h>
@@ -266,24 +268,27 @@ VNNI_TARGET static void linearVNNI(int rows, int outputs, int inputs, const uint
     }
 }
 
-/// What the CPU offers, asked once: 2 for AVX-512 with VNNI, 1 for AVX2 with FMA, 0 otherwise.
-/// (AVX-512 without VNNI runs the AVX2 loop for the products and AVX-512 for the rest.)
+/// What the CPU offers, asked once: 3 for AVX-512 with VNNI, 2 for AVX-512 without it (the AVX2
+/// loop for the products, AVX-512 for the rest), 1 for AVX2 with FMA, 0 otherwise.
 static int cpuLevel(void) {
-    static int level = -1;
+    // Computed by whichever thread asks first; several may, and all store the same value.
+    static int cached = -1;
+    int level = __atomic_load_n(&cached, __ATOMIC_RELAXED);
     if (level < 0) {
         __builtin_cpu_init();
         int avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")
                   && __builtin_cpu_supports("avx512dq");
         int avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
         level = avx512 && __builtin_cpu_supports("avx512vnni") ? 3 : (avx512 ? 2 : (avx2 ? 1 : 0));
+        __atomic_store_n(&cached, level, __ATOMIC_RELAXED);
     }
     return level;
 }
 
 /// The level the kernels use: the CPU's, lowered by `ik_force_portable_kernels`.
 static int level(void) {
-    int cpu = cpuLevel();
-    return forcePortable == 1 ? (cpu > 1 ? 1 : cpu) : (forcePortable >= 2 ? 0 : cpu);
+    int cpu = cpuLevel(), portable = __atomic_load_n(&forcePortable, __ATOMIC_RELAXED);
+    return portable == 1 ? (cpu > 1 ? 1 : cpu) : (portable >= 2 ? 0 : cpu);
 }
 
 int ik_int8_uses_vnni(void) { return level() == 3; }
