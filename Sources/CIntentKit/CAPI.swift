@@ -10,9 +10,6 @@ import IntentKitCorpus
 private typealias CString = UnsafePointer<CChar>
 private typealias ErrorOut = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
 
-/// A copy of `text` the caller frees with `ik_string_free`.
-private func allocated(_ text: String) -> UnsafeMutablePointer<CChar>? { strdup(text) }
-
 /// `bytes` and a terminating zero in memory from `malloc`, which `ik_string_free` frees.
 private func allocated(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
     guard let copy = malloc(bytes.count + 1)?.assumingMemoryBound(to: UInt8.self) else { return nil }
@@ -197,7 +194,7 @@ public func ik_extract_entities(_ text: UnsafePointer<CChar>?, _ options: Unsafe
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     do {
-        json.pointee = allocated(String(decoding: try encoder.encode(EntitiesJSON(text: value, entities: matches)), as: UTF8.self))
+        json.pointee = allocated(Array(try encoder.encode(EntitiesJSON(text: value, entities: matches))))
         return IK_OK
     } catch let failure {
         return fail(IK_INTERNAL_ERROR, "\(failure)", error)

@@ -19,7 +19,7 @@ extension NLUModel {
     /// Loads a model from the bytes of a model file (bundled, or received), with the same checks
     /// as ``init(contentsOf:encoder:)``; `name` stands for the file in errors.
     public init(bytes: [UInt8], name: String = "model bytes", encoder: SentenceEncoder? = nil) throws(ModelError) {
-        try self.init(file: try ModelFileReader(bytes: bytes, name: name), encoder: encoder)
+        try self.init(file: try ModelFileReader(uncheckedBytes: bytes, name: name), encoder: encoder)
     }
 
     private init(file: ModelFileReader, encoder: SentenceEncoder?) throws(ModelError) {

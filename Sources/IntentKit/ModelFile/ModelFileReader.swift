@@ -156,7 +156,9 @@ package struct ModelFileReader: Sendable {
         }
     }
 
-    private init(uncheckedBytes bytes: [UInt8], name: String) throws(ModelError) {
+    /// Reads a model from memory and its section table, leaving ``verifyChecksum()`` to the
+    /// caller, as ``init(uncheckedContentsOf:)`` does.
+    package init(uncheckedBytes bytes: [UInt8], name: String) throws(ModelError) {
         let format = ModelFileFormat.self
         try Self.checkHeader(Array(bytes.prefix(format.headerSize)), fileSize: bytes.count, name: name)
         func integer<T: FixedWidthInteger>(_ offset: Int, as type: T.Type) -> T {

@@ -164,6 +164,8 @@ package struct ParseJSONWriter {
         append("}")
     }
 
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
     private mutating func append(_ literal: StaticString) {
         literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
@@ -209,9 +211,9 @@ package struct ParseJSONWriter {
                 case 0x0C: append("\\f")
                 case 0x0D: append("\\r")
                 default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                              hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                    append("\\u00")
+                    bytes.append(Self.hexDigits[Int(byte >> 4)])
+                    bytes.append(Self.hexDigits[Int(byte & 0xF)])
                 }
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
