@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "IntentKit",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         // The embeddable runtime: tokenizer, schema, features, model reading, parsing, resolution.
         .library(name: "IntentKit", targets: ["IntentKit"]),
@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "IntentKitTraining", targets: ["IntentKitTraining"]),
         // Evaluation: intent and slot scores, reports, CI gates, cross-validation.
         .library(name: "IntentKitEvaluation", targets: ["IntentKitEvaluation"]),
+        // The HTTP service behind `intentkit serve`: parsing, entities, metrics, reload.
+        .library(name: "IntentKitServer", targets: ["IntentKitServer"]),
         .executable(name: "intentkit", targets: ["intentkit"]),
         // The C API (`Sources/CIntentKitABI/include/intentkit.h`) as a shared library:
         // `swift build -c release --product CIntentKit` writes .build/release/libCIntentKit.so.
@@ -21,6 +23,12 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // `intentkit serve`: HTTP/1.1 on SwiftNIO, structured logs, Prometheus metrics, signals.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         // `swift package generate-documentation --target IntentKit` builds the runtime's DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -54,6 +62,19 @@ let package = Package(
             name: "IntentKitEvaluation",
             dependencies: ["IntentKit", "IntentKitCorpus"]
         ),
+        .target(
+            name: "IntentKitServer",
+            dependencies: [
+                "IntentKit",
+                "IntentKitCorpus",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Atomics", package: "swift-atomics"),
+            ]
+        ),
         // The C API's header and the little of it written in C; `CIntentKit` implements the rest.
         .target(name: "CIntentKitABI"),
         .target(
@@ -67,7 +88,9 @@ let package = Package(
                 "IntentKitCorpus",
                 "IntentKitTraining",
                 "IntentKitEvaluation",
+                "IntentKitServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // libFuzzer targets for the readers, the model loader and parsing (scripts/dev/fuzz); built
@@ -93,6 +116,10 @@ let package = Package(
         .testTarget(
             name: "IntentKitEvaluationTests",
             dependencies: ["IntentKitEvaluation", "IntentKitCorpus", "IntentKit"]
+        ),
+        .testTarget(
+            name: "IntentKitServerTests",
+            dependencies: ["IntentKitServer", "IntentKit"]
         ),
         .testTarget(
             name: "IntentKitCLITests",

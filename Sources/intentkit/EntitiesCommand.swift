@@ -98,7 +98,6 @@ struct EntitiesCommand: ParsableCommand {
     /// An ISO 8601 moment: a date, a date and time (minutes or seconds), with an optional
     /// offset; without one, in `zone`.
     static func date(_ text: String, in zone: TimeZone) -> Date? {
-        ReferenceDate.date(text, formats: ["yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mmXXXXX", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"],
-                           in: zone)
+        ReferenceDate.date(text, in: zone)
     }
 }

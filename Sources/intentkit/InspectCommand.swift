@@ -11,30 +11,26 @@ struct InspectCommand: ParsableCommand {
     var model: String
 
     func run() throws {
-        let url = URL(fileURLWithPath: model)
-        let file: ModelFileReader
-        let parsed: NLUModel
+        let summary: ModelSummary
         do {
-            file = try ModelFileReader(contentsOf: url)
-            parsed = try NLUModel(reading: file)
+            let file = try ModelFileReader(contentsOf: URL(fileURLWithPath: model))
+            summary = ModelSummary(try NLUModel(reading: file), file: file)
         } catch {
             StandardError.print(modelErrorMessage(error, path: model))
             throw ExitCode.failure
         }
-        var lines = ["\(model): IntentKit model, format \(ModelFileFormat.majorVersion).\(file.minorVersion), \(Self.bytes(file.size)), checksum ok"]
+        var lines = ["\(model): IntentKit model, format \(summary.formatVersion), \(Self.bytes(summary.byteCount)), checksum ok"]
         lines.append("sections:")
-        for section in file.sectionTable {
-            let name = ModelFileFormat.Tag(rawValue: section.tag).map { "\($0)" } ?? "(unknown to this version)"
-            lines.append("  \(section.tag)  offset \(String(section.range.lowerBound).leftPadded(9))  \(Self.bytes(section.range.count).leftPadded(10))  \(name)")
+        for section in summary.sections {
+            lines.append("  \(section.tag)  offset \(String(section.offset).leftPadded(9))  \(Self.bytes(section.byteCount).leftPadded(10))  \(section.name ?? "(unknown to this version)")")
         }
-        let labels = parsed.labels
-        lines.append("slot tagger: \(labels.slotNames.count) slots, \(labels.count) labels (\(labels.scheme.rawValue)), "
-                     + "\(parsed.attributes.count) features, \(parsed.stateWeightCount) weights")
-        lines.append("vocabulary: \(parsed.gazetteer.entityNames.count) entities, \(parsed.gazetteer.phraseCount) phrases")
-        if let classifier = parsed.intentClassifier {
-            lines.append("intent classifier: \(classifier.intents.count) intents, \(classifier.attributes.count) features")
+        lines.append("slot tagger: \(summary.slots.count) slots, \(summary.labelCount) labels (\(summary.labelScheme)), "
+                     + "\(summary.featureCount) features, \(summary.weightCount) weights")
+        lines.append("vocabulary: \(summary.vocabularyEntityCount) entities, \(summary.vocabularyPhraseCount) phrases")
+        if let classifier = summary.classifier {
+            lines.append("intent classifier: \(classifier.intents.count) intents, \(classifier.featureCount) features")
             if let encoder = classifier.encoder {
-                lines.append("sentence encoder: \(encoder), from \(encoder.directory) (parsing needs it)")
+                lines.append("sentence encoder: \(encoder.description), from \(encoder.directory) (parsing needs it)")
             }
             let calibration = classifier.outOfScope
             var outOfScope = String(format: "out of scope: temperature %.3f", calibration.temperature)
@@ -43,8 +39,8 @@ struct InspectCommand: ParsableCommand {
             if let rate = calibration.falseRejectionRate { outOfScope += String(format: " (%.2f %% of held-out in-scope requests rejected)", 100 * rate) }
             lines.append(outOfScope)
         }
-        lines.append("schema: \(parsed.schema.domains.count) domains, \(parsed.schema.intents.count) intents, \(parsed.schema.entities.count) entities")
-        for (key, value) in parsed.provenance.sorted(by: { $0.key < $1.key }) { lines.append("  \(key): \(value)") }
+        lines.append("schema: \(summary.domains.count) domains, \(summary.intents.count) intents, \(summary.entities.count) entities")
+        for (key, value) in summary.provenance.sorted(by: { $0.key < $1.key }) { lines.append("  \(key): \(value)") }
         print(lines.joined(separator: "\n"))
     }
 

@@ -12,7 +12,7 @@ struct IntentKitCommand: ParsableCommand {
             \(CorpusFormatArgument.allValueStrings.joined(separator: ", ")).
             """,
         version: IntentKitVersion.current,
-        subcommands: [ValidateCommand.self, ImportCommand.self, StatsCommand.self, TrainCommand.self, TagCommand.self, ParseCommand.self, EntitiesCommand.self, EncodeCommand.self, EncodersCommand.self, EvaluateCommand.self, CrossValidateCommand.self, BenchmarkCommand.self, InspectCommand.self]
+        subcommands: [ValidateCommand.self, ImportCommand.self, StatsCommand.self, TrainCommand.self, TagCommand.self, ParseCommand.self, EntitiesCommand.self, EncodeCommand.self, EncodersCommand.self, EvaluateCommand.self, CrossValidateCommand.self, BenchmarkCommand.self, InspectCommand.self, ServeCommand.self]
     )
 
     /// Parses and runs as ArgumentParser does, adding a "did you mean" line to a mistyped

@@ -22,7 +22,9 @@ extension NLUModel {
         try self.init(file: try ModelFileReader(uncheckedBytes: bytes, name: name), encoder: encoder)
     }
 
-    private init(file: ModelFileReader, encoder: SentenceEncoder?) throws(ModelError) {
+    /// Decodes `file` (checking its checksum alongside), with `encoder` as above; for callers
+    /// that also describe the file (``ModelSummary``).
+    package init(file: ModelFileReader, encoder: SentenceEncoder?) throws(ModelError) {
         let ((firstHalf, prebuilt), (secondHalf, parts)) = inParallel({
             (file.checksum(ofHalf: 0),
              Result { () throws(ModelError) -> (table: AttributeTable, hashCount: Int)? in

@@ -166,11 +166,11 @@ package struct ParseJSONWriter {
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    private mutating func append(_ literal: StaticString) {
+    package mutating func append(_ literal: StaticString) {
         literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    private mutating func integer(_ value: Int) {
+    package mutating func integer(_ value: Int) {
         if value >= 0 && value < 10 {
             bytes.append(UInt8(ascii: "0") + UInt8(value))
         } else {
@@ -194,7 +194,7 @@ package struct ParseJSONWriter {
     /// A JSON string as `JSONEncoder` escapes it: `"` and `\` with a backslash, the control
     /// characters below U+0020 as `\b`, `\t`, `\n`, `\f`, `\r` or `\u00xx`, everything else as
     /// its UTF-8 bytes.
-    private mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in

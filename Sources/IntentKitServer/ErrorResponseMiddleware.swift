@@ -1,0 +1,51 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Turns every error a request meets into the service's JSON error answer (``ServerError``):
+/// the router's 404, an oversized body's 413, a decoding error's 400, a timeout's 503; anything
+/// unexpected is a 500 whose details go to the log, not to the client.
+struct ErrorResponseMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as ServerError {
+            return error.response()
+        } catch let error as DecodingError {
+            return ServerError.badRequest(error.clientMessage).response()
+        } catch is NIOTooManyBytesError {
+            return ServerError.payloadTooLarge.response()
+        } catch let error as any HTTPResponseError {
+            return ServerError(error.status, code: Self.code(for: error.status), Self.message(for: error.status, request: request)).response()
+        } catch is CancellationError {
+            return ServerError.timeout.response()
+        } catch {
+            context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+            return ServerError(.internalServerError, code: "internal", "the server failed to answer; the log has the details").response()
+        }
+    }
+
+    private static func code(for status: HTTPResponse.Status) -> String {
+        switch status {
+        case .notFound: "notFound"
+        case .methodNotAllowed: "methodNotAllowed"
+        case .contentTooLarge: "payloadTooLarge"
+        case .badRequest: "badRequest"
+        default: status.code < 500 ? "badRequest" : "internal"
+        }
+    }
+
+    private static func message(for status: HTTPResponse.Status, request: Request) -> String {
+        switch status {
+        case .notFound: "no route \(request.method) \(request.uri.path.prefix(200)) (GET /openapi.yaml lists the routes)"
+        default: status.reasonPhrase
+        }
+    }
+}
+
+extension ServerError {
+    static var payloadTooLarge: ServerError { ServerError(.contentTooLarge, code: "payloadTooLarge", "the request body is larger than the server accepts") }
+    static var timeout: ServerError { ServerError(.serviceUnavailable, code: "timeout", "the request took longer than the server allows") }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import IntentKit
+import Logging
+import NIOCore
+
+/// What each route does. Request bodies are JSON read up to the configured limit; answers are
+/// JSON written by ``ParseJSONWriter`` (the bytes `intentkit parse` writes), errors
+/// ``ServerError``s.
+struct RequestHandlers: Sendable {
+    let configuration: ServerConfiguration
+    let store: ModelStore
+    let vocabularies: VocabularyCache
+    let metrics: ServerMetrics
+    let logger: Logger
+    /// The calendar of requests that name no time zone: Gregorian, in the server's zone.
+    private let defaultCalendar: Calendar
+
+    init(configuration: ServerConfiguration, store: ModelStore, metrics: ServerMetrics, logger: Logger) {
+        self.configuration = configuration
+        self.store = store
+        self.metrics = metrics
+        self.logger = logger
+        vocabularies = VocabularyCache(capacity: configuration.vocabularyCacheCapacity)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        defaultCalendar = calendar
+    }
+
+    // MARK: Routes
+
+    /// `POST /parse`: one utterance's parse, as `intentkit parse` writes it.
+    func parse(_ request: Request, context: some RequestContext) async throws -> Response {
+        let body = try await decode(ParseRequest.self, from: request)
+        let setting = try ParseSetting(body.options, handlers: self)
+        var workspace = setting.parser.makeWorkspace()
+        let parse = setting.parse(body.text, workspace: &workspace)
+        metrics.recordParses(1, outOfScope: parse.intent == nil ? 1 : 0, batch: false)
+        var writer = ParseJSONWriter()
+        writer.write(parse, topK: setting.options.topK, resolve: setting.options.resolve)
+        writer.append("\n")
+        return Self.json(writer.bytes)
+    }
+
+    /// `POST /parse/batch`: `{"results": [parse, …]}` in the order of `texts`.
+    func parseBatch(_ request: Request, context: some RequestContext) async throws -> Response {
+        let body = try await decode(BatchParseRequest.self, from: request)
+        guard body.texts.count <= configuration.maximumBatchSize else {
+            throw ServerError.badRequest("texts: \(body.texts.count) utterances; a batch holds at most \(configuration.maximumBatchSize)")
+        }
+        let setting = try ParseSetting(body.options, handlers: self)
+        var workspace = setting.parser.makeWorkspace()
+        var writer = ParseJSONWriter()
+        writer.append(#"{"results":["#)
+        var rejected = 0
+        for (index, text) in body.texts.enumerated() {
+            // The deadline cancels this task: stop between utterances rather than finish a batch nobody awaits.
+            try Task.checkCancellation()
+            let parse = setting.parse(text, workspace: &workspace)
+            if parse.intent == nil { rejected += 1 }
+            if index > 0 { writer.append(",") }
+            writer.write(parse, topK: setting.options.topK, resolve: setting.options.resolve)
+        }
+        writer.append("]}\n")
+        metrics.recordParses(body.texts.count, outOfScope: rejected, batch: true)
+        return Self.json(writer.bytes)
+    }
+
+    /// `POST /entities`: the built-in entities (dates, times, numbers, money…) in a text.
+    func entities(_ request: Request, context: some RequestContext) async throws -> Response {
+        let body = try await decode(EntitiesRequest.self, from: request)
+        let (reference, calendar) = try moment(body.referenceDate, timeZone: body.timeZone)
+        let matches = BuiltinEntityExtractor(calendar: calendar).extract(from: body.text, reference: reference)
+        return try Self.encoded(EntitiesAnswer(text: body.text, entities: matches))
+    }
+
+    /// `GET /health`: 200 while the server has a model to parse with (always, once listening).
+    func health(_ request: Request, context: some RequestContext) async throws -> Response {
+        let loaded = store.current
+        var writer = ParseJSONWriter()
+        writer.append(#"{"modelGeneration":"#)
+        writer.integer(loaded.generation)
+        writer.append(#","status":"ok"}"#)
+        writer.append("\n")
+        return Self.json(writer.bytes)
+    }
+
+    /// `GET /model`: what `intentkit inspect` shows, with the file's path and when it was read.
+    func model(_ request: Request, context: some RequestContext) async throws -> Response {
+        let loaded = store.current
+        return try Self.encoded(ModelAnswer(path: configuration.modelPath, loaded: loaded))
+    }
+
+    /// `GET /metrics`: Prometheus text format.
+    func metricsText(_ request: Request, context: some RequestContext) async throws -> Response {
+        metrics.recordVocabularyCache(entries: vocabularies.count)
+        var buffer = [UInt8]()
+        buffer.reserveCapacity(8192)
+        metrics.registry.emit(into: &buffer)
+        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: buffer)))
+    }
+
+    /// `GET /openapi.yaml`: the document describing these routes.
+    func openAPI(_ request: Request, context: some RequestContext) async throws -> Response {
+        Response(status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
+    }
+
+    /// `POST /admin/reload`: reads the model file again; the model in service stays if it fails.
+    func reload(_ request: Request, context: some RequestContext, token: AdminToken) async throws -> Response {
+        guard token.accepts(authorization: request.headers[.authorization]) else {
+            throw ServerError(.unauthorized, code: "unauthorized", "this route needs the admin token: Authorization: Bearer TOKEN",
+                              headers: [.wwwAuthenticate: "Bearer"])
+        }
+        _ = try await request.body.collect(upTo: 0)
+        let loaded = try reloadModel(reason: "POST /admin/reload")
+        return try Self.encoded(ModelAnswer(path: configuration.modelPath, loaded: loaded))
+    }
+
+    /// Reloads the model (the admin route and SIGHUP), logging and counting the outcome.
+    func reloadModel(reason: String) throws -> ModelStore.Loaded {
+        do {
+            let loaded = try store.reload()
+            metrics.recordReload(succeeded: true)
+            metrics.recordModel(generation: loaded.generation, loadedAt: loaded.loadedAt)
+            logger.notice("model reloaded", metadata: ["reason": "\(reason)", "path": "\(configuration.modelPath)", "generation": "\(loaded.generation)"])
+            return loaded
+        } catch {
+            metrics.recordReload(succeeded: false)
+            logger.error("model reload failed; the model in service stays", metadata: ["reason": "\(reason)", "error": "\(error)"])
+            throw ServerError(.internalServerError, code: "reloadFailed", "the model did not reload, the one in service stays: \(error)")
+        }
+    }
+
+    // MARK: Reading requests
+
+    /// The body as `T`, refusing a body over the limit (413) before reading it where the
+    /// request declares its length, and a body that is not JSON or not `T` (400). The
+    /// `Content-Type` is not checked: the body is JSON or refused (so `curl -d` works as is).
+    private func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > configuration.maximumBodyBytes {
+            throw ServerError.payloadTooLarge
+        }
+        let buffer = try await request.body.collect(upTo: configuration.maximumBodyBytes)
+        guard buffer.readableBytes > 0 else { throw ServerError.badRequest("the body is empty; send a JSON object") }
+        return try buffer.withUnsafeReadableBytes { bytes in
+            try JSONDecoder().decode(T.self, from: Data(bytes))
+        }
+    }
+
+    /// The reference moment and calendar a request names.
+    func moment(_ referenceDate: String?, timeZone: String?) throws -> (Date, Calendar) {
+        var calendar = defaultCalendar
+        if let timeZone {
+            guard let zone = TimeZone(identifier: timeZone) else {
+                throw ServerError.badRequest("timeZone: '\(timeZone.prefix(100))' is not an IANA time zone name (such as Europe/Paris)")
+            }
+            calendar.timeZone = zone
+        }
+        guard let referenceDate else { return (Date(), calendar) }
+        guard let date = ReferenceDate.date(referenceDate, in: calendar.timeZone) else {
+            throw ServerError.badRequest("referenceDate: '\(referenceDate.prefix(100))' is not YYYY-MM-DD, YYYY-MM-DDTHH:MM[:SS] or that with an offset (Z, +01:00)")
+        }
+        return (date, calendar)
+    }
+
+    // MARK: Writing answers
+
+    static func json(_ bytes: [UInt8]) -> Response {
+        Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    static func encoded(_ value: some Encodable) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        var bytes = Array(try encoder.encode(value))
+        bytes.append(UInt8(ascii: "\n"))
+        return json(bytes)
+    }
+}
+
+/// One request's parser and options, checked.
+struct ParseSetting {
+    var parser: IntentParser
+    var options: ParseOptions
+    var reference: Date
+    var calendar: Calendar
+
+    /// The largest `topK` a request may ask for.
+    static let maximumTopK = 100
+
+    init(_ options: ParseOptions, handlers: RequestHandlers) throws {
+        self.options = options
+        guard (1...Self.maximumTopK).contains(options.topK) else {
+            throw ServerError.badRequest("topK: \(options.topK); it must be between 1 and \(Self.maximumTopK)")
+        }
+        (reference, calendar) = try handlers.moment(options.referenceDate, timeZone: options.timeZone)
+        parser = handlers.store.current.parser
+        if let minConfidence = options.minConfidence {
+            guard (0...1).contains(minConfidence) else { throw ServerError.badRequest("minConfidence: \(minConfidence); it must be between 0 and 1") }
+            parser.minimumConfidence = minConfidence
+        }
+        if let vocabulary = try Self.vocabulary(options, handlers: handlers) { parser = parser.using(vocabulary) }
+    }
+
+    func parse(_ text: String, workspace: inout IntentParser.Workspace) -> IntentParse {
+        parser.parse(text, workspace: &workspace, alternatives: options.topK - 1, resolving: options.resolve, reference: reference, calendar: calendar)
+    }
+
+    /// The request's vocabulary: the one it sends (cached under its key if it names one), or
+    /// the one cached under its key.
+    private static func vocabulary(_ options: ParseOptions, handlers: RequestHandlers) throws -> UserVocabulary? {
+        if let key = options.vocabularyKey {
+            guard !key.isEmpty && key.utf8.count <= 256 else { throw ServerError.badRequest("vocabularyKey: it must be 1 to 256 bytes") }
+        }
+        guard let terms = options.vocabulary else {
+            guard let key = options.vocabularyKey else { return nil }
+            guard let cached = handlers.vocabularies.vocabulary(for: key) else {
+                throw ServerError(.unprocessableContent, code: "unknownVocabularyKey",
+                                  "vocabularyKey: no vocabulary is cached under this key (evicted or never sent); send it with the key again")
+            }
+            return cached
+        }
+        let count = terms.values.reduce(0) { $0 + $1.count }
+        guard count <= handlers.configuration.maximumVocabularyTerms else {
+            throw ServerError.badRequest("vocabulary: \(count) terms; a request's vocabulary holds at most \(handlers.configuration.maximumVocabularyTerms)")
+        }
+        let vocabulary = UserVocabulary(terms)
+        if let key = options.vocabularyKey { handlers.vocabularies.store(vocabulary, for: key) }
+        return vocabulary
+    }
+}
+
+/// `POST /entities`' answer, as `intentkit entities` writes it.
+private struct EntitiesAnswer: Encodable {
+    var text: String
+    var entities: [BuiltinEntityMatch]
+}
+
+/// `GET /model`'s answer: the model's summary, with its path and when it was read.
+private struct ModelAnswer: Encodable {
+    var path: String
+    var loaded: ModelStore.Loaded
+
+    private enum Keys: String, CodingKey { case path, loadedAt, generation }
+
+    func encode(to encoder: any Encoder) throws {
+        try loaded.summary.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(loaded.loadedAt, forKey: .loadedAt)
+        try container.encode(loaded.generation, forKey: .generation)
+    }
+}
