@@ -119,7 +119,12 @@ let package = Package(
         ),
         .testTarget(
             name: "IntentKitServerTests",
-            dependencies: ["IntentKitServer", "IntentKit"]
+            dependencies: [
+                "IntentKitServer",
+                "IntentKit",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
         .testTarget(
             name: "IntentKitCLITests",

@@ -1,0 +1,320 @@
+import Foundation
+import IntentKit
+import Testing
+import Yams
+@testable import IntentKitServer
+
+/// `intentkit serve`'s service, on a loopback port: every route, every error answer, the
+/// bounds, the deadline, reloads. (SIGTERM and SIGHUP are tested on the command, in
+/// IntentKitCLITests.)
+@Suite("Parse server")
+struct ParseServerTests {
+    /// The body's parse against the fixture model's own, parsed in process with the same options.
+    @Test func parseAnswersWhatTheParserSays() async throws {
+        let server = try await RunningServer()
+        defer { Task { await server.stop() } }
+        let answer = try await server.post("/parse", #"{"text": "send Buttercup 85 bucks for rainbow polish", "topK": 2, "resolve": true, "referenceDate": "2026-11-22T08:00:00Z", "timeZone": "UTC"}"#)
+        #expect(answer.status == 200)
+        #expect(answer.headers["content-type"] == "application/json")
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parser = IntentParser(model: try NLUModel(contentsOf: RunningServer.fixtureModel))
+        let parse = parser.parse("send Buttercup 85 bucks for rainbow polish", alternatives: 1, resolving: true,
+                                 reference: Date(timeIntervalSince1970: 1_795_334_400), calendar: calendar)
+        var writer = ParseJSONWriter()
+        writer.write(parse, topK: 2, resolve: true)
+        #expect(answer.text == String(decoding: writer.bytes, as: UTF8.self) + "\n")
+        #expect(answer.object["intent"] as? String == "SendPayment")
+        #expect((answer.object["alternatives"] as? [Any])?.count == 1)
+        #expect((answer.object["parameters"] as? [Any])?.isEmpty == false)
+    }
+
+    @Test func aBatchAnswersEachTextInOrder() async throws {
+        let server = try await RunningServer()
+        defer { Task { await server.stop() } }
+        let texts = ["send Buttercup 85 bucks", "get me a ride to the airport", "what is the meaning of life", ""]
+        let body = #"{"texts": ["# + texts.map { "\"\($0)\"" }.joined(separator: ",") + "]}"
+        let answer = try await server.post("/parse/batch", body)
+        #expect(answer.status == 200)
+        let results = try #require(answer.object["results"] as? [[String: Any]])
+        #expect(results.map { $0["text"] as? String } == texts)
+        for (text, result) in zip(texts, results) {
+            let single = try await server.post("/parse", #"{"text": "\#(text)"}"#).object
+            #expect(single["intent"] as? String == result["intent"] as? String, "\(text)")
+            #expect(single["confidence"] as? Double == result["confidence"] as? Double, "\(text)")
+        }
+        #expect(results[3]["outOfScope"] as? Bool == true)  // empty input is never an intent
+        let metrics = try await server.request("GET", "/metrics").text
+        #expect(metrics.contains("intentkit_parses_total 8"), "\(metrics)")
+        #expect(metrics.contains(#"intentkit_http_requests_total{method="POST",route="/parse/batch",status="200"} 1"#), "\(metrics)")
+    }
+
+    @Test func entitiesAreResolvedAgainstTheReferenceDateInTheTimeZone() async throws {
+        let server = try await RunningServer()
+        defer { Task { await server.stop() } }
+        let answer = try await server.post("/entities", #"{"text": "tomorrow at 5pm for 20 dollars", "referenceDate": "2026-11-27T23:30:00Z", "timeZone": "Europe/Paris"}"#)
+        #expect(answer.status == 200)
+        let entities = try #require(answer.object["entities"] as? [[String: Any]])
+        #expect(entities.map { $0["kind"] as? String } == ["dateTime", "amountOfMoney"])
+        // 23:30 UTC is already the 28th in Paris: tomorrow is the 29th there.
+        #expect((entities[0]["value"] as? [String: Any])?["value"] as? String == "2026-11-29T17:00")
+    }
+
+    @Test func healthModelAndOpenAPIDescribeTheServer() async throws {
+        var configuration = RunningServer.configuration()
+        configuration.adminToken = String(repeating: "k", count: 32)
+        let server = try await RunningServer(configuration)
+        defer { Task { await server.stop() } }
+        let health = try await server.request("GET", "/health")
+        #expect(health.status == 200 && health.object["status"] as? String == "ok" && health.object["modelGeneration"] as? Int == 1)
+
+        let model = try await server.request("GET", "/model").object
+        let loaded = try NLUModel(contentsOf: RunningServer.fixtureModel)
+        #expect(model["path"] as? String == RunningServer.fixtureModel.path)
+        #expect(model["intents"] as? [String] == loaded.schema.intents.map(\.name))
+        #expect(model["slots"] as? [String] == loaded.labels.slotNames)
+        #expect((model["classifier"] as? [String: Any])?["intents"] as? [String] == loaded.intentClassifier?.intents)
+        #expect(model["formatVersion"] as? String == "1.6" && model["generation"] as? Int == 1)
+
+        // The document names every route the server has, and each of them answers.
+        let document = try await server.request("GET", "/openapi.yaml")
+        #expect(document.status == 200 && document.headers["content-type"]?.hasPrefix("application/yaml") == true)
+        let yaml = try #require(try Yams.load(yaml: document.text) as? [String: Any])
+        #expect(yaml["openapi"] as? String == "3.1.0")
+        let paths = try #require(yaml["paths"] as? [String: [String: Any]])
+        var documented = Set<String>()
+        for (path, methods) in paths { for method in methods.keys { documented.insert("\(method.uppercased()) \(path)") } }
+        #expect(documented == ["POST /parse", "POST /parse/batch", "POST /entities", "GET /health", "GET /model", "GET /metrics", "GET /openapi.yaml", "POST /admin/reload"])
+        for route in documented {
+            let parts = route.split(separator: " ")
+            let answer = try await server.request(String(parts[0]), String(parts[1]), json: parts[0] == "POST" ? "{}" : nil)
+            #expect(answer.status != 404, "\(route)")
+        }
+    }
+
+    /// Every way a request can be wrong gets a JSON error with a status and a code, and the
+    /// server goes on answering.
+    @Test(arguments: [
+        ("/parse", #"{"text": "a", "#, 400, "badRequest"),
+        ("/parse", "", 400, "badRequest"),
+        ("/parse", "[1, 2]", 400, "badRequest"),
+        ("/parse", #"{"text": 3}"#, 400, "badRequest"),
+        ("/parse", #"{"txt": "a"}"#, 400, "badRequest"),
+        ("/parse", "{}", 400, "badRequest"),
+        ("/parse", #"{"text": null}"#, 400, "badRequest"),
+        ("/parse", #"{"text": "a", "topK": 0}"#, 400, "badRequest"),
+        ("/parse", #"{"text": "a", "topK": 101}"#, 400, "badRequest"),
+        ("/parse", #"{"text": "a", "topK": "2"}"#, 400, "badRequest"),
+        ("/parse", #"{"text": "a", "minConfidence": 1.5}"#, 400, "badRequest"),
+        ("/parse", #"{"text": "a", "timeZone": "Mars/Olympus"}"#, 400, "badRequest"),
+        ("/parse", #"{"text": "a", "referenceDate": "next tuesday"}"#, 400, "badRequest"),
+        ("/parse", #"{"text": "a", "vocabulary": {"contact": [""]}}"#, 400, "badRequest"),
+        ("/parse", #"{"text": "a", "vocabulary": {"contact": [{"phrase": "x", "colour": "red"}]}}"#, 400, "badRequest"),
+        ("/parse", #"{"text": "a", "vocabulary": ["x"]}"#, 400, "badRequest"),
+        ("/parse", #"{"text": "a", "vocabularyKey": ""}"#, 400, "badRequest"),
+        ("/parse", #"{"text": "a", "vocabularyKey": "never-sent"}"#, 422, "unknownVocabularyKey"),
+        ("/parse/batch", #"{"text": "a"}"#, 400, "badRequest"),
+        ("/parse/batch", #"{"texts": "a"}"#, 400, "badRequest"),
+        ("/parse/batch", #"{"texts": ["a", 1]}"#, 400, "badRequest"),
+        ("/entities", #"{"text": "a", "topK": 2}"#, 400, "badRequest"),
+        ("/nowhere", "{}", 404, "notFound"),
+        ("/admin/reload", "{}", 404, "notFound"),  // no token: the route does not exist
+    ])
+    func aBadRequestGetsAJSONError(path: String, body: String, status: Int, code: String) async throws {
+        let server = try await RunningServer()
+        defer { Task { await server.stop() } }
+        let answer = try await server.post(path, body)
+        #expect(answer.status == status, "\(answer.text)")
+        #expect(answer.errorCode == code, "\(answer.text)")
+        let message = (answer.object["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(!message.isEmpty)
+        #expect(try await server.post("/parse", #"{"text": "get me a ride"}"#).status == 200)
+    }
+
+    @Test func bodiesOverTheLimitAre413WhetherOrNotTheyDeclareTheirLength() async throws {
+        var configuration = RunningServer.configuration()
+        configuration.maximumBodyBytes = 1_000
+        configuration.maximumBatchSize = 3
+        configuration.maximumVocabularyTerms = 2
+        let server = try await RunningServer(configuration)
+        defer { Task { await server.stop() } }
+        let large = #"{"text": ""# + String(repeating: "a", count: 2_000) + #""}"#
+        let declared = try await server.post("/parse", large)
+        #expect(declared.status == 413 && declared.errorCode == "payloadTooLarge")
+        // Chunked: no length to refuse up front, so the limit stops the reading.
+        let port = server.port
+        let chunked = try await LoopbackConnection.run {
+            let connection = try LoopbackConnection(port: port)
+            try connection.send("POST /parse HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            for _ in 0..<4 { try connection.send("258\r\n" + String(repeating: "a", count: 600) + "\r\n") }
+            try connection.send("0\r\n\r\n")
+            return try connection.readAnswer()
+        }
+        #expect(chunked.status == 413 && chunked.errorCode == "payloadTooLarge")
+        let batch = try await server.post("/parse/batch", #"{"texts": ["a", "b", "c", "d"]}"#)
+        #expect(batch.status == 400 && batch.text.contains("at most 3"))
+        let vocabulary = try await server.post("/parse", #"{"text": "a", "vocabulary": {"contact": ["x", "y"], "account": ["z"]}}"#)
+        #expect(vocabulary.status == 400 && vocabulary.text.contains("at most 2"))
+    }
+
+    /// A vocabulary sent with a request serves that request only; one sent with a key is
+    /// cached under it, at most `vocabularyCacheCapacity` of them, least recently used first out.
+    @Test func vocabulariesLastOneRequestUnlessCachedUnderAKey() async throws {
+        var configuration = RunningServer.configuration()
+        configuration.vocabularyCacheCapacity = 1
+        let server = try await RunningServer(configuration)
+        defer { Task { await server.stop() } }
+        func payee(_ body: String) async throws -> Any? {
+            let answer = try await server.post("/parse", body)
+            #expect(answer.status == 200, "\(answer.text)")
+            let slots = answer.object["slots"] as? [[String: Any]] ?? []
+            return (slots.first { $0["name"] as? String == "payee" }?["value"] as? [String: Any])?["value"]
+        }
+        let vocabulary = #""vocabulary": {"contact": [{"phrase": "Celestra Moonbeam", "id": "contact-42"}]}"#
+        let text = #""text": "send Celestra Moonbeam 20 dollars""#
+        #expect(try await payee("{\(text), \(vocabulary)}") as? String == "contact-42")
+        #expect(try await payee("{\(text)}") as? String != "contact-42")
+        #expect(try await payee(#"{\#(text), \#(vocabulary), "vocabularyKey": "user-1"}"#) as? String == "contact-42")
+        #expect(try await payee(#"{\#(text), "vocabularyKey": "user-1"}"#) as? String == "contact-42")
+        // A second key evicts the first (capacity 1).
+        #expect(try await payee(#"{\#(text), "vocabulary": {"contact": ["Buttercup"]}, "vocabularyKey": "user-2"}"#) as? String != "contact-42")
+        let evicted = try await server.post("/parse", #"{\#(text), "vocabularyKey": "user-1"}"#)
+        #expect(evicted.status == 422 && evicted.errorCode == "unknownVocabularyKey")
+    }
+
+    /// Beyond the bound of concurrent requests the answer is 503 at once; health still answers.
+    @Test func requestsBeyondTheConcurrencyBoundAre503() async throws {
+        var configuration = RunningServer.configuration()
+        configuration.maximumConcurrentRequests = 1
+        let server = try await RunningServer(configuration)
+        defer { Task { await server.stop() } }
+        let port = server.port
+        // A request held in flight: its head and half its body sent.
+        let held = try LoopbackConnection(port: port)
+        let body = #"{"text": "get me a ride to the airport"}"#
+        try held.send("POST /parse HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body.prefix(10))
+        var refused: HTTPAnswer?
+        for _ in 0..<100 {  // until the held request is being handled
+            refused = try await server.post("/parse", body)
+            if refused?.status == 503 { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(refused?.status == 503 && refused?.errorCode == "overloaded" && refused?.headers["retry-after"] == "1")
+        #expect(try await server.request("GET", "/health").status == 200)
+        let finished = try await LoopbackConnection.run {
+            try held.send(String(body.dropFirst(10)))
+            return try held.readAnswer()
+        }
+        #expect(finished.status == 200 && finished.object["intent"] as? String == "RequestRide")
+        #expect(try await server.post("/parse", body).status == 200)
+    }
+
+    /// A request that takes longer than the deadline (here: a client that stops sending its
+    /// body) is answered 503 `timeout`, and the server goes on.
+    @Test func aRequestPastItsDeadlineIs503() async throws {
+        var configuration = RunningServer.configuration()
+        configuration.requestTimeout = .milliseconds(300)
+        let server = try await RunningServer(configuration)
+        defer { Task { await server.stop() } }
+        let port = server.port
+        let answer = try await LoopbackConnection.run {
+            let connection = try LoopbackConnection(port: port)
+            try connection.send("POST /parse HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"text\": ")
+            return try connection.readAnswer()
+        }
+        #expect(answer.status == 503 && answer.errorCode == "timeout")
+        #expect(try await server.post("/parse", #"{"text": "get me a ride"}"#).status == 200)
+    }
+
+    /// The admin route needs the token; a reload serves the new file from the next request,
+    /// and a file that does not load leaves the model in service.
+    @Test func reloadNeedsTheTokenAndKeepsTheOldModelWhenTheNewOneFails() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let model = directory.appendingPathComponent("served.model")
+        try FileManager.default.copyItem(at: RunningServer.fixtureModel, to: model)
+        var configuration = RunningServer.configuration(model: model)
+        let token = "0123456789abcdef0123456789abcdef"
+        configuration.adminToken = token
+        let server = try await RunningServer(configuration)
+        defer { Task { await server.stop() } }
+
+        #expect(try await server.post("/admin/reload", "").status == 401)
+        let wrong = try await server.post("/admin/reload", "", headers: ["Authorization": "Bearer 0123456789abcdef0123456789abcdeX"])
+        #expect(wrong.status == 401 && wrong.errorCode == "unauthorized" && wrong.headers["www-authenticate"] == "Bearer")
+        #expect(try await server.post("/admin/reload", "", headers: ["Authorization": "Bearer \(token)x"]).status == 401)
+
+        try FileManager.default.removeItem(at: model)
+        try FileManager.default.copyItem(at: RunningServer.otherFixtureModel, to: model)
+        let reloaded = try await server.post("/admin/reload", "", headers: ["Authorization": "Bearer \(token)"])
+        #expect(reloaded.status == 200 && reloaded.object["generation"] as? Int == 2 && reloaded.object["formatVersion"] as? String == "1.5")
+        #expect(try await server.request("GET", "/model").object["formatVersion"] as? String == "1.5")
+
+        try Data("not a model".utf8).write(to: model)
+        let failed = try await server.post("/admin/reload", "", headers: ["Authorization": "Bearer \(token)"])
+        #expect(failed.status == 500 && failed.errorCode == "reloadFailed" && failed.text.contains("served.model"))
+        #expect(try await server.request("GET", "/health").object["modelGeneration"] as? Int == 2)
+        #expect(try await server.post("/parse", #"{"text": "get me a ride to the airport"}"#).object["intent"] as? String == "RequestRide")
+        let metrics = try await server.request("GET", "/metrics").text
+        #expect(metrics.contains(#"intentkit_model_reloads_total{outcome="success"} 1"#) && metrics.contains(#"intentkit_model_reloads_total{outcome="failure"} 1"#))
+    }
+
+    /// Many clients at once on kept-alive connections get the answers one client gets alone.
+    @Test func concurrentClientsGetTheSameAnswers() async throws {
+        let server = try await RunningServer()
+        defer { Task { await server.stop() } }
+        let body = #"{"text": "send Buttercup 85 bucks for rainbow polish", "referenceDate": "2026-11-22", "timeZone": "UTC"}"#
+        let expected = try await server.post("/parse", body).text
+        let port = server.port
+        try await withThrowingTaskGroup(of: [String].self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    try await LoopbackConnection.run {
+                        let connection = try LoopbackConnection(port: port)
+                        return try (0..<50).map { _ in try connection.request("POST", "/parse", body: Array(body.utf8)).text }
+                    }
+                }
+            }
+            for try await answers in group { #expect(answers.allSatisfy { $0 == expected }) }
+        }
+    }
+
+    @Test func aConfigurationOutOfBoundsOrAMissingModelIsRefusedBeforeListening() throws {
+        var configuration = RunningServer.configuration()
+        #expect(configuration.host == "127.0.0.1")
+        configuration.adminToken = "short"
+        #expect(throws: ParseServer.ConfigurationError.self) { try ParseServer(configuration: configuration) }
+        configuration.adminToken = nil
+        configuration.maximumBatchSize = 0
+        #expect(throws: ParseServer.ConfigurationError.self) { try ParseServer(configuration: configuration) }
+        let missing = RunningServer.configuration(model: URL(fileURLWithPath: "/nonexistent/served.model"))
+        #expect { try ParseServer(configuration: missing) } throws: { "\($0)".contains("/nonexistent/served.model") }
+    }
+}
+
+@Suite("Server parts")
+struct ServerPartsTests {
+    @Test func theAdminTokenMatchesOnlyItself() {
+        let token = AdminToken("0123456789abcdef")
+        #expect(token.accepts(authorization: "Bearer 0123456789abcdef"))
+        for wrong in [nil, "", "0123456789abcdef", "Bearer ", "Bearer 0123456789abcde", "Bearer 0123456789abcdef0", "Bearer 1123456789abcdef", "bearer 0123456789abcdef"] {
+            #expect(!token.accepts(authorization: wrong), "\(wrong ?? "nil")")
+        }
+    }
+
+    @Test func theVocabularyCacheEvictsTheLeastRecentlyUsed() {
+        let cache = VocabularyCache(capacity: 2)
+        let one = UserVocabulary(["contact": [VocabularyTerm("one")]])
+        let two = UserVocabulary(["contact": [VocabularyTerm("two")]])
+        cache.store(one, for: "a")
+        cache.store(two, for: "b")
+        #expect(cache.vocabulary(for: "a")?.terms(for: "contact").first?.phrase == "one")  // "a" is now the most recent
+        cache.store(two, for: "c")
+        #expect(cache.vocabulary(for: "b") == nil && cache.vocabulary(for: "a") != nil && cache.vocabulary(for: "c") != nil)
+        #expect(cache.count == 2)
+        let none = VocabularyCache(capacity: 0)
+        none.store(one, for: "a")
+        #expect(none.vocabulary(for: "a") == nil)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import IntentKitServer
+import Logging
+
+/// A ``ParseServer`` serving on a free loopback port inside the test process, until ``stop()``.
+final class RunningServer: Sendable {
+    let port: Int
+    private let task: Task<Void, any Error>
+
+    /// The fixture model (the runtime tests' newest format: payments and rides).
+    static let fixtureModel = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../IntentKitTests/Fixtures/models/format-1.6.model").standardized
+    /// An older fixture model, trained on the same corpus with other settings: a reload's "new" file.
+    static let otherFixtureModel = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../IntentKitTests/Fixtures/models/format-1.5.model").standardized
+
+    static func configuration(model: URL = fixtureModel) -> ServerConfiguration {
+        var configuration = ServerConfiguration(modelPath: model.path)
+        configuration.port = 0
+        configuration.accessLog = false
+        return configuration
+    }
+
+    init(_ configuration: ServerConfiguration = configuration()) async throws {
+        let server = try ParseServer(configuration: configuration, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        task = Task {
+            defer { continuation.finish() }
+            try await server.run(handlingSignals: false) { port in continuation.yield(port) }
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else {
+            _ = try await task.value
+            throw LoopbackConnection.Failure("the server stopped before it listened")
+        }
+        self.port = port
+    }
+
+    func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+
+    /// One request on a new connection.
+    func request(_ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:]) async throws -> HTTPAnswer {
+        let port = port
+        return try await LoopbackConnection.run {
+            try LoopbackConnection(port: port).request(method, path, body: json.map { Array($0.utf8) }, headers: headers)
+        }
+    }
+
+    func post(_ path: String, _ json: String, headers: [String: String] = [:]) async throws -> HTTPAnswer {
+        try await request("POST", path, json: json, headers: headers)
+    }
+}
