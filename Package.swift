@@ -117,10 +117,13 @@ let package = Package(
             name: "IntentKitEvaluationTests",
             dependencies: ["IntentKitEvaluation", "IntentKitCorpus", "IntentKit"]
         ),
+        // A raw HTTP/1.1 client over a loopback socket, for the server's and the command's tests.
+        .target(name: "IntentKitTestSupport", path: "Tests/IntentKitTestSupport"),
         .testTarget(
             name: "IntentKitServerTests",
             dependencies: [
                 "IntentKitServer",
+                "IntentKitTestSupport",
                 "IntentKit",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
@@ -128,7 +131,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntentKitCLITests",
-            dependencies: ["intentkit", .product(name: "Yams", package: "Yams")]
+            dependencies: ["intentkit", "IntentKitTestSupport", .product(name: "Yams", package: "Yams")]
         ),
     ]
 )

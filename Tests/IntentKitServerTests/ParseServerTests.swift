@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import Testing
+import IntentKitTestSupport
 import Yams
 @testable import IntentKitServer
 
@@ -193,12 +194,14 @@ struct ParseServerTests {
         let held = try LoopbackConnection(port: port)
         let body = #"{"text": "get me a ride to the airport"}"#
         try held.send("POST /parse HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body.prefix(10))
-        var refused: HTTPAnswer?
-        for _ in 0..<100 {  // until the held request is being handled
-            refused = try await server.post("/parse", body)
-            if refused?.status == 503 { break }
-            try await Task.sleep(for: .milliseconds(20))
+        // Wait until the server is handling it (the metrics route is exempt from the bound).
+        var inFlight = false
+        for _ in 0..<500 where !inFlight {
+            inFlight = try await server.request("GET", "/metrics").text.contains("intentkit_http_requests_in_flight 1.0")
+            if !inFlight { try await Task.sleep(for: .milliseconds(20)) }
         }
+        #expect(inFlight)
+        let refused: HTTPAnswer? = try await server.post("/parse", body)
         #expect(refused?.status == 503 && refused?.errorCode == "overloaded" && refused?.headers["retry-after"] == "1")
         #expect(try await server.request("GET", "/health").status == 200)
         let finished = try await LoopbackConnection.run {

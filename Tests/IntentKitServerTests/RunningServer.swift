@@ -1,5 +1,6 @@
 import Foundation
 import IntentKitServer
+import IntentKitTestSupport
 import Logging
 
 /// A ``ParseServer`` serving on a free loopback port inside the test process, until ``stop()``.

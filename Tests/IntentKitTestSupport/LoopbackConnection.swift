@@ -4,31 +4,31 @@ import Glibc
 #endif
 
 /// An HTTP answer as it came over the wire.
-struct HTTPAnswer {
-    var status: Int
+public struct HTTPAnswer: Sendable {
+    public var status: Int
     /// Header names lower-cased.
-    var headers: [String: String]
-    var body: [UInt8]
+    public var headers: [String: String]
+    public var body: [UInt8]
 
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var text: String { String(decoding: body, as: UTF8.self) }
 
     /// The body as a JSON object.
-    var object: [String: Any] {
+    public var object: [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:]
     }
 
     /// `error.code` of a JSON error answer.
-    var errorCode: String? { (object["error"] as? [String: Any])?["code"] as? String }
+    public var errorCode: String? { (object["error"] as? [String: Any])?["code"] as? String }
 }
 
 /// One TCP connection to a server on 127.0.0.1, written byte for byte: so tests can send what
 /// no HTTP client library would (half a body, a lying length) and hold a request in flight.
 /// Reads and writes block with a 30 s limit, on a thread of their own (``LoopbackConnection/run(_:)``),
 /// never on the threads Swift concurrency shares with the server.
-final class LoopbackConnection: @unchecked Sendable {
+public final class LoopbackConnection: @unchecked Sendable {
     private let descriptor: Int32
 
-    init(port: Int) throws {
+    public init(port: Int) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure("socket: \(String(cString: strerror(errno)))") }
         var limit = timeval(tv_sec: 30, tv_usec: 0)
@@ -49,14 +49,14 @@ final class LoopbackConnection: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(_ description: String) { self.description = description }
     }
 
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -66,7 +66,7 @@ final class LoopbackConnection: @unchecked Sendable {
     }
 
     /// A request with a JSON body (or none), its length declared.
-    func request(_ method: String, _ path: String, body: [UInt8]? = nil, headers: [String: String] = [:]) throws -> HTTPAnswer {
+    public func request(_ method: String, _ path: String, body: [UInt8]? = nil, headers: [String: String] = [:]) throws -> HTTPAnswer {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
@@ -78,7 +78,7 @@ final class LoopbackConnection: @unchecked Sendable {
     private var pending: [UInt8] = []
 
     /// Reads one answer: its head, then as many body bytes as `Content-Length` says.
-    func readAnswer() throws -> HTTPAnswer {
+    public func readAnswer() throws -> HTTPAnswer {
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         var headEnd: Int?
         while true {
@@ -104,12 +104,6 @@ final class LoopbackConnection: @unchecked Sendable {
         return HTTPAnswer(status: status, headers: headers, body: body)
     }
 
-    /// Whether the server closed the connection (a read returns end of file).
-    func isClosedByServer() -> Bool {
-        var byte: UInt8 = 0
-        return recv(descriptor, &byte, 1, 0) == 0
-    }
-
     private func receive() throws {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
@@ -118,7 +112,7 @@ final class LoopbackConnection: @unchecked Sendable {
     }
 
     /// Runs blocking socket work on a thread of its own and awaits it.
-    static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    public static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try work() }) }.start()
         }
