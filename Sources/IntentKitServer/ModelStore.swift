@@ -7,6 +7,8 @@ final class ModelStore: @unchecked Sendable {
     /// One loaded model and what `GET /model` says of it.
     struct Loaded: Sendable {
         var parser: IntentParser
+        /// Workspaces for this model's parses, reused across requests.
+        var workspaces: WorkspacePool
         var summary: ModelSummary
         var loadedAt: Date
         /// 1 for the model read at start, one more for each reload.
@@ -51,6 +53,6 @@ final class ModelStore: @unchecked Sendable {
         var parser = IntentParser(model: try NLUModel(file: file, encoder: encoder))
         parser.intentReranking = configuration.intentReranking
         if let minimum = configuration.minimumConfidence { parser.minimumConfidence = minimum > 0 ? minimum : nil }
-        return Loaded(parser: parser, summary: ModelSummary(parser.model, file: file), loadedAt: Date(), generation: generation)
+        return Loaded(parser: parser, workspaces: WorkspacePool(parser: parser), summary: ModelSummary(parser.model, file: file), loadedAt: Date(), generation: generation)
     }
 }

@@ -2,6 +2,8 @@ import Foundation
 import Hummingbird
 import IntentKit
 import Logging
+import NIOCore
+import NIOPosix
 import ServiceLifecycle
 import UnixSignals
 
@@ -62,6 +64,15 @@ public struct ParseServer: Sendable {
             logger: logger)
         if handlingSignals { application.addServices(ReloadOnHangup(handlers: handlers)) }
         try await application.runService(gracefulShutdownSignals: handlingSignals ? [.sigterm, .sigint] : [])
+    }
+
+    /// Makes Swift concurrency's global executor SwiftNIO's event loops, so that a request's
+    /// handler runs on the thread that read it instead of hopping to another and back (the
+    /// hop costs more than the parse). Call it first thing in a process that will serve,
+    /// before any task starts; `false` if it is too late.
+    @discardableResult
+    public static func runTasksOnEventLoops() -> Bool {
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
     }
 
     /// Every route, behind the middleware that logs, answers errors as JSON and bounds

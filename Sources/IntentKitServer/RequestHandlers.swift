@@ -34,8 +34,9 @@ struct RequestHandlers: Sendable {
     func parse(_ request: Request, context: some RequestContext) async throws -> Response {
         let body = try await decode(ParseRequest.self, from: request)
         let setting = try ParseSetting(body.options, handlers: self)
-        var workspace = setting.parser.makeWorkspace()
+        var workspace = setting.workspaces.take()
         let parse = setting.parse(body.text, workspace: &workspace)
+        setting.workspaces.recycle(workspace)
         metrics.recordParses(1, outOfScope: parse.intent == nil ? 1 : 0, batch: false)
         var writer = ParseJSONWriter()
         writer.write(parse, topK: setting.options.topK, resolve: setting.options.resolve)
@@ -50,7 +51,8 @@ struct RequestHandlers: Sendable {
             throw ServerError.badRequest("texts: \(body.texts.count) utterances; a batch holds at most \(configuration.maximumBatchSize)")
         }
         let setting = try ParseSetting(body.options, handlers: self)
-        var workspace = setting.parser.makeWorkspace()
+        var workspace = setting.workspaces.take()
+        defer { setting.workspaces.recycle(workspace) }
         var writer = ParseJSONWriter()
         writer.append(#"{"results":["#)
         var rejected = 0
@@ -185,6 +187,8 @@ struct RequestHandlers: Sendable {
 /// One request's parser and options, checked.
 struct ParseSetting {
     var parser: IntentParser
+    /// Workspaces for the parser's model.
+    var workspaces: WorkspacePool
     var options: ParseOptions
     var reference: Date
     var calendar: Calendar
@@ -198,7 +202,9 @@ struct ParseSetting {
             throw ServerError.badRequest("topK: \(options.topK); it must be between 1 and \(Self.maximumTopK)")
         }
         (reference, calendar) = try handlers.moment(options.referenceDate, timeZone: options.timeZone)
-        parser = handlers.store.current.parser
+        let loaded = handlers.store.current
+        parser = loaded.parser
+        workspaces = loaded.workspaces
         if let minConfidence = options.minConfidence {
             guard (0...1).contains(minConfidence) else { throw ServerError.badRequest("minConfidence: \(minConfidence); it must be between 0 and 1") }
             parser.minimumConfidence = minConfidence

@@ -87,6 +87,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
+        ParseServer.runTasksOnEventLoops()
         var configuration = ServerConfiguration(modelPath: model)
         configuration.encoderDirectory = encoderOption.directory
         configuration.host = host
