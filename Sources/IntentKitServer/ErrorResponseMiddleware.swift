@@ -11,19 +11,13 @@ struct ErrorResponseMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as ServerError {
-            return error.response()
-        } catch let error as DecodingError {
-            return ServerError.badRequest(error.clientMessage).response()
-        } catch is NIOTooManyBytesError {
-            return ServerError.payloadTooLarge.response()
-        } catch let error as any HTTPResponseError {
-            return ServerError(error.status, code: Self.code(for: error.status), Self.message(for: error.status, request: request)).response()
-        } catch is CancellationError {
-            return ServerError.timeout.response()
         } catch {
+            if let answer = ServerError.answering(error) { return answer.response() }
+            if let error = error as? any HTTPResponseError {
+                return ServerError(error.status, code: Self.code(for: error.status), Self.message(for: error.status, request: request)).response()
+            }
             context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
-            return ServerError(.internalServerError, code: "internal", "the server failed to answer; the log has the details").response()
+            return ServerError.internalError.response()
         }
     }
 

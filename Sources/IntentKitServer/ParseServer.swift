@@ -21,6 +21,8 @@ import UnixSignals
 public struct ParseServer: Sendable {
     public let configuration: ServerConfiguration
     private let handlers: RequestHandlers
+    private let limiter: ConcurrencyLimiter
+    private let recorder: RequestRecorder
     private let logger: Logger
 
     /// Reads the model and prepares the routes.
@@ -40,6 +42,8 @@ public struct ParseServer: Sendable {
         let store = try ModelStore(configuration: configuration)
         metrics.recordModel(generation: 1, loadedAt: store.current.loadedAt)
         handlers = RequestHandlers(configuration: configuration, store: store, metrics: metrics, logger: logger)
+        limiter = ConcurrencyLimiter(limit: configuration.maximumConcurrentRequests, metrics: metrics)
+        recorder = RequestRecorder(metrics: metrics, logging: configuration.accessLog)
     }
 
     /// A configuration the server refuses to start with.
@@ -52,10 +56,15 @@ public struct ParseServer: Sendable {
     /// it stops accepting connections and finishes the requests in flight; SIGHUP reloads the
     /// model. `onListening` gets the port once the server accepts connections.
     public func run(handlingSignals: Bool = true, onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let fastPath = ParseFastPath.Shared(
+            handlers: handlers, limiter: limiter, recorder: recorder, timeout: Self.timeAmount(configuration.requestTimeout),
+            idleTimeout: Self.timeAmount(configuration.idleTimeout), serverName: Self.serverName, logger: logger)
         var application = Application(
             router: makeRouter(),
-            server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(configuration.idleTimeout.components.seconds) * 1_000_000_000))),
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "IntentKit/\(IntentKitVersion.current)"),
+            // The fast path keeps the idle timeout for both ways through (it sees every request; the
+            // connection handler behind it does not), so that handler gets none.
+            server: .http1(configuration: .init(additionalChannelHandlers: [ParseFastPath(fastPath)], idleTimeout: nil)),
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: Self.serverName),
             onServerRunning: { [logger, configuration] channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 logger.notice("listening", metadata: ["address": "\(configuration.host):\(port)", "model": "\(configuration.modelPath)"])
@@ -64,6 +73,12 @@ public struct ParseServer: Sendable {
             logger: logger)
         if handlingSignals { application.addServices(ReloadOnHangup(handlers: handlers)) }
         try await application.runService(gracefulShutdownSignals: handlingSignals ? [.sigterm, .sigint] : [])
+    }
+
+    private static let serverName = "IntentKit/\(IntentKitVersion.current)"
+
+    private static func timeAmount(_ duration: Duration) -> TimeAmount {
+        .nanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
     }
 
     /// Makes Swift concurrency's global executor SwiftNIO's event loops, so that a request's
@@ -79,12 +94,12 @@ public struct ParseServer: Sendable {
     /// concurrency (outermost first); the routes that read a body run under the deadline.
     func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: AccessLogMiddleware(metrics: handlers.metrics, logging: configuration.accessLog))
+        router.add(middleware: AccessLogMiddleware(recorder: recorder))
         router.add(middleware: ErrorResponseMiddleware())
-        router.add(middleware: ConcurrencyLimitMiddleware(limit: configuration.maximumConcurrentRequests, metrics: handlers.metrics))
+        router.add(middleware: ConcurrencyLimitMiddleware(limiter: limiter))
         let handlers = handlers
         let deadline = RequestDeadline(timeout: configuration.requestTimeout)
-        router.post("/parse") { request, context in try await deadline.run { try await handlers.parse(request, context: context) } }
+        // POST /parse is answered before the router, by ParseFastPath.
         router.post("/parse/batch") { request, context in try await deadline.run { try await handlers.parseBatch(request, context: context) } }
         router.post("/entities") { request, context in try await deadline.run { try await handlers.entities(request, context: context) } }
         router.get("/health") { try await handlers.health($0, context: $1) }

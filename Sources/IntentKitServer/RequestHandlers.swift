@@ -30,23 +30,25 @@ struct RequestHandlers: Sendable {
 
     // MARK: Routes
 
-    /// `POST /parse`: one utterance's parse, as `intentkit parse` writes it.
-    func parse(_ request: Request, context: some RequestContext) async throws -> Response {
-        let body = try await decode(ParseRequest.self, from: request)
-        let setting = try ParseSetting(body.options, handlers: self)
+    /// `POST /parse`: one utterance's parse, as `intentkit parse` writes it (``ParseFastPath``
+    /// answers it on the connection's event loop).
+    /// - Throws: ``ServerError`` or `DecodingError` for a body that is not a parse request.
+    func parseAnswer(body: ByteBuffer) throws -> [UInt8] {
+        let request = try decode(ParseRequest.self, from: body)
+        let setting = try ParseSetting(request.options, handlers: self)
         var workspace = setting.workspaces.take()
-        let parse = setting.parse(body.text, workspace: &workspace)
+        let parse = setting.parse(request.text, workspace: &workspace)
         setting.workspaces.recycle(workspace)
         metrics.recordParses(1, outOfScope: parse.intent == nil ? 1 : 0, batch: false)
         var writer = ParseJSONWriter()
         writer.write(parse, topK: setting.options.topK, resolve: setting.options.resolve)
         writer.append("\n")
-        return Self.json(writer.bytes)
+        return writer.bytes
     }
 
     /// `POST /parse/batch`: `{"results": [parse, …]}` in the order of `texts`.
     func parseBatch(_ request: Request, context: some RequestContext) async throws -> Response {
-        let body = try await decode(BatchParseRequest.self, from: request)
+        let body = try decode(BatchParseRequest.self, from: try await body(of: request))
         guard body.texts.count <= configuration.maximumBatchSize else {
             throw ServerError.badRequest("texts: \(body.texts.count) utterances; a batch holds at most \(configuration.maximumBatchSize)")
         }
@@ -71,7 +73,7 @@ struct RequestHandlers: Sendable {
 
     /// `POST /entities`: the built-in entities (dates, times, numbers, money…) in a text.
     func entities(_ request: Request, context: some RequestContext) async throws -> Response {
-        let body = try await decode(EntitiesRequest.self, from: request)
+        let body = try decode(EntitiesRequest.self, from: try await body(of: request))
         let (reference, calendar) = try moment(body.referenceDate, timeZone: body.timeZone)
         let matches = BuiltinEntityExtractor(calendar: calendar).extract(from: body.text, reference: reference)
         return try Self.encoded(EntitiesAnswer(text: body.text, entities: matches))
@@ -138,16 +140,20 @@ struct RequestHandlers: Sendable {
 
     // MARK: Reading requests
 
-    /// The body as `T`, refusing a body over the limit (413) before reading it where the
-    /// request declares its length, and a body that is not JSON or not `T` (400). The
-    /// `Content-Type` is not checked: the body is JSON or refused (so `curl -d` works as is).
-    private func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+    /// The request's body, refusing one over the limit (413) before reading it where the
+    /// request declares its length.
+    private func body(of request: Request) async throws -> ByteBuffer {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > configuration.maximumBodyBytes {
             throw ServerError.payloadTooLarge
         }
-        let buffer = try await request.body.collect(upTo: configuration.maximumBodyBytes)
-        guard buffer.readableBytes > 0 else { throw ServerError.badRequest("the body is empty; send a JSON object") }
-        return try buffer.withUnsafeReadableBytes { bytes in
+        return try await request.body.collect(upTo: configuration.maximumBodyBytes)
+    }
+
+    /// `body` as `T`, refusing a body that is not JSON or not `T` (400). The `Content-Type` is
+    /// not checked: the body is JSON or refused (so `curl -d` works as is).
+    private func decode<T: Decodable>(_ type: T.Type, from body: ByteBuffer) throws -> T {
+        guard body.readableBytes > 0 else { throw ServerError.badRequest("the body is empty; send a JSON object") }
+        return try body.withUnsafeReadableBytes { bytes in
             try JSONDecoder().decode(T.self, from: Data(bytes))
         }
     }

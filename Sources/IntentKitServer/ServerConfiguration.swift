@@ -26,7 +26,8 @@ public struct ServerConfiguration: Sendable {
     /// User vocabularies kept under their `vocabularyKey`; the least recently used goes first.
     public var vocabularyCacheCapacity = 1_000
     /// Requests handled at once; beyond it a request is answered 503 at once (`/health` and
-    /// `/metrics` are exempt), so a burst cannot queue up unbounded work.
+    /// `/metrics` are exempt), so a burst cannot queue up unbounded work. A `POST /parse` counts
+    /// while it is parsed, the other routes from their head to their answer.
     public var maximumConcurrentRequests = 512
     /// How long a request may take, reading its body included; beyond it the answer is 503.
     public var requestTimeout: Duration = .seconds(10)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import IntentKit
+import NIOCore
 
 /// An error the service answers with: an HTTP status and a JSON body
 /// `{"error": {"code": …, "message": …}}`, the code a stable word a client can branch on.
@@ -29,14 +30,34 @@ public struct ServerError: Error, HTTPResponseError, Sendable {
 
     /// The JSON response.
     func response() -> Response {
+        var headers = self.headers
+        headers[.contentType] = "application/json"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// The JSON body: `{"error":{"code":…,"message":…}}`.
+    var body: [UInt8] {
         var writer = ParseJSONWriter()
         writer.append(#"{"error":{"code":"#)
         writer.string(code)
         writer.append(#","message":"#)
         writer.string(message)
         writer.append("}}\n")
-        var headers = self.headers
-        headers[.contentType] = "application/json"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: writer.bytes)))
+        return writer.bytes
     }
+
+    /// The error any failure of a request is answered with: itself, a decoding error's 400, an
+    /// oversized body's 413, a cancellation's timeout; `nil` for an unexpected error (a 500
+    /// whose details go to the log).
+    static func answering(_ error: any Error) -> ServerError? {
+        switch error {
+        case let error as ServerError: error
+        case let error as DecodingError: .badRequest(error.clientMessage)
+        case is NIOTooManyBytesError: .payloadTooLarge
+        case is CancellationError: .timeout
+        default: nil
+        }
+    }
+
+    static var internalError: ServerError { ServerError(.internalServerError, code: "internal", "the server failed to answer; the log has the details") }
 }

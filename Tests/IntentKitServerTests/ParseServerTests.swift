@@ -183,7 +183,8 @@ struct ParseServerTests {
         #expect(evicted.status == 422 && evicted.errorCode == "unknownVocabularyKey")
     }
 
-    /// Beyond the bound of concurrent requests the answer is 503 at once; health still answers.
+    /// Beyond the bound of concurrent requests the answer is 503 at once, on either way a
+    /// request is answered (the router's, and the parse fast path's); health still answers.
     @Test func requestsBeyondTheConcurrencyBoundAre503() async throws {
         var configuration = RunningServer.configuration()
         configuration.maximumConcurrentRequests = 1
@@ -192,8 +193,8 @@ struct ParseServerTests {
         let port = server.port
         // A request held in flight: its head and half its body sent.
         let held = try LoopbackConnection(port: port)
-        let body = #"{"text": "get me a ride to the airport"}"#
-        try held.send("POST /parse HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body.prefix(10))
+        let body = #"{"text": "tomorrow at noon"}"#
+        try held.send("POST /entities HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body.prefix(10))
         // Wait until the server is handling it (the metrics route is exempt from the bound).
         var inFlight = false
         for _ in 0..<500 where !inFlight {
@@ -201,15 +202,17 @@ struct ParseServerTests {
             if !inFlight { try await Task.sleep(for: .milliseconds(20)) }
         }
         #expect(inFlight)
-        let refused: HTTPAnswer? = try await server.post("/parse", body)
-        #expect(refused?.status == 503 && refused?.errorCode == "overloaded" && refused?.headers["retry-after"] == "1")
+        for path in ["/parse", "/parse/batch", "/entities"] {
+            let refused = try await server.post(path, path == "/parse/batch" ? #"{"texts": ["get me a ride"]}"# : #"{"text": "get me a ride"}"#)
+            #expect(refused.status == 503 && refused.errorCode == "overloaded" && refused.headers["retry-after"] == "1", "\(path): \(refused.text)")
+        }
         #expect(try await server.request("GET", "/health").status == 200)
         let finished = try await LoopbackConnection.run {
             try held.send(String(body.dropFirst(10)))
             return try held.readAnswer()
         }
-        #expect(finished.status == 200 && finished.object["intent"] as? String == "RequestRide")
-        #expect(try await server.post("/parse", body).status == 200)
+        #expect(finished.status == 200 && (finished.object["entities"] as? [Any])?.count == 1, "\(finished.text)")
+        #expect(try await server.post("/parse", #"{"text": "get me a ride"}"#).status == 200)
     }
 
     /// A request that takes longer than the deadline (here: a client that stops sending its
