@@ -10,7 +10,9 @@ struct RequestRecorder: Sendable {
     /// `route` is the route's pattern, which keeps the metrics' labels bounded whatever paths
     /// clients send.
     func record(method: String, path: Substring, route: String, status: Int, duration: Duration, bytes: Int?, logger: Logger) {
-        metrics.recordRequest(method: method, route: route, status: status, duration: duration)
+        // Methods are any token a client sends: the metrics name the standard ones only.
+        let standard = ["GET", "POST", "PUT", "DELETE", "HEAD", "OPTIONS", "PATCH"].contains(method)
+        metrics.recordRequest(method: standard ? method : "other", route: route, status: status, duration: duration)
         guard logging else { return }
         let (seconds, attoseconds) = duration.components
         let milliseconds = Double(seconds) * 1e3 + Double(attoseconds) / 1e15

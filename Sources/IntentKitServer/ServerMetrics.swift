@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import Prometheus
 
 /// The service's Prometheus metrics (`GET /metrics`, text format 0.0.4), in a registry of its
@@ -44,8 +45,28 @@ final class ServerMetrics: Sendable {
     /// Counts a finished request by its route (the pattern, not the path: bounded cardinality)
     /// and status, and its latency by route.
     func recordRequest(method: String, route: String, status: Int, duration: Duration) {
-        registry.makeCounter(descriptor: Self.requests, labels: [("method", method), ("route", route), ("status", String(status))]).increment()
-        registry.makeDurationHistogram(descriptor: Self.requestDuration, labels: [("route", route)], buckets: Self.durationBuckets).record(duration)
+        let (counter, histogram) = requestMetrics(method: method, route: route, status: status)
+        counter.increment()
+        histogram.record(duration)
+    }
+
+    private struct RequestKey: Hashable {
+        var method: String
+        var route: String
+        var status: Int
+    }
+
+    /// The registry's lookup formats the metric's name and labels on every call; requests
+    /// look their metrics up here instead (one dictionary probe under a lock).
+    private let requestMetricsCache = NIOLockedValueBox([RequestKey: (Counter, DurationHistogram)]())
+
+    private func requestMetrics(method: String, route: String, status: Int) -> (Counter, DurationHistogram) {
+        let key = RequestKey(method: method, route: route, status: status)
+        if let found = requestMetricsCache.withLockedValue({ $0[key] }) { return found }
+        let made = (registry.makeCounter(descriptor: Self.requests, labels: [("method", method), ("route", route), ("status", String(status))]),
+                    registry.makeDurationHistogram(descriptor: Self.requestDuration, labels: [("route", route)], buckets: Self.durationBuckets))
+        requestMetricsCache.withLockedValue { $0[key] = made }
+        return made
     }
 
     func requestStarted() { inFlight.increment() }

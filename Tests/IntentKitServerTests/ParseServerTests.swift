@@ -286,6 +286,52 @@ struct ParseServerTests {
         }
     }
 
+    /// One kept-alive connection carries requests for the parse fast path and for the router,
+    /// in any order, each answer after its request.
+    @Test func oneConnectionCarriesEveryKindOfRequestInTurn() async throws {
+        let server = try await RunningServer()
+        defer { Task { await server.stop() } }
+        let port = server.port
+        let statuses = try await LoopbackConnection.run {
+            let connection = try LoopbackConnection(port: port)
+            let requests: [(String, String, String?)] = [
+                ("POST", "/parse", #"{"text": "get me a ride"}"#), ("GET", "/health", nil), ("POST", "/parse", #"{"text": 1}"#),
+                ("POST", "/parse/batch", #"{"texts": ["get me a ride"]}"#), ("GET", "/nowhere", nil), ("POST", "/parse?x=1", #"{"text": "send Buttercup 5 dollars"}"#),
+                ("POST", "/entities", #"{"text": "at noon"}"#), ("POST", "/parse", #"{"text": "get me a ride"}"#),
+            ]
+            return try requests.map { method, path, body in
+                let answer = try connection.request(method, path, body: body.map { Array($0.utf8) })
+                return "\(method) \(path) \(answer.status) \(answer.object["intent"] as? String ?? answer.errorCode ?? "-")"
+            }
+        }
+        #expect(statuses == [
+            "POST /parse 200 RequestRide", "GET /health 200 -", "POST /parse 400 badRequest", "POST /parse/batch 200 -",
+            "GET /nowhere 404 notFound", "POST /parse?x=1 200 SendPayment", "POST /entities 200 -", "POST /parse 200 RequestRide",
+        ])
+    }
+
+    /// An idle connection is closed after the idle timeout; one in use is not.
+    @Test func idleConnectionsAreClosed() async throws {
+        var configuration = RunningServer.configuration()
+        configuration.idleTimeout = .milliseconds(400)
+        let server = try await RunningServer(configuration)
+        defer { Task { await server.stop() } }
+        let port = server.port
+        let (busyStatuses, closedWhenIdle) = try await LoopbackConnection.run {
+            let connection = try LoopbackConnection(port: port)
+            var statuses: Set<Int> = []
+            for index in 0..<16 {  // 0.8 s of requests, 50 ms apart: twice the timeout in all, never idle for it
+                let path = index.isMultiple(of: 2) ? "/parse" : "/entities"
+                statuses.insert(try connection.request("POST", path, body: Array(#"{"text": "get me a ride at noon"}"#.utf8)).status)
+                usleep(50_000)
+            }
+            usleep(1_000_000)
+            return (statuses, connection.isClosedByServer())
+        }
+        #expect(busyStatuses == [200])
+        #expect(closedWhenIdle)
+    }
+
     @Test func aConfigurationOutOfBoundsOrAMissingModelIsRefusedBeforeListening() throws {
         var configuration = RunningServer.configuration()
         #expect(configuration.host == "127.0.0.1")

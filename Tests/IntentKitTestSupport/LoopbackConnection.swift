@@ -104,6 +104,13 @@ public final class LoopbackConnection: @unchecked Sendable {
         return HTTPAnswer(status: status, headers: headers, body: body)
     }
 
+    /// Whether the server has closed the connection: a read finds its end (after any answer
+    /// already waiting).
+    public func isClosedByServer() -> Bool {
+        var byte: UInt8 = 0
+        return pending.isEmpty && recv(descriptor, &byte, 1, 0) == 0
+    }
+
     private func receive() throws {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
