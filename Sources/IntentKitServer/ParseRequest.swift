@@ -20,138 +20,159 @@ struct ParseOptions: Sendable {
 
     init() {}
 
-    init(from container: KeyedDecodingContainer<RequestKey>) throws {
-        topK = try container.decodeIfPresent(Int.self, forKey: "topK") ?? 1
-        resolve = try container.decodeIfPresent(Bool.self, forKey: "resolve") ?? false
-        referenceDate = try container.decodeIfPresent(String.self, forKey: "referenceDate")
-        timeZone = try container.decodeIfPresent(String.self, forKey: "timeZone")
-        minConfidence = try container.decodeIfPresent(Double.self, forKey: "minConfidence")
-        vocabulary = try container.decodeIfPresent([String: [VocabularyTermPayload]].self, forKey: "vocabulary")?.mapValues { $0.map(\.term) }
-        vocabularyKey = try container.decodeIfPresent(String.self, forKey: "vocabularyKey")
+    init(_ request: RequestObject) throws(ServerError) {
+        topK = try request.integer("topK") ?? 1
+        resolve = try request.bool("resolve") ?? false
+        referenceDate = try request.string("referenceDate")
+        timeZone = try request.string("timeZone")
+        minConfidence = try request.number("minConfidence")
+        vocabularyKey = try request.string("vocabularyKey")
+        if let value = request["vocabulary"], value != .null {
+            let entities = try RequestObject(value, at: "vocabulary", allowing: nil)
+            var vocabulary: [String: [VocabularyTerm]] = [:]
+            for (entity, terms) in entities.members {
+                guard case .array(let items) = terms else { throw .badRequest("vocabulary.\(entity): expected an array, found \(terms.kind)") }
+                vocabulary[entity] = try items.enumerated().map { index, item throws(ServerError) in
+                    try Self.term(item, at: "vocabulary.\(entity)[\(index)]")
+                }
+            }
+            self.vocabulary = vocabulary
+        }
+    }
+
+    /// A term as requests write it: a phrase, or `{phrase, id, pronunciation, alternatives}` (as
+    /// vocabulary files do; `identifier` and `synonyms` are accepted for `id` and `alternatives`).
+    private static func term(_ value: JSONValue, at path: String) throws(ServerError) -> VocabularyTerm {
+        if case .string(let phrase) = value {
+            guard !phrase.trimmingCharacters(in: .whitespaces).isEmpty else { throw .badRequest("\(path): a term is empty") }
+            return VocabularyTerm(phrase)
+        }
+        let fields = try RequestObject(value, at: path, allowing: ["phrase", "id", "identifier", "pronunciation", "alternatives", "synonyms"])
+        let phrase = try fields.requiredString("phrase")
+        guard !phrase.trimmingCharacters(in: .whitespaces).isEmpty else { throw .badRequest("\(path).phrase: a term's phrase is empty") }
+        var identifier = try fields.string("id")
+        if identifier == nil { identifier = try fields.string("identifier") }
+        let alternatives = try fields.strings("alternatives") ?? []
+        let synonyms = try fields.strings("synonyms") ?? []
+        return VocabularyTerm(phrase, identifier: identifier, pronunciation: try fields.string("pronunciation"), alternatives: alternatives + synonyms)
     }
 }
 
 /// `POST /parse`: `{"text": …, options…}`.
-struct ParseRequest: Decodable {
+struct ParseRequest {
     var text: String
     var options: ParseOptions
 
-    init(from decoder: any Decoder) throws {
-        let container = try RequestKey.container(decoder, allowing: ["text"] + ParseOptions.keys)
-        text = try container.decode(String.self, forKey: "text")
-        options = try ParseOptions(from: container)
+    init(_ body: JSONValue) throws(ServerError) {
+        let request = try RequestObject(body, at: "", allowing: ["text"] + ParseOptions.keys)
+        text = try request.requiredString("text")
+        options = try ParseOptions(request)
     }
 }
 
 /// `POST /parse/batch`: `{"texts": […], options…}`, the options applying to every text.
-struct BatchParseRequest: Decodable {
+struct BatchParseRequest {
     var texts: [String]
     var options: ParseOptions
 
-    init(from decoder: any Decoder) throws {
-        let container = try RequestKey.container(decoder, allowing: ["texts"] + ParseOptions.keys)
-        texts = try container.decode([String].self, forKey: "texts")
-        options = try ParseOptions(from: container)
+    init(_ body: JSONValue) throws(ServerError) {
+        let request = try RequestObject(body, at: "", allowing: ["texts"] + ParseOptions.keys)
+        guard let texts = try request.strings("texts") else { throw .badRequest("texts: missing") }
+        self.texts = texts
+        options = try ParseOptions(request)
     }
 }
 
 /// `POST /entities`: `{"text": …, "referenceDate": …, "timeZone": …}`.
-struct EntitiesRequest: Decodable {
+struct EntitiesRequest {
     var text: String
     var referenceDate: String?
     var timeZone: String?
 
-    init(from decoder: any Decoder) throws {
-        let container = try RequestKey.container(decoder, allowing: ["text", "referenceDate", "timeZone"])
-        text = try container.decode(String.self, forKey: "text")
-        referenceDate = try container.decodeIfPresent(String.self, forKey: "referenceDate")
-        timeZone = try container.decodeIfPresent(String.self, forKey: "timeZone")
+    init(_ body: JSONValue) throws(ServerError) {
+        let request = try RequestObject(body, at: "", allowing: ["text", "referenceDate", "timeZone"])
+        text = try request.requiredString("text")
+        referenceDate = try request.string("referenceDate")
+        timeZone = try request.string("timeZone")
     }
 }
 
-/// A term as requests write it: a phrase, or `{phrase, id, pronunciation, alternatives}` (as
-/// vocabulary files do; `identifier` and `synonyms` are accepted for `id` and `alternatives`).
-struct VocabularyTermPayload: Decodable {
-    var term: VocabularyTerm
+/// A JSON object of a request, its fields read with their types checked: a wrong type, a
+/// missing required field or a field the request does not know (a misspelt option is not
+/// silently ignored) is a 400 naming the field's path. `null` reads as absent.
+struct RequestObject {
+    let members: [(key: String, value: JSONValue)]
+    /// The object's path in the body ("" for the body itself), for messages.
+    let path: String
 
-    init(from decoder: any Decoder) throws {
-        if let phrase = try? decoder.singleValueContainer().decode(String.self) {
-            guard !phrase.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a term is empty"))
+    /// - Parameter allowed: the known field names; `nil` allows any (a map of names).
+    init(_ value: JSONValue, at path: String, allowing allowed: [String]?) throws(ServerError) {
+        guard case .object(let members) = value else {
+            throw .badRequest("\(path.isEmpty ? "the body" : path): expected an object, found \(value.kind)")
+        }
+        if let allowed, let unknown = members.first(where: { !allowed.contains($0.key) }) {
+            throw .badRequest("\(Self.join(path, unknown.key)): unknown field '\(unknown.key)' (known: \(allowed.joined(separator: ", ")))")
+        }
+        self.members = members
+        self.path = path
+    }
+
+    subscript(key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+
+    private static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    private func mismatch(_ key: String, _ expected: String, _ found: JSONValue) -> ServerError {
+        .badRequest("\(Self.join(path, key)): expected \(expected), found \(found.kind)")
+    }
+
+    func string(_ key: String) throws(ServerError) -> String? {
+        switch self[key] {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        case let other?: throw mismatch(key, "a string", other)
+        }
+    }
+
+    func requiredString(_ key: String) throws(ServerError) -> String {
+        guard let text = try string(key) else { throw .badRequest("\(Self.join(path, key)): missing") }
+        return text
+    }
+
+    func bool(_ key: String) throws(ServerError) -> Bool? {
+        switch self[key] {
+        case nil, .null?: return nil
+        case .bool(let value)?: return value
+        case let other?: throw mismatch(key, "true or false", other)
+        }
+    }
+
+    func number(_ key: String) throws(ServerError) -> Double? {
+        switch self[key] {
+        case nil, .null?: return nil
+        case .number(let value)?: return value
+        case let other?: throw mismatch(key, "a number", other)
+        }
+    }
+
+    func integer(_ key: String) throws(ServerError) -> Int? {
+        switch self[key] {
+        case nil, .null?: return nil
+        case .number(let value)? where value == value.rounded() && abs(value) < 1e15: return Int(value)
+        case let other?: throw mismatch(key, "an integer", other)
+        }
+    }
+
+    func strings(_ key: String) throws(ServerError) -> [String]? {
+        switch self[key] {
+        case nil, .null?: return nil
+        case .array(let items)?:
+            return try items.enumerated().map { index, item throws(ServerError) in
+                guard case .string(let text) = item else {
+                    throw .badRequest("\(Self.join(path, key))[\(index)]: expected a string, found \(item.kind)")
+                }
+                return text
             }
-            term = VocabularyTerm(phrase)
-            return
-        }
-        let container = try RequestKey.container(decoder, allowing: ["phrase", "id", "identifier", "pronunciation", "alternatives", "synonyms"])
-        let phrase = try container.decode(String.self, forKey: "phrase")
-        guard !phrase.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw DecodingError.dataCorruptedError(forKey: "phrase", in: container, debugDescription: "a term's phrase is empty")
-        }
-        let identifier = try container.decodeIfPresent(String.self, forKey: "id") ?? container.decodeIfPresent(String.self, forKey: "identifier")
-        let alternatives = try (container.decodeIfPresent([String].self, forKey: "alternatives") ?? [])
-            + (container.decodeIfPresent([String].self, forKey: "synonyms") ?? [])
-        term = VocabularyTerm(phrase, identifier: identifier, pronunciation: try container.decodeIfPresent(String.self, forKey: "pronunciation"),
-                              alternatives: alternatives)
-    }
-}
-
-/// Any key of a request object, so that a key the request type does not know is an error
-/// naming it (a misspelt option is not silently ignored).
-struct RequestKey: CodingKey, ExpressibleByStringLiteral {
-    var stringValue: String
-    var intValue: Int? { nil }
-
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-    init(stringLiteral value: String) { stringValue = value }
-
-    /// The object `decoder` holds, refusing keys outside `allowed`.
-    static func container(_ decoder: any Decoder, allowing allowed: [String]) throws -> KeyedDecodingContainer<RequestKey> {
-        let container = try decoder.container(keyedBy: RequestKey.self)
-        for key in container.allKeys where !allowed.contains(key.stringValue) {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: container,
-                debugDescription: "unknown field '\(key.stringValue)' (known: \(allowed.joined(separator: ", ")))")
-        }
-        return container
-    }
-}
-
-extension DecodingError {
-    /// One line for a client: where in the body, and what was wrong.
-    var clientMessage: String {
-        func path(_ context: Context, adding key: (any CodingKey)? = nil) -> String {
-            let keys = context.codingPath + (key.map { [$0] } ?? [])
-            guard !keys.isEmpty else { return "the body" }
-            return keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop(while: { $0 == "." }).description
-        }
-        switch self {
-        case .typeMismatch(let type, let context):
-            return "\(path(context)): expected \(Self.name(of: type))"
-        case .valueNotFound(let type, let context):
-            return "\(path(context)): expected \(Self.name(of: type)), found null"
-        case .keyNotFound(let key, let context):
-            return "\(path(context, adding: key)): missing"
-        case .dataCorrupted(let context):
-            if context.codingPath.isEmpty {
-                // Foundation's reader says where it stopped ("Unexpected end of file", "… at line 1, column 9").
-                let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-                return "the body is not valid JSON" + (detail.map { " (\($0))" } ?? "")
-            }
-            return "\(path(context)): \(context.debugDescription)"
-        @unknown default:
-            return "the body does not decode"
-        }
-    }
-
-    private static func name(of type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Int.Type: "an integer"
-        case is Double.Type: "a number"
-        case is Bool.Type: "true or false"
-        case is [String].Type, is [Any].Type: "an array"
-        default: "\(type)".hasPrefix("Array") ? "an array" : "\(type)".hasPrefix("Dictionary") || "\(type)".hasPrefix("KeyedDecodingContainer") ? "an object" : "\(type)"
+        case let other?: throw mismatch(key, "an array", other)
         }
     }
 }

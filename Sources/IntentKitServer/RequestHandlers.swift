@@ -34,7 +34,7 @@ struct RequestHandlers: Sendable {
     /// answers it on the connection's event loop).
     /// - Throws: ``ServerError`` or `DecodingError` for a body that is not a parse request.
     func parseAnswer(body: ByteBuffer) throws -> [UInt8] {
-        let request = try decode(ParseRequest.self, from: body)
+        let request = try ParseRequest(try json(body))
         let setting = try ParseSetting(request.options, handlers: self)
         var workspace = setting.workspaces.take()
         let parse = setting.parse(request.text, workspace: &workspace)
@@ -48,7 +48,7 @@ struct RequestHandlers: Sendable {
 
     /// `POST /parse/batch`: `{"results": [parse, …]}` in the order of `texts`.
     func parseBatch(_ request: Request, context: some RequestContext) async throws -> Response {
-        let body = try decode(BatchParseRequest.self, from: try await body(of: request))
+        let body = try BatchParseRequest(try json(try await body(of: request)))
         guard body.texts.count <= configuration.maximumBatchSize else {
             throw ServerError.badRequest("texts: \(body.texts.count) utterances; a batch holds at most \(configuration.maximumBatchSize)")
         }
@@ -73,7 +73,7 @@ struct RequestHandlers: Sendable {
 
     /// `POST /entities`: the built-in entities (dates, times, numbers, money…) in a text.
     func entities(_ request: Request, context: some RequestContext) async throws -> Response {
-        let body = try decode(EntitiesRequest.self, from: try await body(of: request))
+        let body = try EntitiesRequest(try json(try await body(of: request)))
         let (reference, calendar) = try moment(body.referenceDate, timeZone: body.timeZone)
         let matches = BuiltinEntityExtractor(calendar: calendar).extract(from: body.text, reference: reference)
         return try Self.encoded(EntitiesAnswer(text: body.text, entities: matches))
@@ -149,12 +149,15 @@ struct RequestHandlers: Sendable {
         return try await request.body.collect(upTo: configuration.maximumBodyBytes)
     }
 
-    /// `body` as `T`, refusing a body that is not JSON or not `T` (400). The `Content-Type` is
-    /// not checked: the body is JSON or refused (so `curl -d` works as is).
-    private func decode<T: Decodable>(_ type: T.Type, from body: ByteBuffer) throws -> T {
-        guard body.readableBytes > 0 else { throw ServerError.badRequest("the body is empty; send a JSON object") }
-        return try body.withUnsafeReadableBytes { bytes in
-            try JSONDecoder().decode(T.self, from: Data(bytes))
+    /// `body` as JSON, refusing a body that is not (400, with the byte where it stops being
+    /// JSON). The `Content-Type` is not checked: the body is JSON or refused (so `curl -d`
+    /// works as is).
+    private func json(_ body: ByteBuffer) throws(ServerError) -> JSONValue {
+        guard body.readableBytes > 0 else { throw .badRequest("the body is empty; send a JSON object") }
+        do {
+            return try body.withUnsafeReadableBytes { bytes throws(JSONSyntaxError) in try JSONReader.read(bytes) }
+        } catch {
+            throw .badRequest(error.description)
         }
     }
 

@@ -46,13 +46,12 @@ public struct ServerError: Error, HTTPResponseError, Sendable {
         return writer.bytes
     }
 
-    /// The error any failure of a request is answered with: itself, a decoding error's 400, an
-    /// oversized body's 413, a cancellation's timeout; `nil` for an unexpected error (a 500
+    /// The error any failure of a request is answered with: itself, an oversized body's 413, a
+    /// cancellation's timeout; `nil` for an unexpected error (a 500
     /// whose details go to the log).
     static func answering(_ error: any Error) -> ServerError? {
         switch error {
         case let error as ServerError: error
-        case let error as DecodingError: .badRequest(error.clientMessage)
         case is NIOTooManyBytesError: .payloadTooLarge
         case is CancellationError: .timeout
         default: nil
