@@ -4,15 +4,24 @@ import IntentKit
 /// The model the server parses with, replaced whole on reload. A request takes a snapshot
 /// (``current``) and parses with it to the end, so a reload never drops or mixes a request.
 final class ModelStore: @unchecked Sendable {
-    /// One loaded model and what `GET /model` says of it.
-    struct Loaded: Sendable {
-        var parser: IntentParser
+    /// One loaded model and what `GET /model` says of it; a class, so that a request's
+    /// snapshot is one reference, not a copy of every array the parser and summary hold.
+    final class Loaded: Sendable {
+        let parser: IntentParser
         /// Workspaces for this model's parses, reused across requests.
-        var workspaces: WorkspacePool
-        var summary: ModelSummary
-        var loadedAt: Date
+        let workspaces: WorkspacePool
+        let summary: ModelSummary
+        let loadedAt: Date
         /// 1 for the model read at start, one more for each reload.
-        var generation: Int
+        let generation: Int
+
+        init(parser: IntentParser, workspaces: WorkspacePool, summary: ModelSummary, loadedAt: Date, generation: Int) {
+            self.parser = parser
+            self.workspaces = workspaces
+            self.summary = summary
+            self.loadedAt = loadedAt
+            self.generation = generation
+        }
     }
 
     private let lock = NSLock()

@@ -32,7 +32,7 @@ struct RequestHandlers: Sendable {
 
     /// `POST /parse`: one utterance's parse, as `intentkit parse` writes it (``ParseFastPath``
     /// answers it on the connection's event loop).
-    /// - Throws: ``ServerError`` or `DecodingError` for a body that is not a parse request.
+    /// - Throws: ``ServerError`` for a body that is not a parse request.
     func parseAnswer(body: ByteBuffer) throws -> [UInt8] {
         let request = try ParseRequest(try json(body))
         let setting = try ParseSetting(request.options, handlers: self)
