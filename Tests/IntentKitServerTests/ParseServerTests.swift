@@ -235,8 +235,7 @@ struct ParseServerTests {
     /// The admin route needs the token; a reload serves the new file from the next request,
     /// and a file that does not load leaves the model in service.
     @Test func reloadNeedsTheTokenAndKeepsTheOldModelWhenTheNewOneFails() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-serve-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try RunningServer.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let model = directory.appendingPathComponent("served.model")
         try FileManager.default.copyItem(at: RunningServer.fixtureModel, to: model)
@@ -264,6 +263,52 @@ struct ParseServerTests {
         #expect(try await server.post("/parse", #"{"text": "get me a ride to the airport"}"#).object["intent"] as? String == "RequestRide")
         let metrics = try await server.request("GET", "/metrics").text
         #expect(metrics.contains(#"intentkit_model_reloads_total{outcome="success"} 1"#) && metrics.contains(#"intentkit_model_reloads_total{outcome="failure"} 1"#))
+    }
+
+    /// Reloads while clients parse: no request fails or waits for the reload, each is answered
+    /// by one model or the other.
+    @Test func reloadingUnderLoadDropsNoRequest() async throws {
+        let directory = try RunningServer.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let model = directory.appendingPathComponent("served.model")
+        try FileManager.default.copyItem(at: RunningServer.fixtureModel, to: model)
+        var configuration = RunningServer.configuration(model: model)
+        let token = "0123456789abcdef0123456789abcdef"
+        configuration.adminToken = token
+        let server = try await RunningServer(configuration)
+        defer { Task { await server.stop() } }
+        let port = server.port
+        let body = Array(#"{"text": "get me a ride to the airport"}"#.utf8)
+        try await withThrowingTaskGroup(of: [String].self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    try await LoopbackConnection.run {
+                        let connection = try LoopbackConnection(port: port)
+                        return try (0..<150).map { _ in
+                            let answer = try connection.request("POST", "/parse", body: body)
+                            return "\(answer.status) \(answer.object["intent"] as? String ?? answer.text)"
+                        }
+                    }
+                }
+            }
+            group.addTask {
+                var statuses: [String] = []
+                for round in 0..<10 {
+                    // A new file renamed over the served one, as `intentkit train` writes models.
+                    let next = directory.appendingPathComponent("next.model")
+                    try? FileManager.default.removeItem(at: next)
+                    try FileManager.default.copyItem(at: round.isMultiple(of: 2) ? RunningServer.otherFixtureModel : RunningServer.fixtureModel, to: next)
+                    #expect(rename(next.path, model.path) == 0)
+                    statuses.append("reload \(try await server.post("/admin/reload", "", headers: ["Authorization": "Bearer \(token)"]).status)")
+                }
+                return statuses
+            }
+            var answers: [String] = []
+            for try await results in group { answers += results }
+            #expect(answers.filter { $0.hasPrefix("reload") } == Array(repeating: "reload 200", count: 10))
+            #expect(answers.filter { !$0.hasPrefix("reload") } == Array(repeating: "200 RequestRide", count: 600))
+        }
+        #expect(try await server.request("GET", "/health").object["modelGeneration"] as? Int == 11)
     }
 
     /// Many clients at once on kept-alive connections get the answers one client gets alone.

@@ -22,6 +22,13 @@ final class RunningServer: Sendable {
         return configuration
     }
 
+    /// A new empty folder for one test's files.
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
     init(_ configuration: ServerConfiguration = configuration()) async throws {
         let server = try ParseServer(configuration: configuration, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         let (ports, continuation) = AsyncStream<Int>.makeStream()
