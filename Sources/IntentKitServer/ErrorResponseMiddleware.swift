@@ -5,8 +5,8 @@ import Logging
 import NIOCore
 
 /// Turns every error a request meets into the service's JSON error answer (``ServerError``):
-/// the router's 404, an oversized body's 413, a decoding error's 400, a timeout's 503; anything
-/// unexpected is a 500 whose details go to the log, not to the client.
+/// the handlers' own (400, 422, …), the router's 404, an oversized body's 413, a timeout's 503;
+/// anything unexpected is a 500 whose details go to the log, not to the client.
 struct ErrorResponseMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {

@@ -109,7 +109,7 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
             } else {
                 state = .receiving(body: context.channel.allocator.buffer(capacity: 256), start: start)
             }
-            deadline = context.eventLoop.scheduleTask(in: shared.timeout) { [weak self] in self?.deadlinePassed(context) }
+            deadline = context.eventLoop.assumeIsolated().scheduleTask(in: shared.timeout) { [weak self] in self?.deadlinePassed(context) }
         case .body(var chunk):
             switch state {
             case .receiving(var body, let start):
@@ -203,7 +203,7 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func scheduleIdleClose(_ context: ChannelHandlerContext) {
         idleTimer?.cancel()
-        idleTimer = context.eventLoop.scheduleTask(in: shared.idleTimeout) { [weak self] in
+        idleTimer = context.eventLoop.assumeIsolated().scheduleTask(in: shared.idleTimeout) { [weak self] in
             guard let self, case .idle = self.state else { return }
             context.close(promise: nil)
         }

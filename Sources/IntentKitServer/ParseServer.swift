@@ -26,8 +26,8 @@ public struct ParseServer: Sendable {
     private let logger: Logger
 
     /// Reads the model and prepares the routes.
-    /// - Throws: the model's or the encoder's error (naming the file), or ``ServerError`` for a
-    ///   configuration out of bounds.
+    /// - Throws: the model's or the encoder's error (naming the file), or ``ConfigurationError``
+    ///   for a configuration out of bounds.
     public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "intentkit.serve")) throws {
         for (name, value) in [("maximum body size", configuration.maximumBodyBytes), ("maximum batch size", configuration.maximumBatchSize),
                               ("maximum concurrent requests", configuration.maximumConcurrentRequests)] where value < 1 {

@@ -47,8 +47,7 @@ public struct ServerError: Error, HTTPResponseError, Sendable {
     }
 
     /// The error any failure of a request is answered with: itself, an oversized body's 413, a
-    /// cancellation's timeout; `nil` for an unexpected error (a 500
-    /// whose details go to the log).
+    /// cancellation's timeout; `nil` for an unexpected error (a 500 whose details go to the log).
     static func answering(_ error: any Error) -> ServerError? {
         switch error {
         case let error as ServerError: error
