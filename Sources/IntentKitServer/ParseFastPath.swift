@@ -42,6 +42,8 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         case refusing(ServerError, start: ContinuousClock.Instant)
         /// A request for the router, until its answer's end goes out.
         case passing
+        /// Answered before its body arrived, and closing: what still comes in is dropped.
+        case closing
     }
 
     private let shared: Shared
@@ -83,7 +85,7 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
                 // The handler after this one thinks the connection idle and would close it now.
                 closeAfterAnswer = true
                 return
-            case .idle, .passing:
+            case .idle, .passing, .closing:
                 break
             }
         }
@@ -93,6 +95,7 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     // MARK: Requests
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .closing = state { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
             idleTimer?.cancel()
@@ -120,7 +123,7 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
                     body.writeBuffer(&chunk)
                     state = .receiving(body: body, start: start)
                 }
-            case .refusing:
+            case .refusing, .closing:
                 break
             case .idle, .passing:
                 context.fireChannelRead(data)
@@ -133,6 +136,8 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
             case .refusing(let error, let start):
                 deadline?.cancel()
                 write(context, error: error, start: start)
+            case .closing:
+                break
             case .idle, .passing:
                 context.fireChannelRead(data)
             }
@@ -196,7 +201,8 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         case .receiving(_, let start), .refusing(_, let start):
             closeAfterAnswer = true
             write(context, error: .timeout, start: start)
-        case .idle, .passing:
+            state = .closing
+        case .idle, .passing, .closing:
             break
         }
     }
