@@ -235,15 +235,10 @@ struct ParseServerTests {
     /// The admin route needs the token; a reload serves the new file from the next request,
     /// and a file that does not load leaves the model in service.
     @Test func reloadNeedsTheTokenAndKeepsTheOldModelWhenTheNewOneFails() async throws {
-        let directory = try RunningServer.temporaryDirectory()
+        let (server, model, directory) = try await RunningServer.servingACopy()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let model = directory.appendingPathComponent("served.model")
-        try FileManager.default.copyItem(at: RunningServer.fixtureModel, to: model)
-        var configuration = RunningServer.configuration(model: model)
-        let token = "0123456789abcdef0123456789abcdef"
-        configuration.adminToken = token
-        let server = try await RunningServer(configuration)
         defer { Task { await server.stop() } }
+        let token = RunningServer.adminToken
 
         #expect(try await server.post("/admin/reload", "").status == 401)
         let wrong = try await server.post("/admin/reload", "", headers: ["Authorization": "Bearer 0123456789abcdef0123456789abcdeX"])
@@ -268,15 +263,10 @@ struct ParseServerTests {
     /// Reloads while clients parse: no request fails or waits for the reload, each is answered
     /// by one model or the other.
     @Test func reloadingUnderLoadDropsNoRequest() async throws {
-        let directory = try RunningServer.temporaryDirectory()
+        let (server, model, directory) = try await RunningServer.servingACopy()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let model = directory.appendingPathComponent("served.model")
-        try FileManager.default.copyItem(at: RunningServer.fixtureModel, to: model)
-        var configuration = RunningServer.configuration(model: model)
-        let token = "0123456789abcdef0123456789abcdef"
-        configuration.adminToken = token
-        let server = try await RunningServer(configuration)
         defer { Task { await server.stop() } }
+        let token = RunningServer.adminToken
         let port = server.port
         let body = Array(#"{"text": "get me a ride to the airport"}"#.utf8)
         try await withThrowingTaskGroup(of: [String].self) { group in

@@ -29,6 +29,20 @@ final class RunningServer: Sendable {
         return directory
     }
 
+    /// The admin token of ``servingACopy()``'s servers.
+    static let adminToken = "0123456789abcdef0123456789abcdef"
+
+    /// A server with the admin route, serving a copy of the fixture model (`model`) in a new
+    /// folder (`directory`), for tests that replace the file and reload; they remove the folder.
+    static func servingACopy() async throws -> (server: RunningServer, model: URL, directory: URL) {
+        let directory = try temporaryDirectory()
+        let model = directory.appendingPathComponent("served.model")
+        try FileManager.default.copyItem(at: fixtureModel, to: model)
+        var configuration = configuration(model: model)
+        configuration.adminToken = adminToken
+        return (try await RunningServer(configuration), model, directory)
+    }
+
     init(_ configuration: ServerConfiguration = configuration()) async throws {
         let server = try ParseServer(configuration: configuration, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         let (ports, continuation) = AsyncStream<Int>.makeStream()
