@@ -48,8 +48,15 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let shared: Shared
     private var state = State.idle
-    private var deadline: Scheduled<Void>?
-    private var idleTimer: Scheduled<Void>?
+    /// The connection's one timer, for the request deadline and the idle timeout both, and
+    /// when it fires. It is re-armed only when it fires or must fire sooner, not for every
+    /// request: scheduling and cancelling two timers a request cost more than reading its head.
+    private var timer: Scheduled<Void>?
+    private var timerDue: NIODeadline?
+    /// When the body of the `POST /parse` being read must have arrived.
+    private var requestDeadline: NIODeadline?
+    /// Since when the connection has waited for a request (`nil` while one is under way).
+    private var idleSince: NIODeadline?
     /// A graceful shutdown arrived while this handler was reading a request.
     private var closeAfterAnswer = false
     private var dateHeader = HTTPDateHeader()
@@ -98,9 +105,9 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         if case .closing = state { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
-            idleTimer?.cancel()
-            idleTimer = nil
-            let path = head.path.map { $0.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "" } ?? ""
+            idleSince = nil
+            let target = head.path ?? ""
+            let path = target.firstIndex(of: "?").map { target[..<$0] } ?? target[...]
             guard head.method == .post, path == "/parse" else {
                 state = .passing
                 context.fireChannelRead(data)
@@ -112,7 +119,9 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
             } else {
                 state = .receiving(body: context.channel.allocator.buffer(capacity: 256), start: start)
             }
-            deadline = context.eventLoop.assumeIsolated().scheduleTask(in: shared.timeout) { [weak self] in self?.deadlinePassed(context) }
+            let due = NIODeadline.now() + shared.timeout
+            requestDeadline = due
+            arm(context, at: due)
         case .body(var chunk):
             switch state {
             case .receiving(var body, let start):
@@ -131,10 +140,10 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             switch state {
             case .receiving(let body, let start):
-                deadline?.cancel()
+                requestDeadline = nil
                 answer(context, body: body, start: start)
             case .refusing(let error, let start):
-                deadline?.cancel()
+                requestDeadline = nil
                 write(context, error: error, start: start)
             case .closing:
                 break
@@ -208,18 +217,46 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func scheduleIdleClose(_ context: ChannelHandlerContext) {
-        idleTimer?.cancel()
-        idleTimer = context.eventLoop.assumeIsolated().scheduleTask(in: shared.idleTimeout) { [weak self] in
-            guard let self, case .idle = self.state else { return }
-            context.close(promise: nil)
+        let now = NIODeadline.now()
+        idleSince = now
+        arm(context, at: now + shared.idleTimeout)
+    }
+
+    /// Makes the timer fire at `due` at the latest; one due sooner stays as it is (it re-arms
+    /// itself for what is still pending when it fires).
+    private func arm(_ context: ChannelHandlerContext, at due: NIODeadline) {
+        if timer != nil, let timerDue, timerDue <= due { return }
+        timer?.cancel()
+        timerDue = due
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) { [weak self] in self?.timerFired(context) }
+    }
+
+    /// Answers a request whose body is late, closes a connection idle too long, and re-arms
+    /// the timer for whichever of the two is still to come.
+    private func timerFired(_ context: ChannelHandlerContext) {
+        (timer, timerDue) = (nil, nil)
+        let now = NIODeadline.now()
+        if let requestDeadline {
+            if requestDeadline <= now {
+                self.requestDeadline = nil
+                deadlinePassed(context)
+            } else {
+                arm(context, at: requestDeadline)
+            }
+        }
+        if case .idle = state, let idleSince {
+            let due = idleSince + shared.idleTimeout
+            if due <= now {
+                context.close(promise: nil)
+            } else {
+                arm(context, at: due)
+            }
         }
     }
 
     private func cancelTimers() {
-        deadline?.cancel()
-        deadline = nil
-        idleTimer?.cancel()
-        idleTimer = nil
+        timer?.cancel()
+        (timer, timerDue, requestDeadline, idleSince) = (nil, nil, nil, nil)
     }
 }
 

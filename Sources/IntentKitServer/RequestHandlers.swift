@@ -195,12 +195,18 @@ struct RequestHandlers: Sendable {
 
 /// One request's parser and options, checked.
 struct ParseSetting {
-    var parser: IntentParser
-    /// Workspaces for the parser's model.
-    var workspaces: WorkspacePool
+    /// The model in service when the request arrived: its parser and workspaces.
+    let loaded: ModelStore.Loaded
+    /// A copy of the model's parser changed by the request (its own minimum confidence or
+    /// vocabulary); `nil` when it changes nothing, the common case: copying a parser retains
+    /// and releases every table it holds, a cost on every request.
+    private var changedParser: IntentParser?
     var options: ParseOptions
     var reference: Date
     var calendar: Calendar
+
+    /// Workspaces for the parser's model.
+    var workspaces: WorkspacePool { loaded.workspaces }
 
     /// The largest `topK` a request may ask for.
     static let maximumTopK = 100
@@ -211,18 +217,22 @@ struct ParseSetting {
             throw ServerError.badRequest("topK: \(options.topK); it must be between 1 and \(Self.maximumTopK)")
         }
         (reference, calendar) = try handlers.moment(options.referenceDate, timeZone: options.timeZone)
-        let loaded = handlers.store.current
-        parser = loaded.parser
-        workspaces = loaded.workspaces
+        loaded = handlers.store.current
         if let minConfidence = options.minConfidence {
             guard (0...1).contains(minConfidence) else { throw ServerError.badRequest("minConfidence: \(minConfidence); it must be between 0 and 1") }
-            parser.minimumConfidence = minConfidence
+            changedParser = loaded.parser
+            changedParser!.minimumConfidence = minConfidence
         }
-        if let vocabulary = try Self.vocabulary(options, handlers: handlers) { parser = parser.using(vocabulary) }
+        if let vocabulary = try Self.vocabulary(options, handlers: handlers) { changedParser = (changedParser ?? loaded.parser).using(vocabulary) }
     }
 
     func parse(_ text: String, workspace: inout IntentParser.Workspace) -> IntentParse {
-        parser.parse(text, workspace: &workspace, alternatives: options.topK - 1, resolving: options.resolve, reference: reference, calendar: calendar)
+        if let changedParser {
+            return changedParser.parse(text, workspace: &workspace, alternatives: options.topK - 1, resolving: options.resolve,
+                                       reference: reference, calendar: calendar)
+        }
+        return loaded.parser.parse(text, workspace: &workspace, alternatives: options.topK - 1, resolving: options.resolve,
+                                   reference: reference, calendar: calendar)
     }
 
     /// The request's vocabulary: the one it sends (cached under its key if it names one), or
