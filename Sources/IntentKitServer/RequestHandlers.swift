@@ -8,7 +8,7 @@ import NIOCore
 /// What each route does. Request bodies are JSON read up to the configured limit; answers are
 /// JSON written by ``ParseJSONWriter`` (the bytes `intentkit parse` writes), errors
 /// ``ServerError``s.
-struct RequestHandlers: Sendable {
+final class RequestHandlers: Sendable {
     let configuration: ServerConfiguration
     let store: ModelStore
     let vocabularies: VocabularyCache

@@ -20,7 +20,8 @@ final class WorkspacePool: @unchecked Sendable {
         lock.lock()
         let workspace = free.popLast()
         lock.unlock()
-        return workspace ?? parser.makeWorkspace()
+        if let workspace { return workspace }
+        return parser.makeWorkspace()
     }
 
     func recycle(_ workspace: consuming IntentParser.Workspace) {

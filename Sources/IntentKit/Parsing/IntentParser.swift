@@ -194,22 +194,23 @@ public struct IntentParser: Sendable {
             tagger: tagger, buffers: &workspace.tagging, workspace: &workspace.decoding,
             reranking: JointDecoder.Reranking(enabled: intentReranking, threshold: rerankingThreshold, scoresIntentLabelsAlone: scoresIntentLabelsAlone))
         var result = IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [])
-        if let intent = decoded.intent, let classifier {
+        // The intents' names alone, not the classifier: binding a struct copies (retains) all it holds.
+        if let intent = decoded.intent, let intentNames = classifier?.model.intents {
             let probabilities = workspace.classification.probabilities
             if intent == outOfScopeClass {
                 // The class of no intent: the likeliest intents stay, as alternatives, the best
                 // one's confidence the parse's.
                 result.isOutOfScope = true
                 result.alternatives = Self.runnersUp(probabilities, excluding: intent, also: intent, count: alternatives + 1).map {
-                    IntentCandidate(intent: classifier.model.intents[$0], confidence: Double(probabilities[$0]))
+                    IntentCandidate(intent: intentNames[$0], confidence: Double(probabilities[$0]))
                 }
                 result.confidence = result.alternatives.first?.confidence ?? 0
                 return result
             }
-            result.intent = classifier.model.intents[intent]
+            result.intent = intentNames[intent]
             result.confidence = Double(probabilities[intent])
             result.alternatives = Self.runnersUp(probabilities, excluding: intent, also: outOfScopeClass ?? intent, count: alternatives).map {
-                IntentCandidate(intent: classifier.model.intents[$0], confidence: Double(probabilities[$0]))
+                IntentCandidate(intent: intentNames[$0], confidence: Double(probabilities[$0]))
             }
         }
         guard !decoded.slots.isEmpty else { return result }
