@@ -65,6 +65,9 @@ struct TrainingArguments: ParsableArguments {
     @Option(name: .customLong("intent-c2"), help: ArgumentHelp(help("intent-c2")))
     var intentC2: Double?
 
+    @Option(name: .customLong("encoder-clusters"), help: ArgumentHelp(help("encoder-clusters")))
+    var encoderClusters = TrainingOptions().encoderClusterLevels.map(String.init).joined(separator: ",")
+
     @Option(name: .customLong("intent-char-ngrams"), help: ArgumentHelp(help("intent-char-ngrams")))
     var intentCharacterNGrams: String?
 
@@ -121,6 +124,17 @@ struct TrainingArguments: ParsableArguments {
         return bounds[0]...bounds[1]
     }
 
+    /// `--encoder-clusters`: centroid counts, comma-separated, or `none`.
+    private func encoderClusterLevels() throws -> [Int] {
+        guard encoderClusters != "none" else { return [] }
+        return try encoderClusters.split(separator: ",").map { part in
+            guard let count = Int(part.trimmingCharacters(in: .whitespaces)), (2...4096).contains(count) else {
+                throw ValidationError("--encoder-clusters: '\(part)' is not a centroid count from 2 to 4096 (or give none)")
+            }
+            return count
+        }
+    }
+
     private func templates() throws -> Set<FeatureTemplate> {
         var result = Set<FeatureTemplate>()
         for name in features.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
@@ -168,6 +182,7 @@ struct TrainingArguments: ParsableArguments {
         options.noiseWeight = noiseWeight
         options.falseRejectionRate = falseRejectionRate
         options.features = FeatureConfiguration(templates: try templates(), window: window, affixLength: affixLength)
+        options.encoderClusterLevels = try encoderClusterLevels()
         return options
     }
 }

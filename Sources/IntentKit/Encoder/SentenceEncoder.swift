@@ -265,6 +265,13 @@ public final class SentenceEncoder: Sendable {
     /// stacked into one matrix: every projection runs over all of them at once, attention
     /// within each sentence.
     package func encode(pieces sentences: [[Int32]]) -> [[Float]] {
+        let (x, firstRows) = forward(sentences)
+        return zip(sentences, firstRows).map { sentence, first in pool(x, rows: first..<(first + sentence.count)) }
+    }
+
+    /// The last layer's rows of every piece of `sentences`, stacked (`[pieces][hiddenSize]`),
+    /// and each sentence's first row.
+    private func forward(_ sentences: [[Int32]]) -> (x: [Float], firstRows: [Int]) {
         let h = configuration.hiddenSize, inner = configuration.intermediateSize
         let heads = configuration.headCount, d = h / heads
         let epsilon = configuration.layerNormEpsilon
@@ -328,22 +335,90 @@ public final class SentenceEncoder: Sendable {
                 }
             }
         }
-        return zip(sentences, firstRows).map { sentence, first in
-            var vector: [Float]
-            switch pooling {
-            case .classifierToken:
-                vector = Array(x[(first * h)..<(first * h + h)])
-            case .mean:
-                vector = [Float](repeating: 0, count: h)
-                for line in first..<(first + sentence.count) { for j in 0..<h { vector[j] += x[line * h + j] } }
-                for j in 0..<h { vector[j] /= Float(sentence.count) }
-            }
-            if normalizes {
-                let length = BLAS.dot(vector, vector, count: h).squareRoot()
-                if length > 0 { BLAS.scale(1 / length, &vector, count: h) }
-            }
-            return vector
+        return (x, firstRows)
+    }
+
+    /// The sentence vector of the sentence whose pieces are `rows` of `x`: ``pooling``, then
+    /// unit length when ``normalizes``.
+    private func pool(_ x: [Float], rows: Range<Int>) -> [Float] {
+        let h = configuration.hiddenSize
+        var vector: [Float]
+        switch pooling {
+        case .classifierToken:
+            vector = Array(x[(rows.lowerBound * h)..<(rows.lowerBound * h + h)])
+        case .mean:
+            vector = [Float](repeating: 0, count: h)
+            for line in rows { for j in 0..<h { vector[j] += x[line * h + j] } }
+            for j in 0..<h { vector[j] /= Float(rows.count) }
         }
+        if normalizes {
+            let length = BLAS.dot(vector, vector, count: h).squareRoot()
+            if length > 0 { BLAS.scale(1 / length, &vector, count: h) }
+        }
+        return vector
+    }
+
+    /// An utterance to encode with ``encodeWithTokens(_:threads:)``: its text and the tokens of
+    /// another tokenizer (IntentKit's), as Unicode scalar ranges of the text in order.
+    package struct TokenizedInput: Sendable {
+        package var text: String
+        package var tokens: [Range<Int>]
+
+        package init(text: String, tokens: [Range<Int>]) {
+            self.text = text
+            self.tokens = tokens
+        }
+    }
+
+    /// One forward pass's two readings of an utterance.
+    package struct TokenizedEncoding: Sendable {
+        /// ``encode(_:)``'s vector of the text.
+        package var sentence: [Float]
+        /// `[tokens][dimension]` each token's contextual vector: the mean of the last layer's
+        /// rows of the word pieces whose word starts inside the token (as in BERT-based
+        /// taggers, which read a word from its pieces); zeros for a token that holds no piece
+        /// (one past the encoder's maximum length, or one BERT's basic pass drops).
+        package var tokens: [Float]
+    }
+
+    /// ``TokenizedEncoding``s of `inputs`, in order, batched as ``encode(_:threads:)`` batches.
+    package func encodeWithTokens(_ inputs: [TokenizedInput], threads: Int = 1) -> [TokenizedEncoding] {
+        let encoded = inputs.map { tokenizer.encodeWithOffsets($0.text, maximumLength: maximumLength) }
+        var batches = [Range<Int>](), start = 0, pieces = 0
+        for (index, sentence) in encoded.enumerated() {
+            if pieces + sentence.pieces.count > 256 && index > start {
+                batches.append(start..<index)
+                (start, pieces) = (index, 0)
+            }
+            pieces += sentence.pieces.count
+        }
+        if start < encoded.count { batches.append(start..<encoded.count) }
+        let h = configuration.hiddenSize
+        return concurrentMap(batches.count, threads: threads) { batch in
+            let range = batches[batch]
+            let (x, firstRows) = forward(encoded[range].map(\.pieces))
+            return zip(range, firstRows).map { index, first in
+                let (sentencePieces, offsets) = encoded[index]
+                let tokens = inputs[index].tokens
+                var vectors = [Float](repeating: 0, count: tokens.count * h)
+                var counts = [Int](repeating: 0, count: tokens.count)
+                // Pieces and tokens both run left to right: one pass matches them.
+                var token = 0
+                for piece in 0..<sentencePieces.count where offsets[piece] >= 0 {
+                    let offset = Int(offsets[piece])
+                    while token < tokens.count && tokens[token].upperBound <= offset { token += 1 }
+                    guard token < tokens.count, tokens[token].contains(offset) else { continue }
+                    counts[token] += 1
+                    let row = (first + piece) * h
+                    for j in 0..<h { vectors[token * h + j] += x[row + j] }
+                }
+                for token in 0..<tokens.count where counts[token] > 1 {
+                    let scale = 1 / Float(counts[token])
+                    for j in 0..<h { vectors[token * h + j] *= scale }
+                }
+                return TokenizedEncoding(sentence: pool(x, rows: first..<(first + sentencePieces.count)), tokens: vectors)
+            }
+        }.flatMap { $0 }
     }
 
     /// Layer normalisation of each row (Ba et al. 2016): zero mean, unit variance, then scaled and shifted.

@@ -25,24 +25,42 @@ package struct WordPieceTokenizer: Sendable {
 
     /// `[CLS]`, the pieces of `text` (the first `maximumLength - 2`), `[SEP]`.
     package func encode(_ text: String, maximumLength: Int) -> [Int32] {
-        var pieces: [Int32] = [classifierID]
-        for word in Self.words(of: text) {
-            pieces += wordPieces(word)
+        encodeWithOffsets(text, maximumLength: maximumLength).pieces
+    }
+
+    /// ``encode(_:maximumLength:)``'s pieces, and for each the Unicode scalar offset in `text`
+    /// where its word starts (−1 for `[CLS]` and `[SEP]`): what ties a piece to the token of
+    /// another tokenizer that holds it.
+    package func encodeWithOffsets(_ text: String, maximumLength: Int) -> (pieces: [Int32], offsets: [Int32]) {
+        var pieces: [Int32] = [classifierID], offsets: [Int32] = [-1]
+        for (word, start) in Self.wordsWithOffsets(of: text) {
+            let added = wordPieces(word)
+            pieces += added
+            offsets += repeatElement(Int32(start), count: added.count)
             if pieces.count >= maximumLength - 1 { break }
         }
-        if pieces.count > maximumLength - 1 { pieces.removeLast(pieces.count - (maximumLength - 1)) }
+        if pieces.count > maximumLength - 1 {
+            pieces.removeLast(pieces.count - (maximumLength - 1))
+            offsets.removeLast(offsets.count - (maximumLength - 1))
+        }
         pieces.append(separatorID)
-        return pieces
+        offsets.append(-1)
+        return (pieces, offsets)
     }
 
     /// The words of BERT's basic pass, lower-cased and without accents.
     package static func words(of text: String) -> [String] {
-        var words = [String](), current = String.UnicodeScalarView()
+        wordsWithOffsets(of: text).map(\.word)
+    }
+
+    /// ``words(of:)``, each with the Unicode scalar offset in `text` of its first scalar.
+    package static func wordsWithOffsets(of text: String) -> [(word: String, start: Int)] {
+        var words = [(word: String, start: Int)](), current = String.UnicodeScalarView(), currentStart = 0
         func flush() {
-            if !current.isEmpty { words.append(String(current)) }
+            if !current.isEmpty { words.append((String(current), currentStart)) }
             current = String.UnicodeScalarView()
         }
-        for scalar in text.unicodeScalars {
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
             if scalar.value == 0 || scalar.value == 0xFFFD { continue }
             if isWhitespace(scalar) {
                 flush()
@@ -51,7 +69,7 @@ package struct WordPieceTokenizer: Sendable {
             if isControl(scalar) { continue }
             if isIdeograph(scalar) {
                 flush()
-                words.append(String(scalar))
+                words.append((String(scalar), offset))
                 continue
             }
             // Lower-case, then decompose and drop the combining marks (the accents).
@@ -59,8 +77,9 @@ package struct WordPieceTokenizer: Sendable {
             where lower.properties.generalCategory != .nonspacingMark {
                 if isPunctuation(lower) {
                     flush()
-                    words.append(String(lower))
+                    words.append((String(lower), offset))
                 } else {
+                    if current.isEmpty { currentStart = offset }
                     current.append(lower)
                 }
             }

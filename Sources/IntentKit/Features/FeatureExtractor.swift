@@ -65,20 +65,24 @@ package struct FeatureExtractor: Sendable {
     ///     needed them for the intent classifier); do not match again.
     ///   - intent: the utterance's (predicted) intent index, for the ``FeatureTemplate/intent``
     ///     template; `nil` adds no intent features.
+    ///   - clusters: the tokens' ``TokenClusters`` ids, for the ``FeatureTemplate/encoderClusters``
+    ///     template; none adds no cluster features.
     package func extract(
-        _ tokens: TokenizedText, gazetteer: Gazetteer, intent: Int? = nil, into output: inout TokenFeatures,
+        _ tokens: TokenizedText, gazetteer: Gazetteer, intent: Int? = nil, clusters: TokenClusterIDs? = nil, into output: inout TokenFeatures,
         scratch matches: inout [Gazetteer.Match], matchesReady: Bool = false
     ) {
         if !matchesReady {
             matches.removeAll(keepingCapacity: true)
             if has(.vocabulary) { gazetteer.matches(in: tokens, into: &matches) }
         }
-        extract(tokens, intent: intent, matches: matches, into: &output)
+        extract(tokens, intent: intent, matches: matches, clusters: clusters, into: &output)
     }
 
     /// Extracts the features of every token of `tokens` into `output`, given the vocabulary
-    /// `matches` found in them (the model's and a user's).
-    package func extract(_ tokens: TokenizedText, intent: Int? = nil, matches: [Gazetteer.Match], into output: inout TokenFeatures) {
+    /// `matches` found in them (the model's and a user's) and their encoder `clusters`.
+    package func extract(
+        _ tokens: TokenizedText, intent: Int? = nil, matches: [Gazetteer.Match], clusters: TokenClusterIDs? = nil, into output: inout TokenFeatures
+    ) {
         output.reset()
         let count = tokens.count
         tokens.normalizedStorage.withUnsafeBufferPointer { storage in
@@ -166,6 +170,14 @@ package struct FeatureExtractor: Sendable {
                     }
                     // A built-in entity on the token, and its echo on the neighbours ("at" before a time).
                     if !builtinParts.isEmpty, let builtinEntities { builtinEntities.append(of: index, parts: builtinParts, into: &output) }
+                    if has(.encoderClusters), let clusters, clusters.ids.count == count * clusters.levels {
+                        for level in 0..<clusters.levels {
+                            var hash = FeatureHash(template: FeatureTemplate.encoderClusters.id)
+                            hash.combine(int: level)
+                            hash.combine(int: Int(clusters.ids[index * clusters.levels + level]))
+                            output.append(hash.value)
+                        }
+                    }
                     if has(.intentConjunctions), let intent {
                         var salt = FeatureHash(template: FeatureTemplate.intentConjunctions.id)
                         salt.combine(int: intent)

@@ -15,6 +15,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
     case userVocabulary
     case knownWords
     case builtinEntities
+    case encoderClusters
 
     /// What the template adds for each token.
     public var help: String {
@@ -33,6 +34,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
         case .userVocabulary: return "matches of a user's vocabulary given at parse time, as features of their own (learnt from simulated vocabularies: see --user-vocabulary-rate)"
         case .knownWords: return "words seen in training, as matches of the vocabulary (echoed on the neighbours; out of fold while training, so a new name's words look as they will at parse time); needs vocabulary"
         case .builtinEntities: return "built-in entities found in the raw text (dates, times, numbers, money, durations, …), as kind and B/I/L/U position, echoed on the neighbours"
+        case .encoderClusters: return "the cluster of the token's contextual vector from the sentence encoder, at several granularities (with --encoder)"
         }
     }
 
@@ -59,6 +61,7 @@ public enum FeatureTemplate: String, CaseIterable, Hashable, Sendable, Codable {
         case .userVocabulary: return 12
         case .knownWords: return 13
         case .builtinEntities: return 14
+        case .encoderClusters: return 15
         }
     }
 }
@@ -79,11 +82,12 @@ public struct FeatureConfiguration: Hashable, Sendable, Codable {
     public static let maximumAffixLength = 20
 
     /// The templates used unless told otherwise: all but ``FeatureTemplate/intentConjunctions``
-    /// (it doubles the features and, in the tagger, does not tag better).
+    /// (it doubles the features and, in the tagger, does not tag better) and
+    /// ``FeatureTemplate/encoderClusters`` (it needs a sentence encoder; training with one adds it).
     /// ``FeatureTemplate/builtinEntities`` runs the entity grammars on every parse (about 9 %
     /// more instructions on SNIPS) and tags better on held-out data. The averaged perceptron
     /// does not use ``FeatureTemplate/knownWords`` (see `ModelTrainer`).
-    public static let defaultTemplates: Set<FeatureTemplate> = Set(FeatureTemplate.allCases).subtracting([.intentConjunctions])
+    public static let defaultTemplates: Set<FeatureTemplate> = Set(FeatureTemplate.allCases).subtracting([.intentConjunctions, .encoderClusters])
 
     /// The defaults: ``defaultTemplates``, a window of 2
     /// and affixes up to 4.

@@ -22,8 +22,12 @@ struct IntentClassifier: Sendable {
 
     /// The most probable intent of `tokens` (an index into ``IntentClassifierModel/intents``);
     /// every intent's probability is left in `workspace.probabilities`.
-    func classify(_ tokens: TokenizedText, matches: [Gazetteer.Match], workspace: inout Workspace) -> Int {
+    /// - Parameter sentenceVector: the sentence encoder's vector of the text when the caller
+    ///   has it already (``SlotTagger/encode(_:buffers:)``); `nil` encodes the text if the
+    ///   model weighs the vector.
+    func classify(_ tokens: TokenizedText, matches: [Gazetteer.Match], sentenceVector: [Float]? = nil, workspace: inout Workspace) -> Int {
         extractor.extract(tokens, matches: matches, into: &workspace.features)
-        return model.predict(features: workspace.features, embedding: model.embedding(of: tokens.text), scratch: &workspace.probabilities)
+        let embedding = model.encoderFeatures == nil ? nil : sentenceVector ?? model.embedding(of: tokens.text)
+        return model.predict(features: workspace.features, embedding: embedding, scratch: &workspace.probabilities)
     }
 }

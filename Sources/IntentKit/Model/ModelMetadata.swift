@@ -18,6 +18,10 @@ package struct ModelMetadata: Codable, Sendable, Equatable {
     package var intentOutOfScope: OutOfScopeCalibration?
     /// The sentence encoder whose vectors the intent classifier weighs (``EncoderFeatures``; 1.6).
     package var intentEncoder: EncoderIdentity?
+    /// The sentence encoder whose token vectors the tagger's ``FeatureTemplate/encoderClusters``
+    /// features cluster, and each level's centroid count (``TokenClusters``; 1.7).
+    package var tokenClusterEncoder: EncoderIdentity?
+    package var tokenClusterCounts: [Int]?
     /// Intent → its slots, sorted (format 1.1; absent before: no restriction).
     package var intentSlots: [String: [String]]?
     /// How the model was made: algorithm, hyperparameters, corpus, date, IntentKit version.

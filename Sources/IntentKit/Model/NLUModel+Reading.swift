@@ -38,10 +38,15 @@ extension NLUModel {
         // A corrupt file is reported as such, whatever decoding made of it.
         try file.verifyChecksum(CRC32.combine(firstHalf, secondHalf, count: file.checkedRange(ofHalf: 1).count))
         var decoded = try parts.get()
+        // The classifier and the token clusters read with one encoder, loaded once.
+        var found = encoder
         if let classifier = decoded.classifier, let identity = classifier.encoder {
-            let found: SentenceEncoder
-            if let encoder { found = encoder } else { found = try Self.encoder(identity) }
-            decoded.classifier = try classifier.attaching(found)
+            if found == nil { found = try Self.encoder(identity) }
+            decoded.classifier = try classifier.attaching(found!)
+        }
+        if let clusters = decoded.tokenClusters {
+            if found == nil { found = try Self.encoder(clusters.identity) }
+            decoded.tokenClusters = try clusters.attaching(found!)
         }
         let attributes: AttributeTable
         if let (table, hashCount) = try prebuilt.get() {
@@ -78,6 +83,7 @@ extension NLUModel {
         var labels: LabelSet
         var gazetteer: Gazetteer
         var classifier: IntentClassifierModel?
+        var tokenClusters: TokenClusters?
         var schema: Schema
         var rowOffsets: [Int32]
         var stateLabels: [UInt16]
@@ -164,6 +170,20 @@ extension NLUModel {
                 entityNames: metadata.gazetteerEntities, maxPhraseLength: metadata.gazetteerMaxPhraseLength,
                 phraseTable: phraseTable, phraseOffsets: gazetteerOffsets, phraseEntities: gazetteerEntities, prefixKeys: prefixKeys)
             self.classifier = classifier
+            if let identity = metadata.tokenClusterEncoder {
+                let counts = metadata.tokenClusterCounts ?? []
+                let centroids = try file.floats(.tokenClusterCentroids)
+                guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 && $0 < Int(UInt16.max) }), identity.dimension > 0,
+                      centroids.count == counts.reduce(0, +) * identity.dimension else {
+                    throw ModelError.inconsistent("the token clusters' \(centroids.count) centroid values are not \(counts) centroids of \(identity.dimension) values")
+                }
+                var levels = [[Float]](), start = 0
+                for count in counts {
+                    levels.append(Array(centroids[(start * identity.dimension)..<((start + count) * identity.dimension)]))
+                    start += count
+                }
+                tokenClusters = try TokenClusters(identity: identity, levels: levels)
+            }
             self.schema = schema
             rowOffsets = try file.array(.rowOffsets, of: Int32.self)
             stateLabels = try file.array(.stateLabels, of: UInt16.self)
@@ -176,7 +196,7 @@ extension NLUModel {
         try self.init(
             labels: parts.labels, features: parts.metadata.features, gazetteer: parts.gazetteer, attributes: attributes,
             rowOffsets: parts.rowOffsets, stateLabels: parts.stateLabels, stateWeights: parts.stateWeights,
-            transitions: parts.transitions, intentClassifier: parts.classifier, schema: parts.schema,
+            transitions: parts.transitions, intentClassifier: parts.classifier, tokenClusters: parts.tokenClusters, schema: parts.schema,
             intentSlots: (parts.metadata.intentSlots ?? [:]).mapValues(Set.init))
         provenanceStorage = parts.metadata.provenance
     }

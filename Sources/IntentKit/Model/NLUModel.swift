@@ -31,6 +31,8 @@ public struct NLUModel: Sendable, Equatable {
     let transitions: [Float]
     /// Predicts the intent that the ``FeatureTemplate/intent`` features condition on.
     public let intentClassifier: IntentClassifierModel?
+    /// The centroids of the ``FeatureTemplate/encoderClusters`` features, with their encoder.
+    package let tokenClusters: TokenClusters?
     /// The domains, intents, parameters and entities of the training corpus: what resolution
     /// needs (vocabulary values and synonyms, built-in entity types).
     public let schema: Schema
@@ -47,8 +49,8 @@ public struct NLUModel: Sendable, Equatable {
     package init(
         labels: LabelSet, features: FeatureConfiguration, gazetteer: Gazetteer, attributes: AttributeTable,
         rowOffsets: [Int32], stateLabels: [UInt16], stateWeights: [Float], transitions: [Float],
-        intentClassifier: IntentClassifierModel? = nil, schema: Schema = Schema(), intentSlots: [String: Set<String>] = [:],
-        provenance: [String: String] = [:]
+        intentClassifier: IntentClassifierModel? = nil, tokenClusters: TokenClusters? = nil, schema: Schema = Schema(),
+        intentSlots: [String: Set<String>] = [:], provenance: [String: String] = [:]
     ) throws(ModelError) {
         let labelCount = labels.count
         guard rowOffsets.count == attributes.count + 1, rowOffsets.first == 0,
@@ -97,6 +99,9 @@ public struct NLUModel: Sendable, Equatable {
         guard weightsFinite, transitions.allSatisfy(\.isFinite) else {
             throw ModelError.inconsistent("slot tagger weights are not finite")
         }
+        guard features.templates.contains(.encoderClusters) == (tokenClusters != nil) else {
+            throw ModelError.inconsistent(tokenClusters == nil ? "the encoderClusters features have no token clusters" : "token clusters without the encoderClusters features")
+        }
         self.labels = labels
         self.features = features
         self.gazetteer = gazetteer
@@ -108,6 +113,7 @@ public struct NLUModel: Sendable, Equatable {
         self.denseRows = Self.denseCopies(of: longRows, rowOffsets: rowOffsets, entries: entries, labelCount: labelCount)
         self.transitions = transitions
         self.intentClassifier = intentClassifier
+        self.tokenClusters = tokenClusters
         self.schema = schema
         self.intentSlots = intentSlots
         self.provenanceStorage = provenance

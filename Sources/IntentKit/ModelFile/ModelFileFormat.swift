@@ -17,7 +17,7 @@
 package enum ModelFileFormat {
     package static let magic: [UInt8] = Array("IKMODEL".utf8) + [0]
     package static let majorVersion: UInt16 = 1
-    package static let minorVersion: UInt16 = 6
+    package static let minorVersion: UInt16 = 7
     package static let headerSize = 32
     package static let sectionEntrySize = 24
     package static let alignment = 16
@@ -46,6 +46,7 @@ package enum ModelFileFormat {
         case intentBiases = "CBIA"      // Float32 [intents]
         case intentEncoderWeights = "CENC" // Float32 [encoder dimension][intents]: weights of the sentence encoder's vector (1.6)
         case schema = "SCHM"            // UTF-8 JSON: domains, intents, parameters, entities (1.1)
+        case tokenClusterCentroids = "TCLU" // Float32 [Σ levels' centroids][encoder dimension], coarsest level first (1.7)
 
         package var code: UInt32 {
             let bytes = Array(rawValue.utf8)

@@ -184,7 +184,9 @@ public struct IntentParser: Sendable {
             vocabularyFeatures.appendMatches(of: vocabulary, in: workspace.tokens, keys: &workspace.vocabularyKeys, into: &workspace.matches)
         }
         // 3. Classify the intent.
-        let predicted = classifier?.classify(workspace.tokens, matches: workspace.matches, workspace: &workspace.classification)
+        let sentenceVector = tagger.encode(workspace.tokens, buffers: &workspace.tagging)
+        let predicted = classifier?.classify(workspace.tokens, matches: workspace.matches, sentenceVector: sentenceVector,
+                                             workspace: &workspace.classification)
         // 4. Extract the tagger's features.
         tagger.extractFeatures(workspace.tokens, matches: workspace.matches, intent: predicted, buffers: &workspace.tagging)
         // 5. and 6. Score the labels and decode within the intent's, the tagger reranking a

@@ -68,6 +68,8 @@ public struct SlotTagger: Sendable {
         /// (``scoreStates(_:of:weights:buffers:)``).
         var subsetScores: [Float] = []
         var path: [Int] = []
+        /// The tokens' ``TokenClusters`` ids, for the ``FeatureTemplate/encoderClusters`` features.
+        var clusters = TokenClusterIDs()
         var decoder: ViterbiDecoder
         var forwardBackward: ForwardBackward
         var nBestDecoder: NBestDecoder
@@ -108,18 +110,35 @@ public struct SlotTagger: Sendable {
         tokenizer.tokenize(text, into: &workspace.tokens)
         workspace.matches.removeAll(keepingCapacity: true)
         model.gazetteer.matches(in: workspace.tokens, into: &workspace.matches)
-        workspace.intent = classifier?.classify(workspace.tokens, matches: workspace.matches, workspace: &workspace.classification)
+        let sentenceVector = encode(workspace.tokens, buffers: &workspace.buffers)
+        workspace.intent = classifier?.classify(workspace.tokens, matches: workspace.matches, sentenceVector: sentenceVector,
+                                                workspace: &workspace.classification)
         extractFeatures(workspace.tokens, matches: workspace.matches, intent: workspace.intent, buffers: &workspace.buffers)
         scoreStates(workspace.tokens, intent: workspace.intent, buffers: &workspace.buffers)
     }
 
     // MARK: - Stages
 
+    /// For a model with ``FeatureTemplate/encoderClusters`` features: one pass of the sentence
+    /// encoder over `tokens`, their cluster ids left in `buffers.clusters`, and the sentence
+    /// vector returned for the intent classifier (which would otherwise run the encoder again).
+    /// `nil`, and no ids, for a model without them or read without its encoder.
+    func encode(_ tokens: TokenizedText, buffers: inout Buffers) -> [Float]? {
+        guard let clusters = model.tokenClusters, let encoder = clusters.encoder else {
+            buffers.clusters.ids.removeAll(keepingCapacity: true)
+            return nil
+        }
+        let encoding = encoder.encodeWithTokens([SentenceEncoder.TokenizedInput(text: tokens.text, tokens: tokens.tokens.map(\.range))])[0]
+        clusters.assign(encoding.tokens, tokenCount: tokens.count, into: &buffers.clusters)
+        return encoding.sentence
+    }
+
     /// Extracts the features of `tokens`, given their vocabulary `matches` and predicted
     /// `intent`, into `buffers.features`. With separate intent features (the default), those the
     /// intents share are extracted here and each intent's own when it is scored.
     func extractFeatures(_ tokens: TokenizedText, matches: [Gazetteer.Match], intent: Int?, buffers: inout Buffers) {
-        extractor.extract(tokens, intent: extractor.separatesIntentFeatures ? nil : intent, matches: matches, into: &buffers.features)
+        extractor.extract(tokens, intent: extractor.separatesIntentFeatures ? nil : intent, matches: matches, clusters: buffers.clusters,
+                          into: &buffers.features)
     }
 
     /// Writes every token's label scores for the extracted features (and `intent`'s, when
@@ -184,7 +203,7 @@ public struct SlotTagger: Sendable {
     func rescoreStates(_ tokens: TokenizedText, matches: [Gazetteer.Match], forIntent intent: Int, buffers: inout Buffers) {
         guard extractor.separatesIntentFeatures else {
             let count = tokens.count, L = model.labels.count
-            extractor.extract(tokens, intent: intent, matches: matches, into: &buffers.features)
+            extractor.extract(tokens, intent: intent, matches: matches, clusters: buffers.clusters, into: &buffers.features)
             buffers.scores.withUnsafeMutableBufferPointer { scores in
                 model.stateScores(buffers.features, into: UnsafeMutableBufferPointer(rebasing: scores[0..<(count * L)]))
             }

@@ -26,6 +26,8 @@ extension NLUModel {
         }
         metadata.intentOutOfScope = intentClassifier.map(\.outOfScope)
         metadata.intentEncoder = intentClassifier?.encoder
+        metadata.tokenClusterEncoder = tokenClusters?.identity
+        metadata.tokenClusterCounts = tokenClusters?.levels.map(\.count)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var writer = ModelFileWriter()
@@ -56,6 +58,7 @@ extension NLUModel {
             writer.add(.intentBiases, floats: parts.biases)
             if let encoderFeatures = classifier.encoderFeatures { writer.add(.intentEncoderWeights, floats: encoderFeatures.weights) }
         }
+        if let tokenClusters { writer.add(.tokenClusterCentroids, floats: tokenClusters.levels.flatMap(\.centroids)) }
         return writer
     }
 }

@@ -7,7 +7,8 @@ extension ModelTrainer {
     /// The runtime model: zero weights (OWL-QN makes many) and attributes left empty are dropped.
     func makeModel(
         parameters: [Double], structure: CRFStructure, labels: LabelSet, attributeHashes: [UInt64],
-        gazetteer: Gazetteer, classifier: IntentClassifierModel?, search: IntentClassifierSearch? = nil, corpus: Corpus
+        gazetteer: Gazetteer, classifier: IntentClassifierModel?, search: IntentClassifierSearch? = nil, tokenClusters: TokenClusters? = nil,
+        corpus: Corpus
     ) -> NLUModel {
         var keptHashes = [UInt64]()
         var rowOffsets: [Int32] = [0]
@@ -37,11 +38,18 @@ extension ModelTrainer {
             "intentkitVersion": IntentKitVersion.current,
         ]
         if let search { provenance.merge(search.provenance) { $1 } }
+        // The template stays only with its clusters (a corpus with no token to cluster has none).
+        var features = options.features
+        if let tokenClusters {
+            provenance["tokenClusters"] = tokenClusters.levels.map { String($0.count) }.joined(separator: ", ") + " centroids of \(tokenClusters.identity.name)'s token vectors"
+        } else {
+            features.templates.remove(.encoderClusters)
+        }
         // The parts are consistent by construction; a failure here is a bug, not bad input.
         return try! NLUModel(
-            labels: labels, features: options.features, gazetteer: gazetteer, attributes: AttributeTable(hashes: keptHashes),
+            labels: labels, features: features, gazetteer: gazetteer, attributes: AttributeTable(hashes: keptHashes),
             rowOffsets: rowOffsets, stateLabels: stateLabels, stateWeights: stateWeights, transitions: transitions,
-            intentClassifier: classifier, schema: corpus.schema, intentSlots: Self.intentSlots(of: corpus, classifier: classifier), provenance: provenance)
+            intentClassifier: classifier, tokenClusters: tokenClusters, schema: corpus.schema, intentSlots: Self.intentSlots(of: corpus, classifier: classifier), provenance: provenance)
     }
 
     /// Each intent's schema parameters plus the slots its training utterances annotate, and

@@ -20,7 +20,7 @@ import IntentKitEvaluation
 /// 6. ``CRFTrainer``: the optimiser, keeping the best iteration on the dev set.
 /// 7. ``trainUserVocabularyWeights(_:free:data:structure:)``: the user-vocabulary weights, as a
 ///    second stage over the frozen first.
-/// 8. ``makeModel(parameters:structure:labels:attributeHashes:gazetteer:classifier:corpus:)``.
+/// 8. ``makeModel(parameters:structure:labels:attributeHashes:gazetteer:classifier:search:tokenClusters:corpus:)``.
 public struct ModelTrainer {
     public var options: TrainingOptions
     /// Receives one line per iteration (for stderr).
@@ -62,6 +62,18 @@ public struct ModelTrainer {
             log("slot tagger: the perceptron trains without the knownWords template")
             return without.train(original, dev: dev)
         }
+        // The encoder's token clusters come with an encoder, and need one.
+        let wantsClusters = options.encoder != nil && !options.encoderClusterLevels.isEmpty
+        if wantsClusters != options.features.templates.contains(.encoderClusters) {
+            var other = self
+            if wantsClusters {
+                other.options.features.templates.insert(.encoderClusters)
+            } else {
+                other.options.features.templates.remove(.encoderClusters)
+                log("slot tagger: the encoderClusters template needs a sentence encoder (--encoder); left out")
+            }
+            return other.train(original, dev: dev)
+        }
         let start = Date()
         let utterances = prepareUtterances(original)
         let vocabularies = buildVocabularies(original, utterances: utterances)
@@ -72,7 +84,8 @@ public struct ModelTrainer {
             ? UserVocabularySimulation(gazetteer: vocabularies.full, slotNames: utterances.labels.slotNames,
                                        entityOfSlot: entityOfSlot(original), options: options)
             : nil
-        var extracted = extractFeatures(utterances, vocabularies: vocabularies, intents: intents, simulation: simulation)
+        let clusters = trainingTokenClusters(utterances)
+        var extracted = extractFeatures(utterances, vocabularies: vocabularies, intents: intents, simulation: simulation, clusters: clusters)
         let compiled = compileFeatures(&extracted, utterances: utterances)
         let labels = utterances.labels
         log("slot tagger: \(compiled.data.sentenceCount) utterances, \(compiled.data.tokenCount) tokens, \(labels.count) labels, \(compiled.attributeHashes.count) features, \(compiled.structure.parameterCount) weights")
@@ -86,7 +99,7 @@ public struct ModelTrainer {
         // The dev set, through the same dictionary and the full vocabulary.
         let devData = dev.map {
             compile($0, labels: labels, extractor: utterances.extractor, gazetteer: vocabularies.full, attributeIDs: compiled.attributeIDs,
-                    tokenizer: utterances.tokenizer, classifier: intents.classifier)
+                    tokenizer: utterances.tokenizer, classifier: intents.classifier, clusters: clusters?.clusters)
         }
         let crf = CRFTrainer(options: options, log: log, shouldStop: shouldStop)
             .train(compiled.data, structure: compiled.structure, labels: labels, dev: devData, started: start)
@@ -97,7 +110,8 @@ public struct ModelTrainer {
         }
 
         let model = makeModel(parameters: parameters, structure: compiled.structure, labels: labels, attributeHashes: compiled.attributeHashes,
-                              gazetteer: vocabularies.full, classifier: intents.classifier, search: intents.search, corpus: original)
+                              gazetteer: vocabularies.full, classifier: intents.classifier, search: intents.search,
+                              tokenClusters: clusters?.clusters, corpus: original)
         let report = Report(
             iterations: crf.iterations, stop: crf.stop, keptIteration: crf.keptIteration, seconds: Date().timeIntervalSince(start),
             features: model.attributes.count, weights: model.stateWeightCount, devF1: crf.devF1, misalignedSlots: utterances.dataset.misalignedSlots)
@@ -275,7 +289,8 @@ public struct ModelTrainer {
     /// Stage 4: one pass of the runtime's ``FeatureExtractor`` over the training utterances,
     /// each matched against its out-of-fold vocabulary and given its cross-fitted intent.
     func extractFeatures(
-        _ utterances: TrainingUtterances, vocabularies: Vocabularies, intents: TrainingIntents, simulation: UserVocabularySimulation?
+        _ utterances: TrainingUtterances, vocabularies: Vocabularies, intents: TrainingIntents, simulation: UserVocabularySimulation?,
+        clusters: TrainingTokenClusters? = nil
     ) -> ExtractedFeatures {
         let dataset = utterances.dataset, extractor = utterances.extractor
         var result = ExtractedFeatures()
@@ -284,22 +299,29 @@ public struct ModelTrainer {
         for (index, sequence) in dataset.sequences.enumerated() {
             let gazetteer = vocabularies.gazetteer(forUtterance: index, of: utterances)
             let intent = intents.predicted[index]
+            let clusterIDs = clusters?.ids[index]
             trainingMatches(sequence.tokens, gazetteer: gazetteer, index: index, into: &matches)
-            extractor.extract(sequence.tokens, gazetteer: gazetteer, intent: intent, into: &features, scratch: &matches, matchesReady: true)
+            extractor.extract(sequence.tokens, gazetteer: gazetteer, intent: intent, clusters: clusterIDs, into: &features, scratch: &matches,
+                              matchesReady: true)
             if let simulation {
                 let simulated = simulatedUserMatches(sequence, index: index, labels: dataset.labels, simulation: simulation)
                 if !simulated.matches.isEmpty {
                     var tokens = sequence.tokens
                     var own = features
+                    var tokensClusterIDs = clusterIDs
                     if let rewritten = unseenRewrite(sequence.tokens, values: simulated.values, index: index, simulation: simulation, tokenizer: utterances.tokenizer) {
                         tokens = rewritten
+                        // The rewritten text's own token vectors: its values are new words.
+                        tokensClusterIDs = clusters.map { tokenClusterIDs(of: [rewritten], clusters: $0.clusters)[0] }
                         trainingMatches(rewritten, gazetteer: gazetteer, index: index, into: &matches)
-                        extractor.extract(rewritten, gazetteer: gazetteer, intent: intent, into: &unseen, scratch: &matches, matchesReady: true)
+                        extractor.extract(rewritten, gazetteer: gazetteer, intent: intent, clusters: tokensClusterIDs, into: &unseen, scratch: &matches,
+                                          matchesReady: true)
                         own = unseen
                         result.unseenOwnHashes[index] = (0..<unseen.tokenCount).map { Array(unseen.features(of: $0)) }
                     }
                     matches += simulated.matches
-                    extractor.extract(tokens, gazetteer: gazetteer, intent: intent, into: &withUser, scratch: &matches, matchesReady: true)
+                    extractor.extract(tokens, gazetteer: gazetteer, intent: intent, clusters: tokensClusterIDs, into: &withUser, scratch: &matches,
+                                      matchesReady: true)
                     result.userSequences.append(index)
                     for token in 0..<withUser.tokenCount {
                         let ownFeatures = own.features(of: token)
