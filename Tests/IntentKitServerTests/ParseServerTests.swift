@@ -75,7 +75,7 @@ struct ParseServerTests {
         #expect(model["intents"] as? [String] == loaded.schema.intents.map(\.name))
         #expect(model["slots"] as? [String] == loaded.labels.slotNames)
         #expect((model["classifier"] as? [String: Any])?["intents"] as? [String] == loaded.intentClassifier?.intents)
-        #expect(model["formatVersion"] as? String == "1.6" && model["generation"] as? Int == 1)
+        #expect(model["formatVersion"] as? String == "1.7" && model["generation"] as? Int == 1)
 
         // The document names every route the server has, and each of them answers.
         let document = try await server.request("GET", "/openapi.yaml")
