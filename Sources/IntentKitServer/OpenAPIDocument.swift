@@ -316,6 +316,12 @@ public enum OpenAPIDocument {
                 vocabularyEntityCount: {type: integer}
                 vocabularyPhraseCount: {type: integer}
                 classifier: {type: object}
+                tokenClusters:
+                  type: object
+                  description: the slot tagger's clusters of the sentence encoder's token vectors (models trained with --encoder)
+                  properties:
+                    centroidCounts: {type: array, items: {type: integer}}
+                    encoder: {type: object}
                 domains: {type: array, items: {type: string}}
                 intents: {type: array, items: {type: string}}
                 entities: {type: array, items: {type: string}}

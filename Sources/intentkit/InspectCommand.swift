@@ -26,6 +26,10 @@ struct InspectCommand: ParsableCommand {
         }
         lines.append("slot tagger: \(summary.slots.count) slots, \(summary.labelCount) labels (\(summary.labelScheme)), "
                      + "\(summary.featureCount) features, \(summary.weightCount) weights")
+        if let clusters = summary.tokenClusters {
+            lines.append("token clusters: \(clusters.centroidCounts.map(String.init).joined(separator: ", ")) centroids of the token vectors of "
+                         + "\(clusters.encoder.description), from \(clusters.encoder.directory) (parsing needs it)")
+        }
         lines.append("vocabulary: \(summary.vocabularyEntityCount) entities, \(summary.vocabularyPhraseCount) phrases")
         if let classifier = summary.classifier {
             lines.append("intent classifier: \(classifier.intents.count) intents, \(classifier.featureCount) features")

@@ -21,6 +21,12 @@ package struct ModelSummary: Encodable, Sendable {
         package var description: String
     }
 
+    /// The slot tagger's ``TokenClusters``: each level's centroid count, and their encoder.
+    package struct TokenClusterSummary: Encodable, Sendable {
+        package var centroidCounts: [Int]
+        package var encoder: Encoder
+    }
+
     package struct Classifier: Encodable, Sendable {
         package var intents: [String]
         package var featureCount: Int
@@ -41,6 +47,7 @@ package struct ModelSummary: Encodable, Sendable {
     package var vocabularyEntityCount: Int
     package var vocabularyPhraseCount: Int
     package var classifier: Classifier?
+    package var tokenClusters: TokenClusterSummary?
     package var domains: [String]
     package var intents: [String]
     package var entities: [String]
@@ -61,14 +68,15 @@ package struct ModelSummary: Encodable, Sendable {
         weightCount = model.stateWeightCount
         vocabularyEntityCount = model.gazetteer.entityNames.count
         vocabularyPhraseCount = model.gazetteer.phraseCount
-        classifier = model.intentClassifier.map { classifier in
-            Classifier(
-                intents: classifier.intents, featureCount: classifier.attributes.count,
-                encoder: classifier.encoder.map {
-                    Encoder(name: $0.name, dimension: $0.dimension, checksum: $0.checksumText, directory: $0.directory, description: "\($0)")
-                },
-                outOfScope: classifier.outOfScope)
+        func encoder(_ identity: EncoderIdentity) -> Encoder {
+            Encoder(name: identity.name, dimension: identity.dimension, checksum: identity.checksumText, directory: identity.directory,
+                    description: "\(identity)")
         }
+        classifier = model.intentClassifier.map { classifier in
+            Classifier(intents: classifier.intents, featureCount: classifier.attributes.count, encoder: classifier.encoder.map(encoder),
+                       outOfScope: classifier.outOfScope)
+        }
+        tokenClusters = model.tokenClusters.map { TokenClusterSummary(centroidCounts: $0.levels.map(\.count), encoder: encoder($0.identity)) }
         domains = model.schema.domains.map(\.name)
         intents = model.schema.intents.map(\.name)
         entities = model.schema.entities.map(\.name)
