@@ -66,7 +66,7 @@ struct TrainingArguments: ParsableArguments {
     var intentC2: Double?
 
     @Option(name: .customLong("encoder-clusters"), help: ArgumentHelp(help("encoder-clusters")))
-    var encoderClusters = TrainingOptions().encoderClusterLevels.map(String.init).joined(separator: ",")
+    var encoderClusters = "none"
 
     @Option(name: .customLong("intent-char-ngrams"), help: ArgumentHelp(help("intent-char-ngrams")))
     var intentCharacterNGrams: String?
