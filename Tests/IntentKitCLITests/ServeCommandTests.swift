@@ -88,7 +88,7 @@ struct ServeCommandTests: CommandLineRunning {
         try #require(server.port != 0, "\(server.log)")
         defer { server.process.terminate() }
         let before = try LoopbackConnection(port: server.port).request("GET", "/model")
-        #expect(before.object["formatVersion"] as? String == "1.7")
+        #expect(before.object["formatVersion"] as? String == "1.6")
 
         try FileManager.default.removeItem(at: model)
         try FileManager.default.copyItem(at: Self.fixtureModels.appendingPathComponent("format-1.5.model"), to: model)

@@ -10,7 +10,7 @@ final class RunningServer: Sendable {
 
     /// The fixture model (the runtime tests' newest format: payments and rides).
     static let fixtureModel = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../IntentKitTests/Fixtures/models/format-1.6.model").standardized
+        .appendingPathComponent("../IntentKitTests/Fixtures/models/format-1.7.model").standardized
     /// An older fixture model, trained on the same corpus with other settings: a reload's "new" file.
     static let otherFixtureModel = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../IntentKitTests/Fixtures/models/format-1.5.model").standardized
