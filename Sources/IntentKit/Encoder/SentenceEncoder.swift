@@ -240,18 +240,24 @@ public final class SentenceEncoder: Sendable {
     /// one a sentence, the weights read once a batch), the batches split over `threads` threads.
     public func encode(_ texts: [String], threads: Int = 1) -> [[Float]] {
         let pieces = texts.map { tokenizer.encode($0, maximumLength: maximumLength) }
-        // Batches of about 256 tokens: the projections' weights are then read once for many
-        // tokens, and the activations (256 × the intermediate size) stay in the cache.
-        var batches = [Range<Int>](), start = 0, tokens = 0
-        for (index, sentence) in pieces.enumerated() {
-            if tokens + sentence.count > 256 && index > start {
-                batches.append(start..<index)
-                (start, tokens) = (index, 0)
-            }
-            tokens += sentence.count
-        }
-        if start < pieces.count { batches.append(start..<pieces.count) }
+        let batches = Self.batches(pieceCounts: pieces.map(\.count))
         return concurrentMap(batches.count, threads: threads) { encode(pieces: Array(pieces[batches[$0]])) }.flatMap { $0 }
+    }
+
+    /// Consecutive sentences in batches of about 256 pieces: the projections' weights are then
+    /// read once for many pieces, and the activations (256 × the intermediate size) stay in the
+    /// cache.
+    private static func batches(pieceCounts: [Int]) -> [Range<Int>] {
+        var batches = [Range<Int>](), start = 0, pieces = 0
+        for (index, count) in pieceCounts.enumerated() {
+            if pieces + count > 256 && index > start {
+                batches.append(start..<index)
+                (start, pieces) = (index, 0)
+            }
+            pieces += count
+        }
+        if start < pieceCounts.count { batches.append(start..<pieceCounts.count) }
+        return batches
     }
 
     /// The cosine similarity of two vectors of one length.
@@ -384,15 +390,7 @@ public final class SentenceEncoder: Sendable {
     /// ``TokenizedEncoding``s of `inputs`, in order, batched as ``encode(_:threads:)`` batches.
     package func encodeWithTokens(_ inputs: [TokenizedInput], threads: Int = 1) -> [TokenizedEncoding] {
         let encoded = inputs.map { tokenizer.encodeWithOffsets($0.text, maximumLength: maximumLength) }
-        var batches = [Range<Int>](), start = 0, pieces = 0
-        for (index, sentence) in encoded.enumerated() {
-            if pieces + sentence.pieces.count > 256 && index > start {
-                batches.append(start..<index)
-                (start, pieces) = (index, 0)
-            }
-            pieces += sentence.pieces.count
-        }
-        if start < encoded.count { batches.append(start..<encoded.count) }
+        let batches = Self.batches(pieceCounts: encoded.map(\.pieces.count))
         let h = configuration.hiddenSize
         return concurrentMap(batches.count, threads: threads) { batch in
             let range = batches[batch]
