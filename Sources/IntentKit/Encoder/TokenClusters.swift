@@ -34,6 +34,30 @@ package struct TokenClusters: Sendable, Equatable {
                 return sum / 2
             }
         }
+
+        /// The index of each of `vectors`' (`[vectorCount][dimension]`) nearest centroid: the
+        /// centroid c maximising x·c − ‖c‖²/2, which minimises ‖x − c‖², every vector against
+        /// every centroid in one `sgemm`. Parsing and k-means (in training) assign through here.
+        package func nearest(to vectors: [Float], vectorCount: Int, dimension: Int) -> [Int] {
+            guard vectorCount > 0 else { return [] }
+            var scores = [Float](repeating: 0, count: vectorCount * count)
+            vectors.withUnsafeBufferPointer { x in
+                centroids.withUnsafeBufferPointer { c in
+                    scores.withUnsafeMutableBufferPointer { s in
+                        BLAS.gemm(m: vectorCount, n: count, k: dimension, x.baseAddress!, lda: dimension, c.baseAddress!, ldb: dimension,
+                                  transposedB: true, s.baseAddress!, ldc: count)
+                    }
+                }
+            }
+            return (0..<vectorCount).map { t in
+                var best = 0, bestScore = -Float.infinity
+                for c in 0..<count {
+                    let score = scores[t * count + c] - halfSquaredNorms[c]
+                    if score > bestScore { (best, bestScore) = (c, score) }
+                }
+                return best
+            }
+        }
     }
 
     /// - Throws: ``ModelError/inconsistent(_:)`` when a level's centroids are not a whole
@@ -52,10 +76,9 @@ package struct TokenClusters: Sendable, Equatable {
         self.encoder = encoder
     }
 
-    /// Each token's nearest centroid at each level, written to `clusters`:
-    /// the centroid c maximising x·c − ‖c‖²/2, which minimises ‖x − c‖², all tokens against all
-    /// centroids in one `sgemm` a level. A token whose vector is zero (it holds no word piece)
-    /// gets the level's ``Level/count``, an id of its own.
+    /// Each token's nearest centroid at each level (``Level/nearest(to:vectorCount:dimension:)``),
+    /// written to `clusters`. A token whose vector is zero (it holds no word piece) gets the
+    /// level's ``Level/count``, an id of its own.
     /// - Parameter vectors: `[tokenCount][dimension]`.
     package func assign(_ vectors: [Float], tokenCount: Int, into clusters: inout TokenClusterIDs) {
         let dimension = identity.dimension, levelCount = levels.count
@@ -65,26 +88,8 @@ package struct TokenClusters: Sendable, Equatable {
         guard tokenCount > 0 else { return }
         let empty = (0..<tokenCount).map { t in (0..<dimension).allSatisfy { vectors[t * dimension + $0] == 0 } }
         for (l, level) in levels.enumerated() {
-            var scores = [Float](repeating: 0, count: tokenCount * level.count)
-            vectors.withUnsafeBufferPointer { x in
-                level.centroids.withUnsafeBufferPointer { c in
-                    scores.withUnsafeMutableBufferPointer { s in
-                        BLAS.gemm(m: tokenCount, n: level.count, k: dimension, x.baseAddress!, lda: dimension, c.baseAddress!, ldb: dimension,
-                                  transposedB: true, s.baseAddress!, ldc: level.count)
-                    }
-                }
-            }
-            for t in 0..<tokenCount {
-                guard !empty[t] else {
-                    clusters.ids[t * levelCount + l] = UInt16(level.count)
-                    continue
-                }
-                var best = 0, bestScore = -Float.infinity
-                for c in 0..<level.count {
-                    let score = scores[t * level.count + c] - level.halfSquaredNorms[c]
-                    if score > bestScore { (best, bestScore) = (c, score) }
-                }
-                clusters.ids[t * levelCount + l] = UInt16(best)
+            for (t, nearest) in level.nearest(to: vectors, vectorCount: tokenCount, dimension: dimension).enumerated() {
+                clusters.ids[t * levelCount + l] = UInt16(empty[t] ? level.count : nearest)
             }
         }
     }

@@ -51,30 +51,10 @@ struct KMeans {
         // Lloyd: assign every point to its nearest centroid (argmax x·c − ‖c‖²/2), move each
         // centroid to its points' mean; a centroid left without points stays where it was.
         var assignment = [Int](repeating: -1, count: n)
-        var scores = [Float](repeating: 0, count: n * k)
         for _ in 0..<maximumIterations {
-            let halfNorms = (0..<k).map { c in
-                (0..<dimension).reduce(Float(0)) { $0 + centroids[c * dimension + $1] * centroids[c * dimension + $1] } / 2
-            }
-            points.withUnsafeBufferPointer { x in
-                centroids.withUnsafeBufferPointer { m in
-                    scores.withUnsafeMutableBufferPointer { s in
-                        BLAS.gemm(m: n, n: k, k: dimension, x.baseAddress!, lda: dimension, m.baseAddress!, ldb: dimension,
-                                  transposedB: true, s.baseAddress!, ldc: k)
-                    }
-                }
-            }
-            var changed = 0
-            for point in 0..<n {
-                var best = 0, bestScore = -Float.infinity
-                for c in 0..<k {
-                    let score = scores[point * k + c] - halfNorms[c]
-                    if score > bestScore { (best, bestScore) = (c, score) }
-                }
-                if assignment[point] != best { changed += 1 }
-                assignment[point] = best
-            }
-            if changed == 0 { break }
+            let next = TokenClusters.Level(centroids: centroids, dimension: dimension).nearest(to: points, vectorCount: n, dimension: dimension)
+            if next == assignment { break }
+            assignment = next
             var sums = [Double](repeating: 0, count: k * dimension), members = [Int](repeating: 0, count: k)
             for point in 0..<n {
                 let c = assignment[point]

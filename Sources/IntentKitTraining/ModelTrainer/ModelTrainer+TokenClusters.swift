@@ -41,11 +41,7 @@ extension ModelTrainer {
             KMeans(count: count, seed: options.seed &+ 0xC1_05 &+ UInt64(level)).centroids(of: sample, dimension: dimension)
         }
         guard let clusters = try? TokenClusters(identity: encoder.identity, levels: levels, encoder: encoder) else { return nil }
-        let ids = zip(sequences, encodings).map { tokens, encoding in
-            var ids = TokenClusterIDs()
-            clusters.assign(encoding.tokens, tokenCount: tokens.count, into: &ids)
-            return ids
-        }
+        let ids = Self.clusterIDs(of: sequences, encodings: encodings, clusters: clusters)
         log(String(format: "slot tagger: %d utterances encoded by %@, their token vectors in %@ centroids (k-means on %d of %d tokens), in %.1f s",
                    sequences.count, encoder.name, clusters.levels.map { String($0.count) }.joined(separator: ", "),
                    sample.count / dimension, tokenCount, Date().timeIntervalSince(started)))
@@ -55,8 +51,15 @@ extension ModelTrainer {
     /// The cluster ids of each of `sequences`, encoded in batches.
     func tokenClusterIDs(of sequences: [TokenizedText], clusters: TokenClusters) -> [TokenClusterIDs] {
         guard let encoder = clusters.encoder else { return sequences.map { _ in TokenClusterIDs() } }
-        let encodings = encoder.encodeWithTokens(sequences.map(Self.encoderInput), threads: options.threads)
-        return zip(sequences, encodings).map { tokens, encoding in
+        return Self.clusterIDs(of: sequences, encodings: encoder.encodeWithTokens(sequences.map(Self.encoderInput), threads: options.threads),
+                               clusters: clusters)
+    }
+
+    /// Each of `sequences`' cluster ids, from its encoding.
+    private static func clusterIDs(
+        of sequences: [TokenizedText], encodings: [SentenceEncoder.TokenizedEncoding], clusters: TokenClusters
+    ) -> [TokenClusterIDs] {
+        zip(sequences, encodings).map { tokens, encoding in
             var ids = TokenClusterIDs()
             clusters.assign(encoding.tokens, tokenCount: tokens.count, into: &ids)
             return ids
