@@ -6,6 +6,8 @@ import NIOHTTPTypes
 
 /// Answers `POST /parse` on the connection's event loop, in the channel pipeline, before a
 /// request reaches Hummingbird's router; every other request passes through to it untouched.
+/// It sees the requests of a connection that ``RawParsePath`` (in front of the HTTP codec)
+/// handed over: those the raw path leaves to the codec, and all that follow them.
 ///
 /// Why: parsing takes about 20 µs, and the way through the router (a request task, its body
 /// stream, the response writer) cost about 55 µs more per request on a 2-core machine, so the
@@ -14,16 +16,17 @@ import NIOHTTPTypes
 /// deadline, metrics and access log.
 ///
 /// As it answers requests the connection handler after it never sees, this handler also keeps
-/// the connection's idle timeout (the server gives the one after it none) and defers a graceful
-/// shutdown's close until its answer is written. HTTP pipelining assistance in front of it
-/// hands it one request at a time, so answers never overtake each other.
+/// the connection's idle timeout once the raw path hands the connection over (the server gives
+/// the handler after it none) and defers a graceful shutdown's close until its answer is
+/// written. Requests pipelined behind one the router is answering wait for that answer, so
+/// answers never overtake each other.
 final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    /// What every connection's handler shares.
+    /// What every connection's handlers share (this one's and ``RawParsePath``'s).
     struct Shared: Sendable {
         var handlers: RequestHandlers
         var limiter: ConcurrencyLimiter
@@ -32,6 +35,25 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         var idleTimeout: TimeAmount
         var serverName: String
         var logger: Logger
+
+        /// The answer to the body of a `POST /parse`, within the concurrency bound: the parse,
+        /// or the error a client gets (an unexpected one logged and answered 500).
+        func parseAnswer(body: ByteBuffer) -> (status: HTTPResponse.Status, headers: HTTPFields, bytes: [UInt8]) {
+            guard limiter.acquire() else {
+                let error = limiter.overloaded
+                return (error.status, error.headers, error.body)
+            }
+            defer { limiter.release() }
+            do {
+                return (.ok, [:], try handlers.parseAnswer(body: body))
+            } catch {
+                let answer = ServerError.answering(error) ?? {
+                    logger.error("request failed", metadata: ["error": "\(error)", "path": "/parse"])
+                    return .internalError
+                }()
+                return (answer.status, answer.headers, answer.body)
+            }
+        }
     }
 
     private enum State {
@@ -40,52 +62,45 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         case receiving(body: ByteBuffer, start: ContinuousClock.Instant)
         /// Reading, and dropping, a body already refused.
         case refusing(ServerError, start: ContinuousClock.Instant)
-        /// A request for the router, until its answer's end goes out.
-        case passing
+        /// A request for the router, until its answer's end goes out; `requestEnded` once the
+        /// request's own parts have all gone to it.
+        case passing(requestEnded: Bool)
         /// Answered before its body arrived, and closing: what still comes in is dropped.
         case closing
     }
 
     private let shared: Shared
     private var state = State.idle
-    /// The connection's one timer, for the request deadline and the idle timeout both, and
-    /// when it fires. It is re-armed only when it fires or must fire sooner, not for every
-    /// request: scheduling and cancelling two timers a request cost more than reading its head.
-    private var timer: Scheduled<Void>?
-    private var timerDue: NIODeadline?
-    /// When the body of the `POST /parse` being read must have arrived.
-    private var requestDeadline: NIODeadline?
-    /// Since when the connection has waited for a request (`nil` while one is under way).
-    private var idleSince: NIODeadline?
+    private var timer: ConnectionTimer
     /// A graceful shutdown arrived while this handler was reading a request.
     private var closeAfterAnswer = false
     private var dateHeader = HTTPDateHeader()
+    /// Requests pipelined behind one the router is answering: they wait, so that no answer
+    /// overtakes another (the router answers its requests in turn, but this handler's would go
+    /// out at once).
+    private var waiting = CircularBuffer<NIOAny>()
 
     init(_ shared: Shared) {
         self.shared = shared
+        timer = ConnectionTimer(idleTimeout: shared.idleTimeout)
     }
 
     // MARK: Connection
 
-    func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { scheduleIdleClose(context) }
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
-        scheduleIdleClose(context)
-        context.fireChannelActive()
-    }
-
     func channelInactive(context: ChannelHandlerContext) {
-        cancelTimers()
+        timer.cancel()
         context.fireChannelInactive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        cancelTimers()
+        timer.cancel()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is RawParsePath.HandedOver {
+            scheduleIdleClose(context)
+            return
+        }
         if event is ChannelShouldQuiesceEvent {
             switch state {
             case .receiving, .refusing:
@@ -102,14 +117,24 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     // MARK: Requests
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .passing(requestEnded: true) = state {
+            waiting.append(data)
+        } else if waiting.isEmpty {
+            handle(context, data)
+        } else {
+            waiting.append(data)
+        }
+    }
+
+    private func handle(_ context: ChannelHandlerContext, _ data: NIOAny) {
         if case .closing = state { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
-            idleSince = nil
             let target = head.path ?? ""
             let path = target.firstIndex(of: "?").map { target[..<$0] } ?? target[...]
             guard head.method == .post, path == "/parse" else {
-                state = .passing
+                state = .passing(requestEnded: false)
+                timer.becameBusy()
                 context.fireChannelRead(data)
                 return
             }
@@ -119,9 +144,7 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
             } else {
                 state = .receiving(body: context.channel.allocator.buffer(capacity: 256), start: start)
             }
-            let due = NIODeadline.now() + shared.timeout
-            requestDeadline = due
-            arm(context, at: due)
+            timer.requestStarted(deadline: .now() + shared.timeout, on: context.eventLoop) { [weak self] in self?.timerFired(context) }
         case .body(var chunk):
             switch state {
             case .receiving(var body, let start):
@@ -138,12 +161,13 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
                 context.fireChannelRead(data)
             }
         case .end:
+            if case .passing = state { state = .passing(requestEnded: true) }
             switch state {
             case .receiving(let body, let start):
-                requestDeadline = nil
+                timer.requestArrived()
                 answer(context, body: body, start: start)
             case .refusing(let error, let start):
-                requestDeadline = nil
+                timer.requestArrived()
                 write(context, error: error, start: start)
             case .closing:
                 break
@@ -155,29 +179,24 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Answers of the router's requests go out through here: the end of one makes the connection idle.
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data), case .passing = state {
-            state = .idle
-            scheduleIdleClose(context)
+        guard case .end = unwrapOutboundIn(data), case .passing = state else {
+            context.write(data, promise: promise)
+            return
         }
+        state = .idle
         context.write(data, promise: promise)
+        // The requests that waited for this answer, until one is the router's again.
+        while let next = waiting.first {
+            if case .passing(requestEnded: true) = state { break }
+            waiting.removeFirst()
+            handle(context, next)
+        }
+        if case .idle = state { scheduleIdleClose(context) }
     }
 
     private func answer(_ context: ChannelHandlerContext, body: ByteBuffer, start: ContinuousClock.Instant) {
-        guard shared.limiter.acquire() else {
-            write(context, error: shared.limiter.overloaded, start: start)
-            return
-        }
-        defer { shared.limiter.release() }
-        do {
-            let bytes = try shared.handlers.parseAnswer(body: body)
-            write(context, status: .ok, headers: [:], bytes: bytes, start: start)
-        } catch {
-            let answer = ServerError.answering(error) ?? {
-                shared.logger.error("request failed", metadata: ["error": "\(error)", "path": "/parse"])
-                return .internalError
-            }()
-            write(context, error: answer, start: start)
-        }
+        let (status, headers, bytes) = shared.parseAnswer(body: body)
+        write(context, status: status, headers: headers, bytes: bytes, start: start)
     }
 
     private func write(_ context: ChannelHandlerContext, error: ServerError, start: ContinuousClock.Instant) {
@@ -217,65 +236,16 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func scheduleIdleClose(_ context: ChannelHandlerContext) {
-        let now = NIODeadline.now()
-        idleSince = now
-        arm(context, at: now + shared.idleTimeout)
+        timer.becameIdle(on: context.eventLoop) { [weak self] in self?.timerFired(context) }
     }
 
-    /// Makes the timer fire at `due` at the latest; one due sooner stays as it is (it re-arms
-    /// itself for what is still pending when it fires).
-    private func arm(_ context: ChannelHandlerContext, at due: NIODeadline) {
-        if timer != nil, let timerDue, timerDue <= due { return }
-        timer?.cancel()
-        timerDue = due
-        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) { [weak self] in self?.timerFired(context) }
-    }
-
-    /// Answers a request whose body is late, closes a connection idle too long, and re-arms
-    /// the timer for whichever of the two is still to come.
+    /// Answers a request whose body is late, closes a connection idle too long.
     private func timerFired(_ context: ChannelHandlerContext) {
-        (timer, timerDue) = (nil, nil)
-        let now = NIODeadline.now()
-        if let requestDeadline {
-            if requestDeadline <= now {
-                self.requestDeadline = nil
-                deadlinePassed(context)
-            } else {
-                arm(context, at: requestDeadline)
-            }
+        switch timer.fired(on: context.eventLoop, fire: { [weak self] in self?.timerFired(context) }) {
+        case .request: deadlinePassed(context)
+        case .idle:
+            if case .idle = state { context.close(promise: nil) }
+        case nil: break
         }
-        if case .idle = state, let idleSince {
-            let due = idleSince + shared.idleTimeout
-            if due <= now {
-                context.close(promise: nil)
-            } else {
-                arm(context, at: due)
-            }
-        }
-    }
-
-    private func cancelTimers() {
-        timer?.cancel()
-        (timer, timerDue, requestDeadline, idleSince) = (nil, nil, nil, nil)
-    }
-}
-
-/// The `Date` header's value (RFC 9110 §5.6.7), formatted once a second.
-private struct HTTPDateHeader {
-    private var second = 0
-    private var text = ""
-
-    mutating func now() -> String {
-        let current = time(nil)
-        if current != second {
-            second = current
-            var parts = tm()
-            var seconds = current
-            gmtime_r(&seconds, &parts)
-            var buffer = [CChar](repeating: 0, count: 40)
-            let count = strftime(&buffer, buffer.count, "%a, %d %b %Y %H:%M:%S GMT", &parts)
-            text = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-        return text
     }
 }

@@ -61,9 +61,7 @@ public struct ParseServer: Sendable {
             idleTimeout: Self.timeAmount(configuration.idleTimeout), serverName: Self.serverName, logger: logger)
         var application = Application(
             router: makeRouter(),
-            // The fast path keeps the idle timeout for both ways through (it sees every request; the
-            // connection handler behind it does not), so that handler gets none.
-            server: .http1(configuration: .init(additionalChannelHandlers: [ParseFastPath(fastPath)], idleTimeout: nil)),
+            server: ParseServerChannel.builder(fastPath),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: Self.serverName),
             onServerRunning: { [logger, configuration] channel in
                 let port = channel.localAddress?.port ?? configuration.port
@@ -99,7 +97,7 @@ public struct ParseServer: Sendable {
         router.add(middleware: ConcurrencyLimitMiddleware(limiter: limiter))
         let handlers = handlers
         let deadline = RequestDeadline(timeout: configuration.requestTimeout)
-        // POST /parse is answered before the router, by ParseFastPath.
+        // POST /parse is answered before the router, by RawParsePath or ParseFastPath.
         router.post("/parse/batch") { request, context in try await deadline.run { try await handlers.parseBatch(request, context: context) } }
         router.post("/entities") { request, context in try await deadline.run { try await handlers.entities(request, context: context) } }
         router.get("/health") { try await handlers.health($0, context: $1) }

@@ -1,0 +1,290 @@
+import HTTPTypes
+import NIOCore
+
+/// Answers `POST /parse` straight from a connection's bytes, first in the channel pipeline,
+/// in front of the HTTP codec: a request of the plain shape clients send — `POST /parse`,
+/// HTTP/1.1, a `Content-Length` body, no `Transfer-Encoding`, `Expect`, `Upgrade` or
+/// `Connection` other than `keep-alive` — is read, parsed and answered here, and its answer
+/// written as bytes. The first request of any other shape (another route, a chunked body, a
+/// malformed or oversized request) and everything after it on the connection go to the HTTP
+/// codec untouched, and this handler leaves the pipeline: the codec, ``ParseFastPath`` and the
+/// router answer them, errors included, as they would without it.
+///
+/// Why: with the parse itself about half of a request's time in the server, the HTTP codec's
+/// way — llhttp's callbacks, the conversion of every head to and from swift-http-types, three
+/// response parts through two encoders — took a third of the rest; a request of a fixed shape
+/// needs none of it. The answer is the same either way: the same
+/// ``ParseFastPath/Shared/parseAnswer(body:)``, status, headers, bounds, metrics and access log.
+///
+/// It also keeps the connection's idle timeout and the deadline of a request arriving slowly
+/// (answered 503 and closed, as the codec's way does), until it hands the connection over; then
+/// it sends ``HandedOver`` down the pipeline, and ``ParseFastPath`` keeps them. Pipelined
+/// requests are answered in order, with one flush for all those one read brought.
+final class RawParsePath: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    /// Sent down the pipeline when this handler gives the connection to the HTTP codec: from
+    /// then on the handlers after it keep the idle timeout.
+    struct HandedOver {}
+
+    /// A head longer than this goes to the codec (which has its own, larger, limits).
+    static let maximumHeadBytes = 8192
+
+    private let shared: ParseFastPath.Shared
+    private var timer: ConnectionTimer
+    /// The bytes of a request not yet whole.
+    private var pending: ByteBuffer?
+    /// When the first bytes of the request being read arrived.
+    private var requestStart: ContinuousClock.Instant?
+    /// The request being read came in more than one read, and its deadline runs.
+    private var deadlineRuns = false
+    /// A graceful shutdown arrived while a request was being read.
+    private var closeAfterAnswer = false
+    /// The connection is closing: what still comes in is dropped.
+    private var closing = false
+    private var dateHeader = HTTPDateHeader()
+
+    init(_ shared: ParseFastPath.Shared) {
+        self.shared = shared
+        timer = ConnectionTimer(idleTimeout: shared.idleTimeout)
+    }
+
+    // MARK: Connection
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { becomeIdle(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        becomeIdle(context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        timer.cancel()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        timer.cancel()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent, requestStart != nil {
+            // The handlers after this one think the connection idle and would close it now.
+            closeAfterAnswer = true
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    // MARK: Requests
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if closing { return }
+        var bytes = unwrapInboundIn(data)
+        if var pending {
+            self.pending = nil
+            pending.writeBuffer(&bytes)
+            bytes = pending
+        }
+        var answered = false
+        defer { if answered { context.flush() } }
+        while bytes.readableBytes > 0 {
+            let start = requestStart ?? ContinuousClock.now
+            requestStart = start
+            let shape = bytes.withUnsafeReadableBytes { Self.shape(of: $0, maximumBodyBytes: shared.handlers.configuration.maximumBodyBytes) }
+            switch shape {
+            case .incomplete:
+                pending = bytes
+                if !deadlineRuns {
+                    deadlineRuns = true
+                    timer.requestStarted(deadline: .now() + shared.timeout, on: context.eventLoop) { [weak self] in self?.timerFired(context) }
+                }
+                return
+            case .other:
+                if answered { context.flush() }
+                answered = false
+                handOver(context, bytes)
+                return
+            case .parse(let headLength, let bodyLength, let target):
+                let body = bytes.getSlice(at: bytes.readerIndex + headLength, length: bodyLength)!
+                let path = target == 5..<11 ? Self.parsePath : bytes.getString(at: bytes.readerIndex + target.lowerBound, length: target.count).map { $0[...] } ?? Self.parsePath
+                bytes.moveReaderIndex(forwardBy: headLength + bodyLength)
+                requestStart = nil
+                if deadlineRuns {
+                    deadlineRuns = false
+                    timer.requestArrived()
+                }
+                let (status, headers, answer) = shared.parseAnswer(body: body)
+                write(context, status: status, headers: headers, bytes: answer, path: path, start: start)
+                answered = true
+                if closing { return }
+            }
+        }
+        becomeIdle(context)
+    }
+
+    private static let parsePath: Substring = "/parse"
+
+    /// What the bytes of a connection, from a request's first byte, hold.
+    enum Shape: Equatable {
+        /// A request of the plain shape, whole: its head's length, its body's, and the range of
+        /// its target (`/parse…`) in the bytes.
+        case parse(headLength: Int, bodyLength: Int, target: Range<Int>)
+        /// The start of what may be one: more bytes must come.
+        case incomplete
+        /// Anything else, for the HTTP codec.
+        case other
+    }
+
+    /// Reads the request at the start of `bytes` as far as telling its ``Shape``. Any byte it
+    /// does not expect makes the request `.other`: the codec then answers it as HTTP says.
+    static func shape(of bytes: UnsafeRawBufferPointer, maximumBodyBytes: Int) -> Shape {
+        let prefix: StaticString = "POST /parse"
+        let prefixLength = prefix.utf8CodeUnitCount
+        for index in 0..<min(bytes.count, prefixLength) where bytes[index] != prefix.utf8Start[index] { return .other }
+        guard bytes.count > prefixLength else { return .incomplete }
+        guard bytes[prefixLength] == UInt8(ascii: " ") || bytes[prefixLength] == UInt8(ascii: "?") else { return .other }
+        // The head ends at the first empty line.
+        let searched = min(bytes.count, maximumHeadBytes)
+        guard let blankLine = find(crlfcrlf: bytes, upTo: searched) else { return searched >= maximumHeadBytes ? .other : .incomplete }
+        // The request line: POST <target> HTTP/1.1
+        let version: StaticString = " HTTP/1.1"
+        guard let lineEnd = find(crlf: bytes, from: 0, upTo: blankLine + 2), lineEnd >= 5 + version.utf8CodeUnitCount else { return .other }
+        let targetEnd = lineEnd - version.utf8CodeUnitCount
+        for index in 0..<version.utf8CodeUnitCount where bytes[targetEnd + index] != version.utf8Start[index] { return .other }
+        for index in 5..<targetEnd where bytes[index] <= 0x20 || bytes[index] >= 0x7F { return .other }
+        // The header fields.
+        var contentLength: Int?
+        var position = lineEnd + 2
+        while position < blankLine + 2 {
+            guard let end = find(crlf: bytes, from: position, upTo: blankLine + 2) else { return .other }
+            guard let colon = (position..<end).first(where: { bytes[$0] == UInt8(ascii: ":") }), colon > position else { return .other }
+            for index in position..<colon where bytes[index] <= 0x20 || bytes[index] >= 0x7F { return .other }
+            var valueStart = colon + 1, valueEnd = end
+            while valueStart < valueEnd, bytes[valueStart] == 0x20 || bytes[valueStart] == 0x09 { valueStart += 1 }
+            while valueEnd > valueStart, bytes[valueEnd - 1] == 0x20 || bytes[valueEnd - 1] == 0x09 { valueEnd -= 1 }
+            for index in valueStart..<valueEnd where (bytes[index] < 0x20 && bytes[index] != 0x09) || bytes[index] == 0x7F { return .other }
+            let name = position..<colon, value = valueStart..<valueEnd
+            if equalsLowercased(bytes, name, "content-length") {
+                guard contentLength == nil, (1...9).contains(value.count), value.allSatisfy({ (0x30...0x39).contains(bytes[$0]) }) else { return .other }
+                contentLength = value.reduce(0) { $0 * 10 + Int(bytes[$1] - 0x30) }
+            } else if equalsLowercased(bytes, name, "connection") {
+                guard equalsLowercased(bytes, value, "keep-alive") else { return .other }
+            } else if equalsLowercased(bytes, name, "transfer-encoding") || equalsLowercased(bytes, name, "expect")
+                        || equalsLowercased(bytes, name, "upgrade") {
+                return .other
+            }
+            position = end + 2
+        }
+        guard let contentLength, contentLength <= maximumBodyBytes else { return .other }
+        let headLength = blankLine + 4
+        guard bytes.count >= headLength + contentLength else { return .incomplete }
+        return .parse(headLength: headLength, bodyLength: contentLength, target: 5..<targetEnd)
+    }
+
+    /// The index of the first `\r\n\r\n` starting before `end`.
+    private static func find(crlfcrlf bytes: UnsafeRawBufferPointer, upTo end: Int) -> Int? {
+        var index = 0
+        while index + 3 < end {
+            if bytes[index + 3] != 0x0A { index += bytes[index + 3] == 0x0D ? 1 : 4; continue }
+            if bytes[index] == 0x0D, bytes[index + 1] == 0x0A, bytes[index + 2] == 0x0D { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The index of the first `\r\n` in `start..<end`.
+    private static func find(crlf bytes: UnsafeRawBufferPointer, from start: Int, upTo end: Int) -> Int? {
+        var index = start
+        while index + 1 < end {
+            if bytes[index] == 0x0D, bytes[index + 1] == 0x0A { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether `bytes[range]` is `lowercase` in any case (`lowercase`: letters, digits, `-`).
+    private static func equalsLowercased(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, _ lowercase: StaticString) -> Bool {
+        guard range.count == lowercase.utf8CodeUnitCount else { return false }
+        for (offset, index) in range.enumerated() {
+            let expected = lowercase.utf8Start[offset]
+            let byte = bytes[index]
+            // Setting bit 5 lower-cases an ASCII letter; only a letter may match that way.
+            if byte != expected, !(byte | 0x20 == expected && (0x61...0x7A).contains(expected)) { return false }
+        }
+        return true
+    }
+
+    // MARK: Answers
+
+    private func write(_ context: ChannelHandlerContext, status: HTTPResponse.Status, headers: HTTPFields, bytes: [UInt8], path: Substring,
+                       start: ContinuousClock.Instant) {
+        var buffer = context.channel.allocator.buffer(capacity: 192 + bytes.count)
+        if status == .ok {
+            buffer.writeStaticString("HTTP/1.1 200 OK\r\n")
+        } else {
+            buffer.writeString("HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\n")
+        }
+        for field in headers {
+            buffer.writeString(field.name.canonicalName)
+            buffer.writeStaticString(": ")
+            buffer.writeString(field.value)
+            buffer.writeStaticString("\r\n")
+        }
+        buffer.writeStaticString("Content-Type: application/json\r\nContent-Length: ")
+        buffer.writeString(String(bytes.count))
+        buffer.writeStaticString("\r\nDate: ")
+        buffer.writeString(dateHeader.now())
+        buffer.writeStaticString("\r\nServer: ")
+        buffer.writeString(shared.serverName)
+        if closeAfterAnswer { buffer.writeStaticString("\r\nConnection: close") }
+        buffer.writeStaticString("\r\n\r\n")
+        buffer.writeBytes(bytes)
+        if closeAfterAnswer {
+            closing = true
+            timer.cancel()
+            context.writeAndFlush(NIOAny(buffer)).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        } else {
+            context.write(NIOAny(buffer), promise: nil)
+        }
+        shared.recorder.record(method: "POST", path: path, route: "/parse", status: status.code, duration: ContinuousClock.now - start,
+                               bytes: bytes.count, logger: shared.logger)
+    }
+
+    /// Gives the connection to the HTTP codec, `bytes` (from the first request this handler
+    /// does not answer) first, and leaves the pipeline.
+    private func handOver(_ context: ChannelHandlerContext, _ bytes: ByteBuffer) {
+        timer.cancel()
+        requestStart = nil
+        context.fireUserInboundEventTriggered(HandedOver())
+        context.fireChannelRead(wrapInboundOut(bytes))
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+
+    // MARK: Timeouts
+
+    private func becomeIdle(_ context: ChannelHandlerContext) {
+        timer.becameIdle(on: context.eventLoop) { [weak self] in self?.timerFired(context) }
+    }
+
+    /// Answers a request that did not arrive whole in time 503 and closes the connection (what
+    /// follows on it is the rest of a request nobody reads); closes one idle too long.
+    private func timerFired(_ context: ChannelHandlerContext) {
+        guard !closing else { return }
+        switch timer.fired(on: context.eventLoop, fire: { [weak self] in self?.timerFired(context) }) {
+        case .request:
+            pending = nil
+            closeAfterAnswer = true
+            let error = ServerError.timeout
+            write(context, status: error.status, headers: error.headers, bytes: error.body, path: Self.parsePath, start: requestStart ?? .now)
+            requestStart = nil
+        case .idle:
+            if requestStart == nil { context.close(promise: nil) }
+        case nil:
+            break
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Testing
+@testable import IntentKitServer
+
+/// What the raw path answers itself and what it leaves to the HTTP codec, byte for byte.
+@Suite("Raw parse path")
+struct RawParsePathTests {
+    private func shape(_ text: String, maximumBodyBytes: Int = 1000) -> RawParsePath.Shape {
+        Array(text.utf8).withUnsafeBytes { RawParsePath.shape(of: $0, maximumBodyBytes: maximumBodyBytes) }
+    }
+
+    private let plain = "POST /parse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 17\r\n\r\n{\"text\": \"hello\"}"
+
+    @Test func aPlainRequestIsReadWhole() {
+        let headLength = plain.utf8.count - 17
+        #expect(shape(plain) == .parse(headLength: headLength, bodyLength: 17, target: 5..<11))
+        // What follows it (a pipelined request) is not its business.
+        #expect(shape(plain + "POST /parse HTTP/1.1\r\n") == .parse(headLength: headLength, bodyLength: 17, target: 5..<11))
+        #expect(shape("POST /parse?debug=1 HTTP/1.1\r\ncontent-LENGTH:2\r\n\r\n{}") == .parse(headLength: 50, bodyLength: 2, target: 5..<19))
+        #expect(shape("POST /parse HTTP/1.1\r\nConnection: Keep-Alive\r\nContent-Length: 0\r\n\r\n") == .parse(headLength: 67, bodyLength: 0, target: 5..<11))
+    }
+
+    /// Every proper prefix of a request is incomplete: a request arriving a byte at a time is read.
+    @Test func everyPrefixIsIncomplete() {
+        let bytes = Array(plain.utf8)
+        for length in 0..<bytes.count {
+            let prefix = String(decoding: bytes[..<length], as: UTF8.self)
+            #expect(shape(prefix) == .incomplete, "prefix of \(length) bytes")
+        }
+    }
+
+    /// Other routes are known from their first different byte; other shapes of `POST /parse`
+    /// once their head is read.
+    @Test(arguments: [
+        "G",
+        "GET /health HTTP/1.1\r\n\r\n",
+        "POST /parse/batch HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}",
+        "POST /parsed HTTP/1.1\r\n",
+        "PUT /parse HTTP/1.1\r\n",
+        "POST /parse HTTP/1.0\r\nContent-Length: 2\r\n\r\n{}",
+        "POST /parse  HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}",
+        "POST /parse HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+        "POST /parse HTTP/1.1\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}",
+        "POST /parse HTTP/1.1\r\nContent-Length: +2\r\n\r\n{}",
+        "POST /parse HTTP/1.1\r\nContent-Length: 1001\r\n\r\n",
+        "POST /parse HTTP/1.1\r\n\r\n",
+        "POST /parse HTTP/1.1\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}",
+        "POST /parse HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n",
+        "POST /parse HTTP/1.1\r\nUpgrade: h2c\r\nContent-Length: 2\r\n\r\n{}",
+        "POST /parse HTTP/1.1\r\nHost: x\r\n folded\r\nContent-Length: 2\r\n\r\n{}",
+        "POST /parse HTTP/1.1\r\nHost x\r\nContent-Length: 2\r\n\r\n{}",
+        "POST /parse HTTP/1.1\r\nContent Length: 2\r\n\r\n{}",
+        "POST /parse HTTP/1.1\r\nHost: a\u{1}b\r\nContent-Length: 2\r\n\r\n{}",
+        "POST /parse HTTP/1.1\r\nHost: x\nContent-Length: 2\r\n\r\n{}",
+    ])
+    func anythingElseGoesToTheCodec(request: String) {
+        #expect(shape(request) == .other)
+    }
+
+    /// A head that does not end within the bound goes to the codec, which has its own limits.
+    @Test func anOverlongHeadGoesToTheCodec() {
+        let long = "POST /parse HTTP/1.1\r\nX-Filler: " + String(repeating: "a", count: RawParsePath.maximumHeadBytes)
+        #expect(shape(long) == .other)
+        #expect(shape(String(decoding: long.utf8.prefix(RawParsePath.maximumHeadBytes - 1), as: UTF8.self)) == .incomplete)
+    }
+}
