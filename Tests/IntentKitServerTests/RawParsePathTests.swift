@@ -1,3 +1,4 @@
+import IntentKit
 import Testing
 @testable import IntentKitServer
 
@@ -61,5 +62,37 @@ struct RawParsePathTests {
         let long = "POST /parse HTTP/1.1\r\nX-Filler: " + String(repeating: "a", count: RawParsePath.maximumHeadBytes)
         #expect(shape(long) == .other)
         #expect(shape(String(decoding: long.utf8.prefix(RawParsePath.maximumHeadBytes - 1), as: UTF8.self)) == .incomplete)
+    }
+
+    /// Arbitrary bytes, and requests with bytes flipped, cut or inserted, never trap, and what
+    /// the raw path answers lies within the bytes: its head ends with an empty line before the
+    /// body, and its body is as long as it said.
+    @Test func mutatedRequestsKeepTheInvariants() {
+        var random = SeededGenerator(seed: 11)
+        var seen: [String: Int] = [:]
+        let alphabet = Array("POST /parse HTTP/1.1\r\n:Content-Length: 0123456789 keep-alive\t\u{0}\u{7F}\u{80}".utf8)
+        for round in 0..<20_000 {
+            var bytes = Array(plain.utf8)
+            if round % 4 == 0 {
+                bytes = (0..<Int.random(in: 0...80, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            } else {
+                for _ in 0..<Int.random(in: 1...3, using: &random) where !bytes.isEmpty {
+                    let at = Int.random(in: 0..<bytes.count, using: &random)
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0: bytes[at] = alphabet.randomElement(using: &random)!
+                    case 1: bytes.remove(at: at)
+                    default: bytes.insert(alphabet.randomElement(using: &random)!, at: at)
+                    }
+                }
+            }
+            let shape = bytes.withUnsafeBytes { RawParsePath.shape(of: $0, maximumBodyBytes: 1000) }
+            seen["\(shape)".prefix(while: { $0 != "(" }).description, default: 0] += 1
+            guard case .parse(let headLength, let bodyLength, let target) = shape else { continue }
+            #expect(headLength + bodyLength <= bytes.count)
+            #expect(Array(bytes[headLength - 4..<headLength]) == Array("\r\n\r\n".utf8))
+            #expect(target.lowerBound == 5 && target.upperBound < headLength && Array(bytes[0..<11]) == Array("POST /parse".utf8))
+        }
+        // The mutations reach all three answers, often.
+        #expect(["parse", "incomplete", "other"].allSatisfy { seen[$0, default: 0] > 1000 }, "\(seen)")
     }
 }
