@@ -74,6 +74,9 @@ struct TrainingArguments: ParsableArguments {
     @Option(name: .customLong("intent-weighting"), help: ArgumentHelp(help("intent-weighting")))
     var intentWeighting: IntentWeighting?
 
+    @Option(name: .customLong("intent-penalty"), help: ArgumentHelp(help("intent-penalty")))
+    var intentPenalty: IntentPenalty?
+
     @Option(name: .customLong("intent-min-count"), help: ArgumentHelp(help("intent-min-count")))
     var intentMinimumCount: Int?
 
@@ -166,6 +169,7 @@ struct TrainingArguments: ParsableArguments {
         if let intentC2 { grid.c2 = [intentC2] }
         if let lengths = try characterNGrams() { grid.characterNGrams = [lengths] }
         if let intentWeighting { grid.balancesIntents = [intentWeighting == .balanced] }
+        if let intentPenalty { grid.weighsRareFeatures = [intentPenalty == .idf] }
         options.intentGrid = grid
         options.calibrateIntents = calibrateIntents
         options.labelScheme = labelScheme
@@ -190,4 +194,9 @@ struct TrainingArguments: ParsableArguments {
 /// `--intent-weighting`: whether every intent weighs the same in the classifier's training.
 enum IntentWeighting: String, ExpressibleByArgument, CaseIterable {
     case balanced, unbalanced
+}
+
+/// `--intent-penalty`: whether the classifier's L2 penalty on a feature is scaled by its rarity.
+enum IntentPenalty: String, ExpressibleByArgument, CaseIterable {
+    case uniform, idf
 }

@@ -56,6 +56,42 @@ struct IntentClassifierTests {
         }
     }
 
+    /// Per-feature penalty factors: the gradient still matches the objective, factors of k on
+    /// every feature are the coefficient times k, and rarer features get smaller factors.
+    @Test func scaledPenaltiesKeepTheGradientAndScaleTheCoefficient() {
+        let offsets: [Int32] = [0, 2, 3, 5], attributes: [Int32] = [0, 1, 2, 0, 2], classes: [Int32] = [0, 1, 0]
+        func objective(l2: Double, scales: [Double]) -> IntentClassifierObjective {
+            IntentClassifierObjective(offsets: offsets, attributes: attributes, classes: classes, attributeCount: 3, classCount: 2, l2: l2, threads: 2,
+                                      penaltyScales: scales)
+        }
+        let parameters: [Double] = [0.1, -0.2, 0.3, 0.05, -0.4, 0.2, 0.1, -0.1]
+        func evaluate(_ objective: IntentClassifierObjective, _ x: [Double]) -> (Double, [Double]) {
+            var objective = objective
+            var gradient = [Double](repeating: 0, count: x.count)
+            let value = x.withUnsafeBufferPointer { x in gradient.withUnsafeMutableBufferPointer { objective.evaluate(x, gradient: $0) } }
+            return (value, gradient)
+        }
+        let scaled = objective(l2: 0.3, scales: [0.5, 2, 1.5])
+        let gradient = evaluate(scaled, parameters).1
+        for index in parameters.indices {
+            var plus = parameters, minus = parameters
+            plus[index] += 1e-5
+            minus[index] -= 1e-5
+            #expect(abs((evaluate(scaled, plus).0 - evaluate(scaled, minus).0) / 2e-5 - gradient[index]) < 1e-6)
+        }
+        let (uniform, uniformGradient) = evaluate(objective(l2: 0.3, scales: [2, 2, 2]), parameters)
+        let (doubled, doubledGradient) = evaluate(objective(l2: 0.6, scales: []), parameters)
+        #expect(abs(uniform - doubled) < 1e-12 && zip(uniformGradient, doubledGradient).allSatisfy { abs($0 - $1) < 1e-12 })
+        // Feature 0 is in two of the three utterances, 1 in one: (idf̄ / idf)², idf = ln(4 / (1 + df)) + 1.
+        let problem = IntentClassifierTrainer.Problem(features: [[10, 11], [12], [10, 12]], classes: [0, 1, 0], intents: ["a", "b"], generated: 0,
+                                                      generatedWeight: 1)
+        let idf = [2.0, 1, 2].map { Foundation.log(4 / (1 + $0)) + 1 }
+        let mean = (2 * idf[0] + idf[1] + 2 * idf[2]) / 5
+        let factors = problem.rarityPenaltyScales()
+        #expect(factors.count == 3 && zip(factors, idf.map { (mean / $0) * (mean / $0) }).allSatisfy { abs($0 - $1) < 1e-12 })
+        #expect(factors[1] < 1 && factors[0] > 1)
+    }
+
     @Test func theGradientIsTheSameWithAnyNumberOfThreads() {
         // 40 utterances over 30 attributes and 3 classes: 8 blocks of utterances write their
         // residuals, 8 blocks of attributes sum them into their rows, shared out among the
@@ -251,6 +287,24 @@ struct IntentClassifierSearchTests {
         #expect(accuracies.count == 3)
         let chosenAccuracy = try #require(chosen.split(separator: ": ").last?.split(separator: "%").first.flatMap { Double($0) })
         #expect(chosen == scored[1] || chosenAccuracy > accuracies[1])
+    }
+
+    /// With rarity-scaled penalties in the grid, they challenge the setting chosen so far, and
+    /// the model records them when chosen (fixing them, as `--intent-penalty idf` does).
+    @Test func rarityScaledPenaltiesChallengeAndAreRecorded() throws {
+        var lines = [String]()
+        var options = TrainingOptions()
+        options.maxIterations = 5
+        options.noiseFactor = 0
+        options.intentGrid = IntentClassifierGrid(c2: [0.02], characterNGrams: [nil], weighsRareFeatures: [false, true])
+        _ = ModelTrainer(options: options, log: { lines.append($0) }).train(ModelTrainerTests.corpora.train)
+        let scored = lines.filter { $0.contains("held-out accuracy (folds") }
+        #expect(scored.count == 2 && scored[1].contains("c2 0.02, words + bigrams, IDF-scaled penalty, balanced:"), "\(lines)")
+        options.intentGrid = IntentClassifierGrid(c2: [0.02], characterNGrams: [nil], weighsRareFeatures: [true])
+        let fixed = ModelTrainer(options: options).train(ModelTrainerTests.corpora.train).0
+        #expect(fixed.provenance["intentFeatures"] == "words + bigrams, IDF-scaled penalty")
+        options.intentGrid.weighsRareFeatures = []
+        #expect(options.problems.contains { $0.hasPrefix("--intent-penalty") })
     }
 
     /// Balanced and unbalanced weightings are compared only for intents of different sizes.

@@ -38,6 +38,13 @@ import IntentKit
 /// `dgemm` (E V) before pass 1, and V's gradient `Eᵀ R + 2 c2 V` one after it, R being the
 /// residuals. The caller scales E to weigh the dense features against the sparse ones: scaling
 /// a feature by s is regularising its weight by c2 / s².
+///
+/// Each feature's penalty may carry a factor of its own (``penaltyScales``): c2 Σ_a r_a ‖W[a]‖².
+/// With r_a = (idf̄ / idf_a)² this is the objective of TF-IDF feature values: a feature of value
+/// idf_a and weight V[a] scores what a binary feature of weight W[a] = idf_a V[a] does, and
+/// c2 ‖V[a]‖² = c2 ‖W[a]‖² / idf_a² (idf̄ only rescales c2, so that a feature of average rarity
+/// keeps its penalty). Rare features are regularised less, common ones more, and the weights
+/// stay those of binary features, so parsing is unchanged.
 struct IntentClassifierObjective: Objective {
     /// `[utterances + 1]` offsets into `attributes`.
     let offsets: [Int32]
@@ -48,6 +55,8 @@ struct IntentClassifierObjective: Objective {
     let attributeCount: Int
     let classCount: Int
     let l2: Double
+    /// `[attributes]` a factor on each feature's L2 penalty, or empty for 1 each.
+    let penaltyScales: [Double]
     /// `[attributes + 1]` offsets into `postings`.
     fileprivate let postingOffsets: [Int32]
     /// The utterances of each feature's occurrences, in utterance order.
@@ -79,12 +88,15 @@ struct IntentClassifierObjective: Objective {
     ///   - balanced: whether groups weigh the same whatever their size.
     ///   - bundles: features the utterances have by bundle, besides `attributes`.
     ///   - dense: `[utterances][denseDimension]` dense features, row-major.
+    ///   - penaltyScales: `[attributes]` a factor on each feature's penalty (empty: 1 each).
     init(
         offsets: [Int32], attributes: [Int32], classes: [Int32], attributeCount: Int, classCount: Int, l2: Double, threads: Int,
         groups: [Int32]? = nil, groupScales: [Int32: Double] = [:], balanced: Bool = true, bundles: FeatureBundles? = nil,
-        dense: [Double] = [], denseDimension: Int = 0
+        dense: [Double] = [], denseDimension: Int = 0, penaltyScales: [Double] = []
     ) {
         precondition(dense.count == classes.count * denseDimension, "dense features of other utterances")
+        precondition(penaltyScales.isEmpty || penaltyScales.count == attributeCount, "penalty factors of other features")
+        self.penaltyScales = penaltyScales
         self.dense = dense
         self.denseDimension = denseDimension
         let bundles = bundles ?? FeatureBundles(utterances: classes.count)
@@ -307,9 +319,9 @@ private struct UnsafeInputs: @unchecked Sendable {
 
     /// Pass 2 on the weight rows of `attributes`: their gradient (the residuals of the
     /// utterances that have the feature, then those of the bundles that hold it), and their
-    /// squared norm into `norms[block]`.
+    /// squared norm, times their penalty factors, into `norms[block]`.
     func gradient(of attributes: Range<Int>, block: Int) {
-        let C = objective.classCount, l2 = objective.l2
+        let C = objective.classCount
         var norm = 0.0
         let residuals = objective.buffers.residuals
         for attribute in attributes {
@@ -321,11 +333,15 @@ private struct UnsafeInputs: @unchecked Sendable {
             for index in Int(objective.attributeBundleOffsets[attribute])..<Int(objective.attributeBundleOffsets[attribute + 1]) {
                 add(objective.buffers.bundleRows.baseAddress! + Int(objective.attributeBundles[index]) * C, to: gradient.baseAddress! + row, count: C)
             }
+            let scale = objective.penaltyScales.isEmpty ? 1 : objective.penaltyScales[attribute]
+            let l2 = objective.l2 * scale
+            var rowNorm = 0.0
             for c in 0..<C {
                 let w = parameters[row + c]
-                norm += w * w
+                rowNorm += w * w
                 gradient[row + c] += 2 * l2 * w
             }
+            norm += scale * rowNorm
         }
         objective.buffers.norms[block] = norm
     }

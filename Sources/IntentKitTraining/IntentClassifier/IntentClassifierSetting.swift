@@ -1,6 +1,6 @@
 /// The choices of an intent classifier that cross-validation makes: its L2 coefficient, whether
-/// words' character n-grams are features, whether intents weigh the same, and how much a
-/// sentence encoder's vector weighs, if at all.
+/// words' character n-grams are features, whether rare features are regularised less, whether
+/// intents weigh the same, and how much a sentence encoder's vector weighs, if at all.
 public struct IntentClassifierSetting: Sendable, Hashable, CustomStringConvertible {
     /// The L2 coefficient of ``IntentClassifierObjective`` (whose utterance weights average 1).
     public var c2: Double
@@ -15,12 +15,19 @@ public struct IntentClassifierSetting: Sendable, Hashable, CustomStringConvertib
     /// features of value 1, and both share one L2 coefficient: the factor s weighs the two
     /// kinds against each other, as regularising the dense weights by c2 / s² would.
     public var encoderScale: Double?
+    /// Whether each feature's L2 penalty is scaled by its rarity in the training utterances, as
+    /// TF-IDF feature values would (``IntentClassifierObjective``): a word or pair seen in few
+    /// utterances is regularised less, one in many more. Parsing is the same either way.
+    public var weighsRareFeatures: Bool
 
-    public init(c2: Double, characterNGrams: ClosedRange<Int>? = nil, balancesIntents: Bool = true, encoderScale: Double? = nil) {
+    public init(
+        c2: Double, characterNGrams: ClosedRange<Int>? = nil, balancesIntents: Bool = true, encoderScale: Double? = nil, weighsRareFeatures: Bool = false
+    ) {
         self.c2 = c2
         self.characterNGrams = characterNGrams
         self.balancesIntents = balancesIntents
         self.encoderScale = encoderScale
+        self.weighsRareFeatures = weighsRareFeatures
     }
 
     /// The encoder factor without a search.
@@ -33,6 +40,7 @@ public struct IntentClassifierSetting: Sendable, Hashable, CustomStringConvertib
     public var featureDescription: String {
         "words + bigrams" + (characterNGrams.map { " + character \($0.lowerBound)-\($0.upperBound)-grams" } ?? "")
             + (encoderScale.map { " + sentence encoder ×\(String(format: "%g", $0))" } ?? "")
+            + (weighsRareFeatures ? ", IDF-scaled penalty" : "")
     }
 
     /// The intents' weighting in words.

@@ -27,6 +27,9 @@ public struct IntentClassifierTrainer: Sendable {
     /// The sentence encoder whose vectors the problems' dense features are (``Problem/dense``),
     /// recorded in the model and attached to it.
     public var encoder: SentenceEncoder?
+    /// Whether each feature's penalty is scaled by its rarity, as TF-IDF feature values would
+    /// (``IntentClassifierSetting/weighsRareFeatures``, ``Problem/rarityPenaltyScales()``).
+    public var weighsRareFeatures = false
 
     public init() {}
 
@@ -105,6 +108,27 @@ public struct IntentClassifierTrainer: Sendable {
 
         var parameterCount: Int { (hashes.count + 1 + denseDimension) * intents.count }
 
+        /// `[features]` each feature's penalty factor (idf̄ / idf)² (``IntentClassifierObjective``),
+        /// with idf = ln((1 + n) / (1 + df)) + 1, scikit-learn's smoothed inverse document
+        /// frequency (Sparck Jones 1972): df the feature's occurrences in the utterances (through a
+        /// bundle, once per use of the bundle), n the utterances, and idf̄ the mean idf of the features'
+        /// occurrences, so that a feature of average rarity keeps the penalty it had.
+        func rarityPenaltyScales() -> [Double] {
+            var counts = [Double](repeating: 0, count: hashes.count)
+            for attribute in attributes { counts[Int(attribute)] += 1 }
+            var bundleUses = [Double](repeating: 0, count: bundles.count)
+            for bundle in bundles.utteranceBundles { bundleUses[Int(bundle)] += 1 }
+            for bundle in 0..<bundles.count {
+                for index in Int(bundles.offsets[bundle])..<Int(bundles.offsets[bundle + 1]) { counts[Int(bundles.attributes[index])] += bundleUses[bundle] }
+            }
+            let n = Double(classes.count)
+            let idf = counts.map { Foundation.log((1 + n) / (1 + $0)) + 1 }
+            let occurrences = counts.reduce(0, +)
+            guard occurrences > 0 else { return [] }
+            let mean = zip(idf, counts).reduce(0) { $0 + $1.0 * $1.1 } / occurrences
+            return idf.map { (mean / $0) * (mean / $0) }
+        }
+
         /// This problem with the encoder vectors `embeddings` (one an utterance) scaled by `scale`
         /// as its dense features.
         func withDense(_ embeddings: [[Float]], scale: Double) -> Problem {
@@ -144,7 +168,7 @@ public struct IntentClassifierTrainer: Sendable {
             classCount: C, l2: c2, threads: threads,
             groups: generated > 0 ? classes.enumerated().map { Int32($0 < classes.count - generated ? $1 : C) } : nil,
             groupScales: [Int32(C): problem.generatedWeight], balanced: balancesIntents, bundles: problem.bundles,
-            dense: problem.dense, denseDimension: problem.denseDimension)
+            dense: problem.dense, denseDimension: problem.denseDimension, penaltyScales: weighsRareFeatures ? problem.rarityPenaltyScales() : [])
         var parameters = initial ?? [Double](repeating: 0, count: objective.parameterCount)
         precondition(parameters.count == objective.parameterCount, "initial weights of another problem")
         var settings = LBFGS.Settings()

@@ -140,6 +140,7 @@ extension ModelTrainer {
                 return settings.map { setting in
                     trainer.c2 = setting.c2
                     trainer.balancesIntents = setting.balancesIntents
+                    trainer.weighsRareFeatures = setting.weighsRareFeatures
                     parameters = trainer.fit(problem, from: parameters)
                     let model = trainer.model(parameters!, of: problem)
                     var result = FoldResult()
@@ -187,7 +188,7 @@ extension ModelTrainer {
         // nearest the untuned coefficient stays unless another is significantly better.
         let grid = options.intentGrid
         let coefficients = grid.c2.isEmpty ? [IntentClassifierSetting.untuned.c2] : grid.c2.sorted(by: >)
-        let searches = coefficients.count > 1 || grid.characterNGrams.count > 1 || grid.balancesIntents.count > 1
+        let searches = coefficients.count > 1 || grid.characterNGrams.count > 1 || grid.balancesIntents.count > 1 || grid.weighsRareFeatures.count > 1
             || (options.encoder != nil && grid.encoderScales.count > 1)
         // A large classifier's fits are what training costs: its settings are compared on the
         // first two folds when they hold enough utterances to tell settings apart
@@ -201,7 +202,7 @@ extension ModelTrainer {
             : grid.encoderScales.allSatisfy({ $0 == nil }) ? [IntentClassifierSetting.untunedEncoderScale] : grid.encoderScales
         var candidates = evaluate(coefficients.map {
             IntentClassifierSetting(c2: $0, characterNGrams: grid.characterNGrams.first ?? nil, balancesIntents: grid.balancesIntents.first ?? true,
-                                    encoderScale: encoderScales[0])
+                                    encoderScale: encoderScales[0], weighsRareFeatures: grid.weighsRareFeatures.first ?? false)
         }, on: compared, tolerance: tolerance)
         let distance = { (c: Int) in abs(Foundation.log(candidates[c].setting.c2 / IntentClassifierSetting.untuned.c2)) }
         let incumbent = candidates.indices.min { distance($0) < distance($1) }!
@@ -221,6 +222,7 @@ extension ModelTrainer {
             keepFitsOfChosen()
         }
         for lengths in grid.characterNGrams.dropFirst() { challenge { $0.characterNGrams = lengths } }
+        for rare in grid.weighsRareFeatures.dropFirst() { challenge { $0.weighsRareFeatures = rare } }
         for scale in encoderScales.dropFirst() { challenge { $0.encoderScale = scale } }
         // The encoder's vector changes what the sparse features must carry: once it is in, the
         // feature sets and the neighbouring coefficients are challenged again.
@@ -274,6 +276,7 @@ extension ModelTrainer {
         trainer.c2 = best.setting.c2
         trainer.characterNGrams = best.setting.characterNGrams
         trainer.balancesIntents = best.setting.balancesIntents
+        trainer.weighsRareFeatures = best.setting.weighsRareFeatures
         let noiseIndices = dataset.sequences.count..<(dataset.sequences.count + noiseClasses.count)
         let problem = problem(
             inputs, of: originals + noiseIndices, classes: originals.map { classes[$0] } + noiseClasses, generated: noiseClasses.count,

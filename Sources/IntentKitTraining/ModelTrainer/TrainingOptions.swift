@@ -44,7 +44,7 @@ public struct TrainingOptions: Sendable, Hashable {
     /// Index the single words of multi-word vocabulary phrases too (first, inner, last word),
     /// so a new name that shares words with known ones still gets vocabulary features.
     public var vocabularyWords = true
-    /// The intent classifier's settings (L2 coefficient, character n-grams, weighting) that
+    /// The intent classifier's settings (L2 coefficient, character n-grams, penalty, weighting) that
     /// training compares by cross-validation on the training corpus (``IntentClassifierGrid``).
     /// No search by default here, which keeps a trainer embedded in an app or a test as fast as
     /// one fit; `intentkit train` searches ``IntentClassifierGrid/standard`` unless `--no-tune`.
@@ -165,6 +165,7 @@ public struct TrainingOptions: Sendable, Hashable {
         require(!intentGrid.c2.isEmpty && intentGrid.c2.allSatisfy { $0.isFinite && $0 >= 0 }, "--intent-c2 must be a finite number ≥ 0")
         require(!intentGrid.characterNGrams.isEmpty, "--intent-char-ngrams must name lengths or none")
         require(!intentGrid.balancesIntents.isEmpty, "--intent-weighting must be balanced or unbalanced")
+        require(!intentGrid.weighsRareFeatures.isEmpty, "--intent-penalty must be uniform or idf")
         require((0...FeatureConfiguration.maximumAffixLength).contains(features.affixLength), "--affix-length must be from 0 to \(FeatureConfiguration.maximumAffixLength)")
         require(noiseFactor.isFinite && (0...100).contains(noiseFactor), "--noise-factor must be a number from 0 to 100")
         require(noiseWeight.isFinite && (0...100).contains(noiseWeight), "--noise-weight must be a number from 0 to 100")
@@ -211,6 +212,7 @@ public struct TrainingOptions: Sendable, Hashable {
         "intent-c2": "L2 coefficient of the intent classifier; default: chosen by cross-validation",
         "encoder-clusters": "with --encoder, the slot tagger's encoderClusters features: k-means centroids of the encoder's token vectors at each level, comma-separated (such as 32,128,512), or none (the default)",
         "intent-weighting": "balanced (every intent weighs the same in training) or unbalanced (every utterance does); default: chosen by cross-validation",
-        "tune": "choose the intent classifier's L2 coefficient and character n-grams by cross-validation on the training corpus (--no-tune: c2 0.02, no character n-grams, balanced)",
+        "intent-penalty": "the intent classifier's L2 penalty on each feature: uniform, or idf (divided by the square of the feature's inverse document frequency, as TF-IDF feature values would: rare words and pairs are regularised less); default: chosen by cross-validation",
+        "tune": "choose the intent classifier's L2 coefficient, character n-grams, penalty and weighting by cross-validation on the training corpus (--no-tune: c2 0.02, no character n-grams, uniform penalty, balanced)",
     ]
 }
