@@ -68,6 +68,50 @@ struct ParseRequest {
         text = try request.requiredString("text")
         options = try ParseOptions(request)
     }
+
+    private init(text: String) {
+        self.text = text
+        options = ParseOptions()
+    }
+
+    /// The request of a body that is only `{"text": "…"}` (whitespace around any token) with a
+    /// string of no escape and no control character, read without building the JSON value
+    /// (the body nearly every client sends); `nil` for any other body, which the JSON reader
+    /// reads, and refuses as it should. Both ways give the same request for the same body.
+    static func plain(_ body: UnsafeRawBufferPointer) -> ParseRequest? {
+        var index = 0
+        func skipSpace() {
+            while index < body.count, body[index] == 0x20 || body[index] == 0x0A || body[index] == 0x0D || body[index] == 0x09 { index += 1 }
+        }
+        func expect(_ byte: UInt8) -> Bool {
+            skipSpace()
+            guard index < body.count, body[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        /// The bytes of a string without escapes, after its opening quote.
+        func plainString() -> Range<Int>? {
+            guard expect(UInt8(ascii: "\"")) else { return nil }
+            let start = index
+            while index < body.count {
+                let byte = body[index]
+                if byte == UInt8(ascii: "\"") {
+                    index += 1
+                    return start..<(index - 1)
+                }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+                index += 1
+            }
+            return nil
+        }
+        guard expect(UInt8(ascii: "{")), let key = plainString(), key.count == 4,
+              body[key.lowerBound] == UInt8(ascii: "t"), body[key.lowerBound + 1] == UInt8(ascii: "e"),
+              body[key.lowerBound + 2] == UInt8(ascii: "x"), body[key.lowerBound + 3] == UInt8(ascii: "t"),
+              expect(UInt8(ascii: ":")), let value = plainString(), expect(UInt8(ascii: "}")) else { return nil }
+        skipSpace()
+        guard index == body.count, let text = String(validating: UnsafeRawBufferPointer(rebasing: body[value]), as: UTF8.self) else { return nil }
+        return ParseRequest(text: text)
+    }
 }
 
 /// `POST /parse/batch`: `{"texts": […], options…}`, the options applying to every text.

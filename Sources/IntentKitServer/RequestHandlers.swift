@@ -34,7 +34,7 @@ final class RequestHandlers: Sendable {
     /// answers it on the connection's event loop).
     /// - Throws: ``ServerError`` for a body that is not a parse request.
     func parseAnswer(body: ByteBuffer) throws -> [UInt8] {
-        let request = try ParseRequest(try json(body))
+        let request = try body.withUnsafeReadableBytes(ParseRequest.plain) ?? ParseRequest(try json(body))
         let setting = try ParseSetting(request.options, handlers: self)
         var workspace = setting.workspaces.take()
         let parse = setting.parse(request.text, workspace: &workspace)

@@ -11,7 +11,10 @@ struct RequestRecorder: Sendable {
     /// clients send.
     func record(method: String, path: Substring, route: String, status: Int, duration: Duration, bytes: Int?, logger: Logger) {
         // Methods are any token a client sends: the metrics name the standard ones only.
-        let standard = ["GET", "POST", "PUT", "DELETE", "HEAD", "OPTIONS", "PATCH"].contains(method)
+        let standard = switch method {
+        case "GET", "POST", "PUT", "DELETE", "HEAD", "OPTIONS", "PATCH": true
+        default: false
+        }
         metrics.recordRequest(method: standard ? method : "other", route: route, status: status, duration: duration)
         guard logging else { return }
         let (seconds, attoseconds) = duration.components

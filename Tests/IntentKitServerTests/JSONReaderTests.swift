@@ -58,6 +58,24 @@ struct JSONReaderTests {
         #expect(throws: Never.self) { try read(allowed) }
     }
 
+    /// A body of the text alone is read without the JSON reader, to the same request it would
+    /// give; any other body is left to the reader.
+    @Test func aTextAloneIsReadAsTheReaderWould() throws {
+        let plain = [#"{"text": "play some jazz"}"#, "\n\t{ \"text\"\r\n:\"é ☃ 🎵 ok\" }  ", #"{"text":""}"#, #"{"text": "a/b 'c' \#u{7F}"}"#]
+        for body in plain {
+            let fast = try #require(Array(body.utf8).withUnsafeBytes(ParseRequest.plain), "\(body)")
+            let general = try ParseRequest(read(body))
+            #expect(fast.text == general.text && fast.options.topK == 1 && !fast.options.resolve && fast.options.minConfidence == nil)
+        }
+        let others = [#"{"text": "say \"hi\""}"#, #"{"text": "a\nb"}"#, #"{"text": "x", "topK": 2}"#, #"{"texts": "x"}"#, #"{"text": 1}"#,
+                      #"{"text": "x"} {}"#, #"{"text": "x""#, #"["text"]"#, #"{"Text": "x"}"#, "{\"text\": \"a\u{1}\"}", ""]
+        for body in others {
+            #expect(Array(body.utf8).withUnsafeBytes(ParseRequest.plain) == nil, "\(body)")
+        }
+        // Bytes that are not UTF-8 are the reader's to refuse.
+        #expect([0x7B, 0x22, 0x74, 0x65, 0x78, 0x74, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D].withUnsafeBytes(ParseRequest.plain) == nil)
+    }
+
     /// Documents Foundation writes (from values drawn with a fixed seed), read back: the same values.
     @Test func readsWhatJSONSerializationWrites() throws {
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
