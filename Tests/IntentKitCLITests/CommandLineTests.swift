@@ -296,7 +296,7 @@ struct CommandLineTests: CommandLineRunning {
         let inspected = try run("inspect", model)
         #expect(inspected.status == 0, "\(inspected.stderr)")
         for expected in ["format 1.", "checksum ok", "META", "SCHM", "slot tagger:", "intent classifier: 3 intents", "out of scope: temperature", "class 'out_of_scope'", "schema: 1 domains",
-                         "intentFeatures: words + bigrams", "intentSelection: 5-fold cross-validation of 6 settings, held-out accuracy", "intentWeighting: "] {
+                         "intentFeatures: words + bigrams", "intentSelection: 5-fold cross-validation of 7 settings, held-out accuracy", "intentWeighting: "] {
             #expect(inspected.stdout.contains(expected), "\(expected)")
         }
     }
@@ -305,19 +305,19 @@ struct CommandLineTests: CommandLineRunning {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let model = directory.appendingPathComponent("fixed.model").path
-        // Both dimensions fixed: one setting, nothing to choose.
+        // Every dimension fixed: one setting, nothing to choose.
         let fixed = try run("train", "payments.yaml", "--output", model, "--max-iterations", "5", "--intent-c2", "0.5", "--intent-char-ngrams", "3-4",
-                            "--intent-weighting", "unbalanced", in: Self.fixtures)
+                            "--intent-penalty", "uniform", "--intent-weighting", "unbalanced", in: Self.fixtures)
         #expect(fixed.status == 0, "\(fixed.stderr)")
         #expect(!fixed.stderr.contains("search of"), "\(fixed.stderr)")
         let inspected = try run("inspect", model).stdout
         for expected in ["intentC2: 0.5", "intentFeatures: words + bigrams + character 3-4-grams", "intentWeighting: unbalanced", "intentSelection: not tuned"] {
             #expect(inspected.contains(expected), "\(expected) in \(inspected)")
         }
-        // One fixed: the other is searched.
+        // One fixed: the others are searched (five coefficients, then the penalty).
         let searched = try run("train", "payments.yaml", "--output", model, "--max-iterations", "5", "--intent-char-ngrams", "none", in: Self.fixtures)
         // Its two intents have five utterances each: weighting them alike or not is the same fit.
-        #expect(searched.stderr.contains("search of 5 settings on 5 folds"), "\(searched.stderr)")
+        #expect(searched.stderr.contains("search of 6 settings on 5 folds"), "\(searched.stderr)")
         #expect(searched.stderr.contains("weighting not compared"), "\(searched.stderr)")
         let untuned = try run("train", "payments.yaml", "--output", model, "--max-iterations", "5", "--no-tune", in: Self.fixtures)
         #expect(untuned.status == 0 && !untuned.stderr.contains("search of"), "\(untuned.stderr)")
