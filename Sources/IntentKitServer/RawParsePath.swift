@@ -12,7 +12,7 @@ import NIOCore
 ///
 /// Why: with the parse itself about half of a request's time in the server, the HTTP codec's
 /// way — llhttp's callbacks, the conversion of every head to and from swift-http-types, three
-/// response parts through two encoders — took a third of the rest; a request of a fixed shape
+/// response parts through two encoders — took about a fifth of it; a request of a fixed shape
 /// needs none of it. The answer is the same either way: the same
 /// ``ParseFastPath/Shared/parseAnswer(body:)``, status, headers, bounds, metrics and access log.
 ///
