@@ -26,9 +26,11 @@ struct ConnectionTimer {
         case idle
     }
 
-    /// A request started: it must have arrived by `deadline`; the connection is not idle.
-    /// `fire` is called on the event loop when the timer fires (it calls ``fired(reArm:)``).
+    /// A request started: it must have arrived by `deadline`; the connection is not idle. A
+    /// request whose deadline already runs keeps it (more of it arriving does not extend it).
+    /// `fire` is called on the event loop when the timer fires (it calls ``fired(on:fire:)``).
     mutating func requestStarted(deadline: NIODeadline, on loop: any EventLoop, fire: @escaping () -> Void) {
+        guard requestDeadline == nil else { return }
         idleSince = nil
         requestDeadline = deadline
         arm(at: deadline, on: loop, fire: fire)

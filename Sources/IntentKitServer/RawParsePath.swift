@@ -37,8 +37,6 @@ final class RawParsePath: ChannelInboundHandler, RemovableChannelHandler {
     private var pending: ByteBuffer?
     /// When the first bytes of the request being read arrived.
     private var requestStart: ContinuousClock.Instant?
-    /// The request being read came in more than one read, and its deadline runs.
-    private var deadlineRuns = false
     /// A graceful shutdown arrived while a request was being read.
     private var closeAfterAnswer = false
     /// The connection is closing: what still comes in is dropped.
@@ -98,14 +96,9 @@ final class RawParsePath: ChannelInboundHandler, RemovableChannelHandler {
             switch shape {
             case .incomplete:
                 pending = bytes
-                if !deadlineRuns {
-                    deadlineRuns = true
-                    timer.requestStarted(deadline: .now() + shared.timeout, on: context.eventLoop) { [weak self] in self?.timerFired(context) }
-                }
+                timer.requestStarted(deadline: .now() + shared.timeout, on: context.eventLoop) { [weak self] in self?.timerFired(context) }
                 return
             case .other:
-                if answered { context.flush() }
-                answered = false
                 handOver(context, bytes)
                 return
             case .parse(let headLength, let bodyLength, let target):
@@ -113,10 +106,7 @@ final class RawParsePath: ChannelInboundHandler, RemovableChannelHandler {
                 let path = target == 5..<11 ? Self.parsePath : bytes.getString(at: bytes.readerIndex + target.lowerBound, length: target.count).map { $0[...] } ?? Self.parsePath
                 bytes.moveReaderIndex(forwardBy: headLength + bodyLength)
                 requestStart = nil
-                if deadlineRuns {
-                    deadlineRuns = false
-                    timer.requestArrived()
-                }
+                timer.requestArrived()
                 let (status, headers, answer) = shared.parseAnswer(body: body)
                 write(context, status: status, headers: headers, bytes: answer, path: path, start: start)
                 answered = true
