@@ -38,7 +38,7 @@ final class RequestHandlers: Sendable {
         let setting = try ParseSetting(request.options, handlers: self)
         var workspace = setting.workspaces.take()
         let parse = setting.parse(request.text, workspace: &workspace)
-        setting.workspaces.recycle(workspace)
+        setting.workspaces.recycle(consume workspace)  // moved, not copied: a copy retains every buffer
         metrics.recordParses(1, outOfScope: parse.intent == nil ? 1 : 0, batch: false)
         var writer = ParseJSONWriter()
         writer.write(parse, topK: setting.options.topK, resolve: setting.options.resolve)

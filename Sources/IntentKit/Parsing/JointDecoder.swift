@@ -11,6 +11,9 @@ import Foundation
 struct JointDecoder: Sendable {
     /// `[classifier intents]` a decoder over each intent's labels, `nil` for no restriction.
     private let subsetDecoders: [LabelSubsetDecoder?]
+    /// `[classifier intents]` whether the intent has a decoder of its own: asking
+    /// `subsetDecoders[k] != nil` would copy the decoder, retaining every buffer it holds.
+    private let hasSubsetDecoder: [Bool]
     /// The state weights of each intent's labels, to score those alone when the intent is clear;
     /// `nil` when the tagger cannot (its intent features conjoin all the others).
     private let intentLabelWeights: IntentLabelWeights?
@@ -38,6 +41,7 @@ struct JointDecoder: Sendable {
         subsetDecoders = labelSubsets.map { labels in
             labels.map { LabelSubsetDecoder(labels: $0, decoder: tagger.decoder, expTransitions: tagger.expTransitions) }
         }
+        hasSubsetDecoder = labelSubsets.map { $0 != nil }
         outOfScopeClass = model.intentClassifier?.outOfScopeClass
         intentLabelWeights = tagger.scoresIntentLabelsAlone && labelSubsets.contains { $0 != nil }
             ? IntentLabelWeights(model: model, labelSubsets: labelSubsets) : nil
@@ -86,19 +90,25 @@ struct JointDecoder: Sendable {
         guard count > 0 else { return (intent, []) }
         let L = tagger.model.labels.count
         // The intent's slots restrict both Viterbi and the marginals behind the confidences.
-        if let intent, intent < workspace.subsetDecoders.count, workspace.subsetDecoders[intent] != nil {
+        if let intent, intent < hasSubsetDecoder.count, hasSubsetDecoder[intent] {
             if workspace.decodedIntent != intent {
                 buffers.scores.withUnsafeBufferPointer { scores in
                     workspace.subsetDecoders[intent]!.decode(scores: scores, tokenCount: count, labelCount: L)
                 }
             }
-            let decoder = workspace.subsetDecoders[intent]!
-            guard decoder.path.contains(where: { $0 != LabelSet.outside }) else { return (intent, []) }
-            return (intent, tagger.slots(of: decoder.path, tokens: tokens) { decoder.marginal(token: $0, label: $1) })
+            return (intent, Self.slots(decodedBy: &workspace.subsetDecoders[intent]!, tagger: tagger, tokens: tokens))
         }
         let path = tagger.decodeScoredStates(tokenCount: count, buffers: &buffers)
         guard path.contains(where: { $0 != LabelSet.outside }) else { return (intent, []) }
         return (intent, tagger.slotsWithConfidences(of: path, tokens: tokens, buffers: &buffers))
+    }
+
+    /// The slots of `decoder`'s last path, with its marginals as confidences. `inout` though it
+    /// changes nothing: the decoder is reached where the workspace holds it, where reading the
+    /// array's element would copy it, retaining every buffer it holds.
+    private static func slots(decodedBy decoder: inout LabelSubsetDecoder, tagger: SlotTagger, tokens: TokenizedText) -> [TaggedSlot] {
+        guard decoder.path.contains(where: { $0 != LabelSet.outside }) else { return [] }
+        return tagger.slots(of: decoder.path, tokens: tokens) { decoder.marginal(token: $0, label: $1) }
     }
 
     /// Lets the tagger choose between the classifier's likeliest intent `top` and its runner-up
@@ -160,7 +170,7 @@ struct JointDecoder: Sendable {
         for k in probabilities.indices where k != top && k != outOfScopeClass && probabilities[k] >= reranking.threshold {
             if second < 0 || probabilities[k] > probabilities[second] { second = k }
         }
-        guard second >= 0, subsetDecoders.indices.contains(top), subsetDecoders[top] != nil, subsetDecoders[second] != nil else { return nil }
+        guard second >= 0, hasSubsetDecoder.indices.contains(top), hasSubsetDecoder[top], hasSubsetDecoder[second] else { return nil }
         return second
     }
 }
