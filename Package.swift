@@ -46,9 +46,10 @@ let package = Package(
         // has it) and GELU, with portable loops that give the same bits elsewhere; only
         // `Encoder/` imports it.
         .target(name: "CEncoderKernels"),
+        .target(name: "CPrefetch"),
         .target(
             name: "IntentKit",
-            dependencies: ["CBLAS", "CEncoderKernels"]
+            dependencies: ["CBLAS", "CEncoderKernels", "CPrefetch"]
         ),
         .target(
             name: "IntentKitCorpus",

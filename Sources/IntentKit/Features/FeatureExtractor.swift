@@ -156,7 +156,9 @@ package struct FeatureExtractor: Sendable {
                         // after a matched artist name is rarely part of a playlist name.
                         let range = matchRanges[index]
                         vocabularyFeatures.withUnsafeBufferPointer { prepared in
-                            for match in matches[range.first < range.end ? range.first..<range.end : 0..<0] {
+                            // Indices, not a slice: a slice retains and releases the array's storage.
+                            for position in range.first < range.end ? range.first..<range.end : 0..<0 {
+                                let match = matches[position]
                                 let offset = index &- match.token
                                 guard offset >= -1 && offset <= 1 else { continue }
                                 if match.entity >= 0 && match.entity < vocabularyEntityCount {

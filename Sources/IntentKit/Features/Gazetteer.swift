@@ -194,6 +194,8 @@ package struct Gazetteer: Sendable, Equatable {
     package func matches(in tokens: TokenizedText, into matches: inout [Match]) {
         guard phraseTable.count > 0 else { return }
         tokens.normalizedStorage.withUnsafeBufferPointer { storage in
+            // Buffer pointers, not slices: a slice of an array retains and releases its storage.
+            phraseEntities.withUnsafeBufferPointer { phraseEntities in
             phraseFilter.withView { filter in
                 prefixFilter.withView { prefixes in
                     for start in 0..<tokens.count {
@@ -204,7 +206,7 @@ package struct Gazetteer: Sendable, Equatable {
                             hash.combine(UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)]))
                             let key = AttributeTable.key(of: hash.value)
                             if filter.mayContain(fingerprint: key), let phrase = phraseTable.id(of: hash.value) {
-                                for entity in phraseEntities[Int(phraseOffsets[phrase])..<Int(phraseOffsets[phrase + 1])] {
+                                for entity in UnsafeBufferPointer(rebasing: phraseEntities[Int(phraseOffsets[phrase])..<Int(phraseOffsets[phrase + 1])]) {
                                     for offset in 0..<length {
                                         let position: Position = length == 1 ? .unit : offset == 0 ? .begin : offset == length - 1 ? .last : .inside
                                         matches.append(Match(token: start + offset, entity: Int(entity), position: position))
@@ -216,6 +218,7 @@ package struct Gazetteer: Sendable, Equatable {
                         }
                     }
                 }
+            }
             }
         }
     }

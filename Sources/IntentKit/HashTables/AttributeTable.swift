@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// A frozen map from feature hash to attribute id: open addressing with linear probing over a
 /// power-of-two table at most two-thirds full, so a lookup is one or two probes.
 ///
@@ -90,6 +92,13 @@ package struct AttributeTable: Sendable, Equatable {
                 slot = (slot &+ 1) & mask
             }
         }
+    }
+
+    /// Starts loading the home slot of `hash` into the cache, so that a lookup of it soon after
+    /// finds it there: issued for a batch of hashes before their lookups, the misses overlap.
+    @inlinable @inline(__always)
+    package func prefetch(_ hash: UInt64) {
+        slots.withUnsafeBufferPointer { slots in ik_prefetch(slots.baseAddress! + Self.home(Self.mix(hash), idBits: idBits)) }
     }
 
     /// The key of `hash`: the hash itself, 1 for 0 (from when key 0 marked an empty slot; model

@@ -1,3 +1,4 @@
+import CPrefetch
 /// A trained model, everything a parse needs, immutable and shareable: the schema (domains,
 /// intents, parameters, entities) that resolution reads, the intent classifier, the vocabulary
 /// the features match (gazetteer), and the slot tagger: a linear-chain CRF's state and
@@ -162,9 +163,10 @@ public struct NLUModel: Sendable, Equatable {
     /// is then added to every token's.
     ///
     /// The model's tables are larger than the cache and every lookup misses it, so the work is
-    /// done in two passes over batches of features: first all the hash lookups and the loads
-    /// that depend on them alone (independent of one another, so the processor overlaps their
-    /// misses), then the rows they found.
+    /// done in passes over batches of features, each starting the loads the next one reads
+    /// (``ik_prefetch``), so that a batch's misses overlap instead of following one another:
+    /// the home slots of the hashes; the lookups, and the row bounds of the attributes found;
+    /// the bounds, and the first weights of each row; then the rows are added.
     @inline(__always)
     func forEachKnownFeature<Adder: StateRowAdder>(
         _ features: TokenFeatures, rowWidth: Int, scores: UnsafeMutableBufferPointer<Float>, adder: Adder
@@ -183,11 +185,20 @@ public struct NLUModel: Sendable, Equatable {
                         while first < hashes.count {
                             let last = min(hashes.count, first &+ batchSize)
                             var foundCount = 0
+                            for index in first..<last { attributes.prefetch(hashes[index]) }
                             for index in first..<last {
                                 guard let attribute = attributes.id(of: hashes[index]) else { continue }
-                                found[foundCount] = FoundRow(
-                                    longRow: longRowIndex[attribute], start: rowOffsets[attribute], end: rowOffsets[attribute &+ 1], scoreRow: row(index))
+                                ik_prefetch(rowOffsets.baseAddress! + attribute)
+                                ik_prefetch(longRowIndex.baseAddress! + attribute)
+                                found[foundCount] = FoundRow(attribute: attribute, scoreRow: row(index))
                                 foundCount &+= 1
+                            }
+                            for k in 0..<foundCount {
+                                let attribute = found[k].attribute
+                                found[k].longRow = longRowIndex[attribute]
+                                found[k].start = rowOffsets[attribute]
+                                found[k].end = rowOffsets[attribute &+ 1]
+                                adder.prefetch(entries, found[k].start, found[k].longRow)
                             }
                             for k in 0..<foundCount {
                                 adder.add(entries, found[k].start, found[k].end, found[k].longRow, target + found[k].scoreRow)
@@ -254,10 +265,11 @@ public struct NLUModel: Sendable, Equatable {
     /// A feature's long-row index (−1 if short), its row of state weights and the offset of the
     /// score row it adds to.
     private struct FoundRow {
-        var longRow: Int32
-        var start: Int32
-        var end: Int32
+        var attribute: Int
         var scoreRow: Int
+        var longRow: Int32 = -1
+        var start: Int32 = 0
+        var end: Int32 = 0
     }
 
     /// The raw arrays, for the model writer in the training module.
@@ -273,6 +285,8 @@ protocol StateRowAdder {
     /// Adds the row `entries[start..<end]` (its index among the long rows `longRow`, −1 for a
     /// short row) to the score row `target`.
     func add(_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ end: Int32, _ longRow: Int32, _ target: UnsafeMutablePointer<Float>)
+    /// Starts loading the first weights ``add(_:_:_:_:_:)`` will read for the row.
+    func prefetch(_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ longRow: Int32)
 }
 
 /// Every label's scores: a long row from its dense copy, a short one entry by entry.
@@ -287,6 +301,11 @@ struct AllLabels: StateRowAdder {
             return
         }
         for entry in entries[Int(start)..<Int(end)] { target[Int(entry.label)] += entry.weight }
+    }
+
+    @inline(__always)
+    func prefetch(_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ longRow: Int32) {
+        if longRow >= 0 { ik_prefetch(denseRows + Int(longRow) &* labelCount) } else { ik_prefetch(entries.baseAddress! + Int(start)) }
     }
 }
 

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// A slot tagger's state weights re-laid for each intent's labels, so that joint parsing scores
 /// only the labels the predicted intent allows (an intent has 5 to 29 of SNIPS's 79).
 ///
@@ -94,5 +96,10 @@ struct IntentLabels: StateRowAdder {
             return
         }
         for entry in entries[Int(start)..<Int(end)] { target[Int(columns[Int(entry.label)])] += entry.weight }
+    }
+
+    @inline(__always)
+    func prefetch(_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ longRow: Int32) {
+        if longRow >= 0 { ik_prefetch(longRows + Int(longRow) &* width) } else { ik_prefetch(entries.baseAddress! + Int(start)) }
     }
 }
