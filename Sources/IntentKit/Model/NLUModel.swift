@@ -305,7 +305,7 @@ struct AllLabels: StateRowAdder {
 
     @inline(__always)
     func prefetch(_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ longRow: Int32) {
-        if longRow >= 0 { ik_prefetch(denseRows + Int(longRow) &* labelCount) } else { ik_prefetch(entries.baseAddress! + Int(start)) }
+        if longRow >= 0 { ik_prefetch(denseRows + Int(longRow) &* labelCount) } else if let base = entries.baseAddress { ik_prefetch(base + Int(start)) }
     }
 }
 

@@ -100,6 +100,6 @@ struct IntentLabels: StateRowAdder {
 
     @inline(__always)
     func prefetch(_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ longRow: Int32) {
-        if longRow >= 0 { ik_prefetch(longRows + Int(longRow) &* width) } else { ik_prefetch(entries.baseAddress! + Int(start)) }
+        if longRow >= 0 { ik_prefetch(longRows + Int(longRow) &* width) } else if let base = entries.baseAddress { ik_prefetch(base + Int(start)) }
     }
 }
