@@ -20,8 +20,8 @@ final class WorkspacePool: @unchecked Sendable {
         lock.lock()
         let workspace = free.popLast()
         lock.unlock()
-        // `??` consumes the optional: `if let` would copy the workspace, retaining every buffer it holds.
-        return workspace ?? parser.makeWorkspace()
+        if let workspace { return workspace }
+        return parser.makeWorkspace()
     }
 
     func recycle(_ workspace: consuming IntentParser.Workspace) {

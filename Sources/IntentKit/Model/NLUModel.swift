@@ -1,4 +1,5 @@
 import CPrefetch
+
 /// A trained model, everything a parse needs, immutable and shareable: the schema (domains,
 /// intents, parameters, entities) that resolution reads, the intent classifier, the vocabulary
 /// the features match (gazetteer), and the slot tagger: a linear-chain CRF's state and
@@ -164,7 +165,7 @@ public struct NLUModel: Sendable, Equatable {
     ///
     /// The model's tables are larger than the cache and every lookup misses it, so the work is
     /// done in passes over batches of features, each starting the loads the next one reads
-    /// (``ik_prefetch``), so that a batch's misses overlap instead of following one another:
+    /// (`ik_prefetch`), so that a batch's misses overlap instead of following one another:
     /// the home slots of the hashes; the lookups, and the row bounds of the attributes found;
     /// the bounds, and the first weights of each row; then the rows are added.
     @inline(__always)
@@ -262,8 +263,8 @@ public struct NLUModel: Sendable, Equatable {
         }
     }
 
-    /// A feature's long-row index (−1 if short), its row of state weights and the offset of the
-    /// score row it adds to.
+    /// A feature's attribute id and the offset of the score row it adds to, then its long-row
+    /// index (−1 if short) and its row of state weights.
     private struct FoundRow {
         var attribute: Int
         var scoreRow: Int
