@@ -286,8 +286,17 @@ protocol StateRowAdder {
     /// Adds the row `entries[start..<end]` (its index among the long rows `longRow`, −1 for a
     /// short row) to the score row `target`.
     func add(_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ end: Int32, _ longRow: Int32, _ target: UnsafeMutablePointer<Float>)
-    /// Starts loading the first weights ``add(_:_:_:_:_:)`` will read for the row.
-    func prefetch(_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ longRow: Int32)
+    /// The dense copy of long row `longRow` that ``add(_:_:_:_:_:)`` adds.
+    func denseRow(_ longRow: Int32) -> UnsafePointer<Float>
+}
+
+extension StateRowAdder {
+    /// Starts loading the first weights ``add(_:_:_:_:_:)`` will read for the row: its dense
+    /// copy for a long row, its first entry for a short one.
+    @inline(__always)
+    func prefetch(_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ longRow: Int32) {
+        if longRow >= 0 { ik_prefetch(denseRow(longRow)) } else if let base = entries.baseAddress { ik_prefetch(base + Int(start)) }
+    }
 }
 
 /// Every label's scores: a long row from its dense copy, a short one entry by entry.
@@ -298,16 +307,14 @@ struct AllLabels: StateRowAdder {
     @inline(__always)
     func add(_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ end: Int32, _ longRow: Int32, _ target: UnsafeMutablePointer<Float>) {
         if longRow >= 0 {
-            NLUModel.add(denseRows + Int(longRow) &* labelCount, to: target, count: labelCount)
+            NLUModel.add(denseRow(longRow), to: target, count: labelCount)
             return
         }
         for entry in entries[Int(start)..<Int(end)] { target[Int(entry.label)] += entry.weight }
     }
 
     @inline(__always)
-    func prefetch(_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ longRow: Int32) {
-        if longRow >= 0 { ik_prefetch(denseRows + Int(longRow) &* labelCount) } else if let base = entries.baseAddress { ik_prefetch(base + Int(start)) }
-    }
+    func denseRow(_ longRow: Int32) -> UnsafePointer<Float> { denseRows + Int(longRow) &* labelCount }
 }
 
 /// One label's weight in a feature's row.

@@ -1,5 +1,3 @@
-import CPrefetch
-
 /// A slot tagger's state weights re-laid for each intent's labels, so that joint parsing scores
 /// only the labels the predicted intent allows (an intent has 5 to 29 of SNIPS's 79).
 ///
@@ -92,14 +90,12 @@ struct IntentLabels: StateRowAdder {
     @inline(__always)
     func add(_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ end: Int32, _ longRow: Int32, _ target: UnsafeMutablePointer<Float>) {
         if longRow >= 0 {
-            NLUModel.addLanes(longRows + Int(longRow) &* width, to: target, count: width)
+            NLUModel.addLanes(denseRow(longRow), to: target, count: width)
             return
         }
         for entry in entries[Int(start)..<Int(end)] { target[Int(columns[Int(entry.label)])] += entry.weight }
     }
 
     @inline(__always)
-    func prefetch(_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ longRow: Int32) {
-        if longRow >= 0 { ik_prefetch(longRows + Int(longRow) &* width) } else if let base = entries.baseAddress { ik_prefetch(base + Int(start)) }
-    }
+    func denseRow(_ longRow: Int32) -> UnsafePointer<Float> { longRows + Int(longRow) &* width }
 }
