@@ -77,6 +77,9 @@ struct TrainingArguments: ParsableArguments {
     @Option(name: .customLong("intent-penalty"), help: ArgumentHelp(help("intent-penalty")))
     var intentPenalty: IntentPenalty?
 
+    @Option(name: .customLong("intent-exemplars"), help: ArgumentHelp(help("intent-exemplars")))
+    var intentExemplars: String?
+
     @Option(name: .customLong("intent-min-count"), help: ArgumentHelp(help("intent-min-count")))
     var intentMinimumCount: Int?
 
@@ -170,6 +173,12 @@ struct TrainingArguments: ParsableArguments {
         if let lengths = try characterNGrams() { grid.characterNGrams = [lengths] }
         if let intentWeighting { grid.balancesIntents = [intentWeighting == .balanced] }
         if let intentPenalty { grid.weighsRareFeatures = [intentPenalty == .idf] }
+        if let intentExemplars {
+            guard intentExemplars == "none" || Double(intentExemplars).map({ $0 > 0 && $0.isFinite }) == true else {
+                throw ValidationError("--intent-exemplars takes a positive factor or none, not '\(intentExemplars)'")
+            }
+            grid.neighbourScales = [Double(intentExemplars)]
+        }
         options.intentGrid = grid
         options.calibrateIntents = calibrateIntents
         options.labelScheme = labelScheme

@@ -58,8 +58,10 @@ public struct IntentClassifierModel: Sendable, Equatable {
         self.weights = weights
         self.biases = biases
         self.characterNGrams = characterNGrams
-        if let encoderFeatures, encoderFeatures.weights.count != encoderFeatures.identity.dimension * intents.count {
-            throw ModelError.inconsistent("the intent classifier's encoder weights are not \(encoderFeatures.identity.dimension) × \(intents.count)")
+        if let encoderFeatures,
+           encoderFeatures.weights.count != (encoderFeatures.identity.dimension + encoderFeatures.neighbourDimension) * intents.count {
+            throw ModelError.inconsistent(
+                "the intent classifier's encoder weights are not \(encoderFeatures.identity.dimension + encoderFeatures.neighbourDimension) × \(intents.count)")
         }
         self.encoderFeatures = encoderFeatures
     }
@@ -88,6 +90,26 @@ public struct IntentClassifierModel: Sendable, Equatable {
     /// encoder features, the encoder's vector `embedding` (``embedding(of:)``; without it the
     /// dense features count as zero) into `probabilities` (`[intents.count]`, replaced).
     public func probabilities(features: [UInt64], embedding: [Float]? = nil, into probabilities: inout [Float]) {
+        self.probabilities(features: features, into: &probabilities) { encoderFeatures, scores in
+            guard let embedding else { return }
+            precondition(embedding.count == encoderFeatures.identity.dimension, "an embedding of another encoder")
+            encoderFeatures.addScores(of: embedding, to: scores)
+        }
+    }
+
+    /// As ``probabilities(features:embedding:into:)``, given the dense features themselves:
+    /// the encoder's vector followed by its nearest-exemplar features, as training computes them
+    /// for held-out folds (whose classifiers hold no exemplars).
+    package func probabilities(features: [UInt64], denseInput: [Float]?, into probabilities: inout [Float]) {
+        self.probabilities(features: features, into: &probabilities) { encoderFeatures, scores in
+            guard let denseInput else { return }
+            encoderFeatures.addScores(ofDense: denseInput, to: scores)
+        }
+    }
+
+    private func probabilities(
+        features: [UInt64], into probabilities: inout [Float], addingDense: (EncoderFeatures, UnsafeMutableBufferPointer<Float>) -> Void
+    ) {
         let C = intents.count
         if probabilities.count != C { probabilities = [Float](repeating: 0, count: C) }
         probabilities.withUnsafeMutableBufferPointer { scores in
@@ -98,10 +120,7 @@ public struct IntentClassifierModel: Sendable, Equatable {
                     let row = attribute * C
                     for c in 0..<C { scores[c] += weights[row + c] }
                 }
-                if let embedding, let encoderFeatures {
-                    precondition(embedding.count == encoderFeatures.identity.dimension, "an embedding of another encoder")
-                    encoderFeatures.addScores(of: embedding, to: scores)
-                }
+                if let encoderFeatures { addingDense(encoderFeatures, scores) }
                 softmax(scores)
             }
         }
@@ -110,6 +129,17 @@ public struct IntentClassifierModel: Sendable, Equatable {
     /// The most probable intent's index for `features`.
     public func predict(features: [UInt64], embedding: [Float]? = nil, scratch probabilities: inout [Float]) -> Int {
         self.probabilities(features: features, embedding: embedding, into: &probabilities)
+        return Self.likeliest(probabilities)
+    }
+
+    /// The most probable intent's index for `features` and the dense features `denseInput`
+    /// (``probabilities(features:denseInput:into:)``).
+    package func predict(features: [UInt64], denseInput: [Float]?, scratch probabilities: inout [Float]) -> Int {
+        self.probabilities(features: features, denseInput: denseInput, into: &probabilities)
+        return Self.likeliest(probabilities)
+    }
+
+    private static func likeliest(_ probabilities: [Float]) -> Int {
         var best = 0
         for c in 1..<probabilities.count where probabilities[c] > probabilities[best] { best = c }
         return best

@@ -146,7 +146,15 @@ extension NLUModel {
                 }
                 var encoderFeatures: EncoderFeatures?
                 if let identity = metadata.intentEncoder {
-                    encoderFeatures = try EncoderFeatures(identity: identity, weights: file.floats(.intentEncoderWeights), intents: intents.count)
+                    var exemplars: EncoderExemplars?
+                    if file.has(.intentExemplarVectors) {
+                        exemplars = try EncoderExemplars(
+                            vectors: file.floats(.intentExemplarVectors), classes: file.array(.intentExemplarClasses, of: UInt16.self),
+                            dimension: identity.dimension, intents: intents.count)
+                    }
+                    encoderFeatures = try EncoderFeatures(
+                        identity: identity, weights: file.floats(.intentEncoderWeights), intents: intents.count,
+                        neighbourDimension: exemplars == nil ? 0 : intents.count, exemplars: exemplars)
                 }
                 classifier = try IntentClassifierModel(intents: intents, attributes: table, weights: weights,
                                                        biases: file.floats(.intentBiases), characterNGrams: characterNGrams,

@@ -16,11 +16,15 @@ struct IntentClassifierFit: Sendable {
     /// The number of dense rows.
     let denseDimension: Int
 
-    init(hashes: [UInt64], parameters: [Double], denseDimension: Int = 0, denseScale: Double = 1) {
+    /// - Parameter denseScales: `[denseDimension]` the factor each dense feature was scaled by
+    ///   (empty: none).
+    init(hashes: [UInt64], parameters: [Double], denseScales: [Double] = []) {
         self.hashes = hashes
-        self.denseDimension = denseDimension
+        self.denseDimension = denseScales.count
         let classes = parameters.count / (hashes.count + 1 + denseDimension), denseOffset = (hashes.count + 1) * classes
-        self.weights = parameters.enumerated().map { Float($0.offset >= denseOffset ? $0.element * denseScale : $0.element) }
+        self.weights = parameters.enumerated().map {
+            Float($0.offset >= denseOffset ? $0.element * denseScales[($0.offset - denseOffset) / classes] : $0.element)
+        }
     }
 }
 
@@ -51,13 +55,15 @@ extension IntentClassifierTrainer.Problem {
         for (id, count) in counts.enumerated() where count > 1 {
             for c in 0..<C { parameters[id * C + c] /= Double(count) }
         }
-        // Dense rows: the fits' weights of the vector itself, divided by this problem's scale.
-        let withDense = fits.filter { $0.denseDimension == denseDimension && denseDimension > 0 }
+        // Dense rows: the fits' weights of the features themselves, divided by this problem's
+        // scales. A fit without nearest-exemplar features starts the vector's rows, and theirs
+        // start at zero.
+        let withDense = fits.filter { $0.denseDimension > 0 && $0.denseDimension <= denseDimension && $0.denseDimension >= denseDimension - neighbourDimension }
         let denseOffset = (hashes.count + 1) * C
         for fit in withDense {
             let start = (fit.hashes.count + 1) * C
-            for index in 0..<(denseDimension * C) {
-                parameters[denseOffset + index] += Double(fit.weights[start + index]) / (denseScale * Double(withDense.count))
+            for index in 0..<(fit.denseDimension * C) {
+                parameters[denseOffset + index] += Double(fit.weights[start + index]) / (denseScales[index / C] * Double(withDense.count))
             }
         }
         return parameters

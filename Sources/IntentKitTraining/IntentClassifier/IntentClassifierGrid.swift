@@ -24,21 +24,29 @@ public struct IntentClassifierGrid: Sendable, Hashable {
     public var encoderScales: [Double?]
     /// Whether rare features are regularised less (``IntentClassifierSetting/weighsRareFeatures``).
     public var weighsRareFeatures: [Bool]
+    /// Factors on the nearest-exemplar features (``IntentClassifierSetting/neighbourScale``),
+    /// `nil` for none; compared once the encoder's vector is in.
+    public var neighbourScales: [Double?]
 
     public init(
         c2: [Double], characterNGrams: [ClosedRange<Int>?], balancesIntents: [Bool] = [true], encoderScales: [Double?] = [nil],
-        weighsRareFeatures: [Bool] = [false]
+        weighsRareFeatures: [Bool] = [false], neighbourScales: [Double?] = [nil]
     ) {
         self.c2 = c2
         self.characterNGrams = characterNGrams
         self.balancesIntents = balancesIntents
         self.encoderScales = encoderScales
         self.weighsRareFeatures = weighsRareFeatures
+        self.neighbourScales = neighbourScales
     }
 
     /// The encoder factors a search compares: none first, so the encoder must earn its place on
     /// the held-out folds, then factors a factor of 4 apart.
     public static let standardEncoderScales: [Double?] = [nil, 1, 4, 16]
+
+    /// The nearest-exemplar factors a search compares, with the encoder's vector chosen: none
+    /// first, then factors a factor of 4 apart.
+    public static let standardNeighbourScales: [Double?] = [nil, 1, 4, 16]
 
     /// The default search: five coefficients a factor of 4 apart around the untuned 0.02, then
     /// character 2-5-grams (scikit-learn's `char_wb` range in the usual TF-IDF baselines) or
@@ -48,7 +56,7 @@ public struct IntentClassifierGrid: Sendable, Hashable {
     /// held out, the character n-grams gain 0.2 and 3 points.
     public static let standard = IntentClassifierGrid(
         c2: [1.28, 0.32, 0.08, 0.02, 0.005], characterNGrams: [nil, 2...5], balancesIntents: [true, false], encoderScales: standardEncoderScales,
-        weighsRareFeatures: [false, true])
+        weighsRareFeatures: [false, true], neighbourScales: standardNeighbourScales)
 
     /// No search: ``IntentClassifierSetting/untuned``.
     public static let untuned = IntentClassifierGrid(c2: [IntentClassifierSetting.untuned.c2], characterNGrams: [nil])

@@ -19,15 +19,21 @@ public struct IntentClassifierSetting: Sendable, Hashable, CustomStringConvertib
     /// TF-IDF feature values would (``IntentClassifierObjective``): a word or pair seen in few
     /// utterances is regularised less, one in many more. Parsing is the same either way.
     public var weighsRareFeatures: Bool
+    /// The factor on the nearest-exemplar features (``EncoderExemplars``: for each intent, the
+    /// cosine similarity of the utterance's vector to the most similar training utterance of
+    /// that intent), or `nil` for none. They come with the encoder's vector, never without it.
+    public var neighbourScale: Double?
 
     public init(
-        c2: Double, characterNGrams: ClosedRange<Int>? = nil, balancesIntents: Bool = true, encoderScale: Double? = nil, weighsRareFeatures: Bool = false
+        c2: Double, characterNGrams: ClosedRange<Int>? = nil, balancesIntents: Bool = true, encoderScale: Double? = nil, weighsRareFeatures: Bool = false,
+        neighbourScale: Double? = nil
     ) {
         self.c2 = c2
         self.characterNGrams = characterNGrams
         self.balancesIntents = balancesIntents
         self.encoderScale = encoderScale
         self.weighsRareFeatures = weighsRareFeatures
+        self.neighbourScale = encoderScale == nil ? nil : neighbourScale
     }
 
     /// The encoder factor without a search.
@@ -40,6 +46,7 @@ public struct IntentClassifierSetting: Sendable, Hashable, CustomStringConvertib
     public var featureDescription: String {
         "words + bigrams" + (characterNGrams.map { " + character \($0.lowerBound)-\($0.upperBound)-grams" } ?? "")
             + (encoderScale.map { " + sentence encoder ×\(String(format: "%g", $0))" } ?? "")
+            + (neighbourScale.map { " + nearest exemplars ×\(String(format: "%g", $0))" } ?? "")
             + (weighsRareFeatures ? ", IDF-scaled penalty" : "")
     }
 

@@ -45,12 +45,16 @@ public struct IntentClassifierTrainer: Sendable {
         let intents: [String]
         let generated: Int
         let generatedWeight: Double
-        /// `[utterances][denseDimension]` row-major: each utterance's sentence encoder vector
-        /// times ``denseScale`` (empty for none).
+        /// `[utterances][denseDimension]` row-major: each utterance's sentence encoder vector,
+        /// then its nearest-exemplar features if any, each dimension times its ``denseScales``
+        /// (empty for none).
         var dense: [Double] = []
         var denseDimension = 0
-        /// The factor the encoder's vectors were scaled by (``IntentClassifierSetting/encoderScale``).
-        var denseScale = 1.0
+        /// `[denseDimension]` the factor each dense dimension was scaled by
+        /// (``IntentClassifierSetting/encoderScale``, ``IntentClassifierSetting/neighbourScale``).
+        var denseScales: [Double] = []
+        /// The number of nearest-exemplar features at the end of each dense row (``EncoderExemplars``).
+        var neighbourDimension = 0
 
         /// Each utterance has `features` and the features of the bundles `bundles` lists
         /// (indices into `bundleTable`; empty for none). The last `generated` utterances are
@@ -130,13 +134,20 @@ public struct IntentClassifierTrainer: Sendable {
         }
 
         /// This problem with the encoder vectors `embeddings` (one an utterance) scaled by `scale`
-        /// as its dense features.
-        func withDense(_ embeddings: [[Float]], scale: Double) -> Problem {
-            precondition(embeddings.count == classes.count, "vectors of other utterances")
+        /// as its dense features, followed by each utterance's nearest-exemplar features
+        /// `neighbours` (``EncoderExemplars``; none when empty) scaled by `neighbourScale`.
+        func withDense(_ embeddings: [[Float]], scale: Double, neighbours: [[Float]] = [], neighbourScale: Double = 1) -> Problem {
+            precondition(embeddings.count == classes.count && (neighbours.isEmpty || neighbours.count == classes.count), "vectors of other utterances")
             var problem = self
-            problem.denseDimension = embeddings.first?.count ?? 0
-            problem.denseScale = scale
-            problem.dense = embeddings.flatMap { $0.map { Double($0) * scale } }
+            let dimension = embeddings.first?.count ?? 0
+            problem.neighbourDimension = neighbours.first?.count ?? 0
+            problem.denseDimension = dimension + problem.neighbourDimension
+            problem.denseScales = Array(repeating: scale, count: dimension) + Array(repeating: neighbourScale, count: problem.neighbourDimension)
+            problem.dense.reserveCapacity(classes.count * problem.denseDimension)
+            for (utterance, embedding) in embeddings.enumerated() {
+                problem.dense.append(contentsOf: embedding.map { Double($0) * scale })
+                if !neighbours.isEmpty { problem.dense.append(contentsOf: neighbours[utterance].map { Double($0) * neighbourScale }) }
+            }
             return problem
         }
     }
@@ -179,8 +190,9 @@ public struct IntentClassifierTrainer: Sendable {
     }
 
     /// The runtime model of `parameters` fitted to `problem`, without the features whose
-    /// weights are all below ``pruneBelow``.
-    func model(_ parameters: [Double], of problem: Problem) -> IntentClassifierModel {
+    /// weights are all below ``pruneBelow``; `exemplars` are those of the problem's
+    /// nearest-exemplar features (`nil` for a held-out fold's classifier, given its features).
+    func model(_ parameters: [Double], of problem: Problem, exemplars: EncoderExemplars? = nil) -> IntentClassifierModel {
         let C = problem.intents.count, biasOffset = problem.hashes.count * C
         var kept = [UInt64](), weights = [Float]()
         for (attribute, hash) in problem.hashes.enumerated() {
@@ -191,11 +203,15 @@ public struct IntentClassifierTrainer: Sendable {
         }
         var encoderFeatures: EncoderFeatures?
         if problem.denseDimension > 0 {
-            guard let encoder, encoder.dimension == problem.denseDimension else { preconditionFailure("dense features without their encoder") }
+            guard let encoder, encoder.dimension + problem.neighbourDimension == problem.denseDimension else {
+                preconditionFailure("dense features without their encoder")
+            }
             // The features were s·e: weights of e itself are s times theirs.
             let denseOffset = biasOffset + C
+            let weights = (0..<(problem.denseDimension * C)).map { Float(parameters[denseOffset + $0] * problem.denseScales[$0 / C]) }
             encoderFeatures = try! EncoderFeatures(
-                identity: encoder.identity, weights: parameters[denseOffset...].map { Float($0 * problem.denseScale) }, intents: C, encoder: encoder)
+                identity: encoder.identity, weights: weights, intents: C, neighbourDimension: problem.neighbourDimension, exemplars: exemplars,
+                encoder: encoder)
         }
         return try! IntentClassifierModel(
             intents: problem.intents, attributes: AttributeTable(hashes: kept),

@@ -56,7 +56,15 @@ extension NLUModel {
                 writer.add(.intentWeights, floats: parts.weights)
             }
             writer.add(.intentBiases, floats: parts.biases)
-            if let encoderFeatures = classifier.encoderFeatures { writer.add(.intentEncoderWeights, floats: encoderFeatures.weights) }
+            if let encoderFeatures = classifier.encoderFeatures {
+                writer.add(.intentEncoderWeights, floats: encoderFeatures.weights)
+                if let exemplars = encoderFeatures.exemplars {
+                    writer.add(.intentExemplarVectors, floats: exemplars.vectors)
+                    writer.add(.intentExemplarClasses, integers: exemplars.classes)
+                } else {
+                    precondition(encoderFeatures.neighbourDimension == 0, "nearest-exemplar weights without their exemplars")
+                }
+            }
         }
         if let tokenClusters { writer.add(.tokenClusterCentroids, floats: tokenClusters.levels.flatMap(\.centroids)) }
         return writer

@@ -73,15 +73,45 @@ extension ModelTrainer {
             log(String(format: "intent classifier: %d distinct texts encoded by %@ in %.1f s", unique.count, encoder.name,
                        Date().timeIntervalSince(encodingStarted)))
         }
-        /// The problem of `utterances` with the encoder's vectors at `scale` (none for `nil`).
+        // The nearest-exemplar features (``ExemplarSimilarities``), when the search may weigh
+        // them: their rows are the originals, then the generated utterances.
+        var rowOfOriginal = [Int: Int]()
+        for (row, original) in originals.enumerated() { rowOfOriginal[original] = row }
+        func exemplarRow(_ index: Int) -> Int {
+            index < dataset.sequences.count ? rowOfOriginal[source[index]]! : originals.count + index - dataset.sequences.count
+        }
+        let generatedIndices = dataset.sequences.count..<(dataset.sequences.count + noiseCount)
+        let exemplarSimilarities: ExemplarSimilarities? = embeddings.isEmpty || !options.intentGrid.neighbourScales.contains(where: { $0 != nil })
+            ? nil
+            : ExemplarSimilarities(
+                vectors: (originals + generatedIndices).map { embeddings[$0] },
+                classes: originals.map { classes[$0] } + [Int](repeating: outOfScopeClass ?? 0, count: noiseCount),
+                groups: originals.map(foldOf) + [Int](repeating: folds, count: noiseCount), groupCount: folds + 1,
+                phrasings: phrasings + (0..<noiseCount).map { UInt64.max - UInt64($0) }, classCount: intentNames.count,
+                excludedClass: outOfScopeClass, threads: options.threads)
+        /// The dense features of utterance `index` as the classifier of held-out fold `fold`
+        /// (`nil`: the final one) sees them: none without the encoder's vector, then the vector
+        /// and, with `neighbours`, its nearest-exemplar features.
+        func denseInput(of index: Int, encoder: Bool, neighbours: Bool, fold: Int?) -> [Float]? {
+            guard encoder, !embeddings.isEmpty else { return nil }
+            guard neighbours, let exemplarSimilarities else { return embeddings[index] }
+            return embeddings[index] + exemplarSimilarities.features(of: exemplarRow(index), excluding: fold)
+        }
+        /// The problem of `utterances` with the encoder's vectors at `encoderScale` (none for
+        /// `nil`) and their nearest-exemplar features at `neighbourScale` (none for `nil`) as the
+        /// classifier of held-out fold `fold` (`nil`: the final one) sees them.
         func problem(
-            _ inputs: IntentInputs, of utterances: [Int], classes: [Int], generated: Int, minimumCount: Int, encoderScale: Double?
+            _ inputs: IntentInputs, of utterances: [Int], classes: [Int], generated: Int, minimumCount: Int, encoderScale: Double?,
+            neighbourScale: Double? = nil, fold: Int? = nil
         ) -> IntentClassifierTrainer.Problem {
             let problem = inputs.problem(
                 of: utterances, classes: classes, intents: intentNames, generated: generated, generatedWeight: options.noiseWeight,
                 minimumCount: minimumCount, kept: words)
             guard let encoderScale, !embeddings.isEmpty else { return problem }
-            return problem.withDense(utterances.map { embeddings[$0] }, scale: encoderScale)
+            guard let neighbourScale, let exemplarSimilarities else { return problem.withDense(utterances.map { embeddings[$0] }, scale: encoderScale) }
+            return problem.withDense(
+                utterances.map { embeddings[$0] }, scale: encoderScale,
+                neighbours: utterances.map { exemplarSimilarities.features(of: exemplarRow($0), excluding: fold) }, neighbourScale: neighbourScale)
         }
         // Every word of the corpus stays a feature, however rare (``IntentClassifierTrainer/minimumFeatureCount``).
         let words = Set(originals.flatMap { IntentFeatureExtractor().wordFeatures(of: dataset.sequences[$0].tokens) })
@@ -116,8 +146,9 @@ extension ModelTrainer {
             _ settings: [IntentClassifierSetting], on heldOut: [Int], from start: (Int) -> [IntentClassifierFit] = { _ in [] },
             tolerance: Double = IntentClassifierTrainer().tolerance
         ) -> [Candidate] {
-            let lengths = settings[0].characterNGrams, encoderScale = settings[0].encoderScale
-            precondition(settings.allSatisfy { $0.characterNGrams == lengths && $0.encoderScale == encoderScale }, "settings of other features")
+            let lengths = settings[0].characterNGrams, encoderScale = settings[0].encoderScale, neighbourScale = settings[0].neighbourScale
+            precondition(settings.allSatisfy { $0.characterNGrams == lengths && $0.encoderScale == encoderScale && $0.neighbourScale == neighbourScale },
+                         "settings of other features")
             let inputs = intentInputs(lengths)
             let noiseClasses = outOfScopeClass.map { [Int](repeating: $0, count: noiseCount) } ?? []
             let noiseIndices = dataset.sequences.count..<(dataset.sequences.count + noiseClasses.count)
@@ -133,7 +164,7 @@ extension ModelTrainer {
                 let training = originals.filter { foldOf($0) != k }
                 let problem = problem(
                     inputs, of: training + noiseIndices, classes: training.map { classes[$0] } + noiseClasses, generated: noiseClasses.count,
-                    minimumCount: foldTrainer.minimumFeatureCount, encoderScale: encoderScale)
+                    minimumCount: foldTrainer.minimumFeatureCount, encoderScale: encoderScale, neighbourScale: neighbourScale, fold: k)
                 let starts = start(k)
                 var parameters = starts.isEmpty ? nil : problem.initialParameters(from: starts)
                 var trainer = foldTrainer
@@ -144,7 +175,7 @@ extension ModelTrainer {
                     parameters = trainer.fit(problem, from: parameters)
                     let model = trainer.model(parameters!, of: problem)
                     var result = FoldResult()
-                    result.fit = IntentClassifierFit(hashes: problem.hashes, parameters: parameters!, denseDimension: problem.denseDimension, denseScale: problem.denseScale)
+                    result.fit = IntentClassifierFit(hashes: problem.hashes, parameters: parameters!, denseScales: problem.denseScales)
                     var probabilities = [Float]()
                     var position = 0
                     for index in dataset.sequences.indices {
@@ -152,7 +183,9 @@ extension ModelTrainer {
                         defer { if isOriginal { position += 1 } }
                         guard foldOf(index) == k else { continue }
                         let predicted = model.predict(
-                            features: inputs.allFeatures(of: index), embedding: encoderScale == nil ? nil : embeddings[index], scratch: &probabilities)
+                            features: inputs.allFeatures(of: index),
+                            denseInput: denseInput(of: index, encoder: encoderScale != nil, neighbours: neighbourScale != nil, fold: k),
+                            scratch: &probabilities)
                         result.predicted.append((index, predicted))
                         guard isOriginal else { continue }
                         if predicted == classes[index] { result.correct += 1 }
@@ -189,7 +222,7 @@ extension ModelTrainer {
         let grid = options.intentGrid
         let coefficients = grid.c2.isEmpty ? [IntentClassifierSetting.untuned.c2] : grid.c2.sorted(by: >)
         let searches = coefficients.count > 1 || grid.characterNGrams.count > 1 || grid.balancesIntents.count > 1 || grid.weighsRareFeatures.count > 1
-            || (options.encoder != nil && grid.encoderScales.count > 1)
+            || (options.encoder != nil && (grid.encoderScales.count > 1 || grid.neighbourScales.count > 1))
         // A large classifier's fits are what training costs: its settings are compared on the
         // first two folds when they hold enough utterances to tell settings apart
         // (``TrainingOptions/searchHeldOutUtterances``), and the other folds are fitted with
@@ -213,12 +246,15 @@ extension ModelTrainer {
         keepFitsOfChosen()
         // Then the other feature sets and weightings, each against the setting chosen so far,
         // each fold's fit starting from the chosen setting's weights on that fold.
-        func challenge(with change: (inout IntentClassifierSetting) -> Void) {
+        // An explicit option (`forced`) takes the change whatever the folds say.
+        func challenge(forced: Bool = false, with change: (inout IntentClassifierSetting) -> Void) {
             var setting = candidates[chosen].setting
             change(&setting)
             let start = candidates[chosen].start
             candidates += evaluate([setting], on: compared, from: start, tolerance: tolerance)
-            if Self.isSignificantlyBetter(candidates[candidates.count - 1], than: candidates[chosen], phrasings: phrasings) { chosen = candidates.count - 1 }
+            if forced || Self.isSignificantlyBetter(candidates[candidates.count - 1], than: candidates[chosen], phrasings: phrasings) {
+                chosen = candidates.count - 1
+            }
             keepFitsOfChosen()
         }
         for lengths in grid.characterNGrams.dropFirst() { challenge { $0.characterNGrams = lengths } }
@@ -234,6 +270,11 @@ extension ModelTrainer {
             for neighbour in coefficients where neighbour != coefficient && max(neighbour / coefficient, coefficient / neighbour) <= 4.5 {
                 challenge { $0.c2 = neighbour }
             }
+        }
+        // With the encoder's vector in, the similarity to each intent's nearest training utterances.
+        if candidates[chosen].setting.encoderScale != nil && exemplarSimilarities != nil {
+            let forced = grid.neighbourScales.count == 1
+            for scale in grid.neighbourScales where scale != nil { challenge(forced: forced) { $0.neighbourScale = scale } }
         }
         var sizes = [Int: Int]()
         for index in originals { sizes[classes[index], default: 0] += 1 }
@@ -280,8 +321,22 @@ extension ModelTrainer {
         let noiseIndices = dataset.sequences.count..<(dataset.sequences.count + noiseClasses.count)
         let problem = problem(
             inputs, of: originals + noiseIndices, classes: originals.map { classes[$0] } + noiseClasses, generated: noiseClasses.count,
-            minimumCount: trainer.minimumFeatureCount, encoderScale: best.setting.encoderScale)
-        let classifier = trainer.model(trainer.fit(problem, from: problem.initialParameters(from: best.foldFits)), of: problem)
+            minimumCount: trainer.minimumFeatureCount, encoderScale: best.setting.encoderScale, neighbourScale: best.setting.neighbourScale)
+        var exemplars: EncoderExemplars?
+        if problem.neighbourDimension > 0 {
+            // Every original and generated utterance, each distinct text of a class once (the
+            // features are maxima: a twin adds nothing).
+            var seen = Set<String>(), vectors = [[Float]](), exemplarClasses = [Int]()
+            for index in originals where classes[index] != outOfScopeClass {
+                let class_ = classes[index], text = dataset.sequences[index].tokens.text
+                guard seen.insert("\(class_) \(text)").inserted else { continue }
+                vectors.append(embeddings[index])
+                exemplarClasses.append(class_)
+            }
+            exemplars = try! EncoderExemplars(normalising: vectors, classes: exemplarClasses, intents: intentNames.count)
+        }
+        let classifier = trainer.model(
+            trainer.fit(problem, from: problem.initialParameters(from: best.foldFits)), of: problem, exemplars: exemplars)
         var offsets = [Double](repeating: 0, count: intentNames.count)
         if let outOfScopeClass { offsets[outOfScopeClass] = -shift }
         return (best.predicted, classifier.addingBiases(offsets).with(calibration), search)

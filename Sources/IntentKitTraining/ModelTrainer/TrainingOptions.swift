@@ -212,6 +212,7 @@ public struct TrainingOptions: Sendable, Hashable {
         "intent-c2": "L2 coefficient of the intent classifier; default: chosen by cross-validation",
         "encoder-clusters": "with --encoder, the slot tagger's encoderClusters features: k-means centroids of the encoder's token vectors at each level, comma-separated (such as 32,128,512), or none (the default)",
         "intent-weighting": "balanced (every intent weighs the same in training) or unbalanced (every utterance does); default: chosen by cross-validation",
+        "intent-exemplars": "with --encoder, the factor on the intent classifier's nearest-exemplar features (for each intent, the similarity of the utterance's sentence vector to the most similar training utterance of that intent), or none; default: chosen by cross-validation",
         "intent-penalty": "the intent classifier's L2 penalty on each feature: uniform, or idf (divided by the square of the feature's inverse document frequency, as TF-IDF feature values would: rare words and pairs are regularised less); default: chosen by cross-validation",
         "tune": "choose the intent classifier's L2 coefficient, character n-grams, penalty and weighting by cross-validation on the training corpus (--no-tune: c2 0.02, no character n-grams, uniform penalty, balanced)",
     ]

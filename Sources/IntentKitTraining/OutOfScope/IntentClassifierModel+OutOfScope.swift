@@ -11,6 +11,6 @@ extension IntentClassifierModel {
             intents: intents, attributes: attributes, weights: storage.weights.map { $0 * scale },
             biases: storage.biases.map { $0 * scale }, characterNGrams: characterNGrams, outOfScope: calibration,
             rowScales: rowScales?.map { $0 * scale },
-            encoderFeatures: encoderFeatures.map { try! EncoderFeatures(identity: $0.identity, weights: $0.weights.map { $0 * scale }, intents: intents.count, encoder: $0.encoder) })
+            encoderFeatures: encoderFeatures?.scaled(by: scale))
     }
 }
