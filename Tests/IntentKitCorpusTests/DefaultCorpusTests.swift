@@ -40,6 +40,19 @@ struct DefaultCorpusTests {
         #expect(test.utterances.allSatisfy { !train.contains($0.text.lowercased()) })
     }
 
+    @Test func devUtterancesNeverOccurInTrainingAndSomeArePhrasedAnew() throws {
+        let train = try CorpusFormat.load(at: training).corpus.utterances
+        let dev = try CorpusFormat.load(at: FixturePaths.corpora.appendingPathComponent("assistant-dev")).corpus.utterances
+        let texts = Set(train.map { $0.text.lowercased() })
+        #expect(dev.allSatisfy { !texts.contains($0.text.lowercased()) })
+        // Besides the training phrasings with new slot values, phrasings of the dev split's own,
+        // of a first word training never starts a request of that intent with.
+        var firstWords = [String: Set<String>]()
+        for utterance in train { firstWords[utterance.intent, default: []].insert(String(utterance.text.lowercased().split(separator: " ").first ?? "")) }
+        let new = dev.filter { !(firstWords[$0.intent]?.contains(String($0.text.lowercased().split(separator: " ").first ?? "")) ?? false) }
+        #expect(Set(new.map(\.intent)).count >= 20, "\(Set(new.map(\.intent)))")
+    }
+
     @Test func hasOutOfScopeUtterancesInEverySplit() throws {
         let dev = FixturePaths.corpora.appendingPathComponent("assistant-dev")
         var total = 0

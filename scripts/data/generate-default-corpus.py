@@ -5,8 +5,9 @@ early stopping and tuning) and Corpora/assistant-test (held out).
 The corpus is written by us, in the world of the SiriKit domains. Phrasings are templates
 filled from entity values, their synonyms and open-class fillers; the test file uses templates
 that never appear in training, so it measures generalisation to new phrasings, not recall. The
-dev file draws new fillers into the training templates (no training utterance repeats), from a
-random stream of its own, so adding it changed neither of the other two.
+dev file draws new fillers into the training templates and into phrasings of its own (no
+training utterance repeats, whatever its case), from random streams of its own, so it changes
+neither of the other two.
 Deterministic: the same script gives the same files. Run from the repository root:
 
     python3 scripts/data/generate-default-corpus.py
@@ -477,6 +478,58 @@ MORE_OUT_OF_SCOPE = [
     "thank you", "yes", "no", "okay", "what", "uhh", "hello", "sorry", "one more time", "repeat that",
 ]
 
+# Dev phrasings: new ways to ask, written for the dev split alone (never a training or held-out
+# template, and without the held-out templates' distinctive words), so that what training tunes
+# on the dev split (the out-of-scope calibration's budget, the tagger's early stopping) sees
+# requests phrased as training never phrased them, as the held-out file does, while the held-out
+# file stays untouched by any choice.
+DEV_PHRASINGS = {
+    "SendMessage": ["give {recipient} the news: {content}", "fire off a text to {recipient}: {content}",
+                    "ping {recipient} on {app} with {content}"],
+    "ReadMessages": ["did someone text me", "go through my inbox on {app}", "what has {sender} been saying to me"],
+    "SearchMessages": ["find that conversation where {sender} brought up {query}", "scroll to the {query} texts from {dateTime}",
+                       "locate every message {sender} sent about {query}"],
+    "SendPayment": ["chip in {amount} to {payee} for {note}", "{payee} is owed {amount}, send it on {app}",
+                    "pay {payee} what I owe for {note}"],
+    "RequestPayment": ["have {payer} send me {amount} for {note}", "put in a request to {payer} on {app}",
+                       "{payer} has to pay me {amount} for {note}"],
+    "CheckBalance": ["how much remains in my {account}", "do I have enough money in {account}", "give me the {account} total on {app}"],
+    "TransferMoney": ["{toAccount} needs {amount}, take it from {fromAccount}", "drain {amount} from {fromAccount} into {toAccount}",
+                      "park {amount} in {toAccount}, taken from {fromAccount}"],
+    "RequestRide": ["I need a car from {pickup} to {destination}", "grab a {rideOption} for {partySize} of us to {destination}",
+                    "get a ride going on {app}, heading to {destination}"],
+    "GetRideStatus": ["how many minutes until the {rideOption} arrives", "has my ride left yet", "track my {app} car"],
+    "StartWorkout": ["kick off a {workoutType} session", "log a {goal} {workoutType} on {app}", "I'm heading out for a {workoutType}, begin"],
+    "PauseWorkout": ["put the {workoutType} on pause", "I need a minute, stop the timer", "break time, hold {app}"],
+    "EndWorkout": ["I'm all done with the {workoutType}", "wrap it up on {app}", "the {workoutType} is finished, stop tracking"],
+    "BookTable": ["reserve {restaurant} for {partySize} {dateTime}", "get us a table at {restaurant}",
+                  "can we eat at {restaurant} {dateTime}"],
+    "CancelReservation": ["call off our table at {restaurant}", "drop the reservation for {dateTime}",
+                          "I won't make it to {restaurant}, cancel"],
+    "StartAudioCall": ["I'd like to talk to {recipient}", "place a voice call to {recipient} on {app}", "telephone {recipient}"],
+    "StartVideoCall": ["hop on video with {recipient}", "video hangout with {recipient} on {app}", "I want to see {recipient} while we talk"],
+    "CreateNote": ["make a memo: {content}", "note to self: {content}", "start a new page called {title}"],
+    "AddToList": ["{item} belongs on the {list}", "we need {item}, put it on {list}", "include {item} in my {list}"],
+    "SearchNotes": ["find my notes on {query}", "look through my notes for {query}", "is there a note about {query}"],
+    "SearchPhotos": ["show me pictures of {person}", "pictures from {place} {dateTime}", "bring up my {album} album"],
+    "LockCar": ["close up the {car}", "lock down {car}", "the {car} is open, lock it"],
+    "UnlockCar": ["get the {car} doors open", "I'm standing at the {car}, unlock it", "unlatch the {car}"],
+    "CheckFuel": ["does {car} need petrol", "how many miles can the {car} drive now", "fuel gauge reading for {car}"],
+    "CheckIn": ["complete check in for the {reservation} {dateTime}", "sign me in for my {reservation}", "I'm at the airport, check me in"],
+    "GetReservation": ["what's on my {reservation} booking", "look up my {reservation} for {dateTime}",
+                       "when do I need to arrive for my {reservation}"],
+}
+DEV_NEW_PER_INTENT = 10
+DEV_OUT_OF_SCOPE = [
+    "is it sunny in {city} right now", "put on {song}", "louder please", "wake me at {time} tomorrow", "start a {minutes} minute countdown",
+    "lights off in the {room}", "what happened in {topic} today", "how are {team} doing this season", "what pairs well with {dish}",
+    "add {number} and {number}", "how do I say {phrase} in {language}", "where was {person} born", "what is {thing} made of",
+    "tell me a fun fact", "do you ever rest", "what's your favourite film", "I'm so tired", "good evening",
+    "reorder {product}", "when does my parcel arrive", "what do {animal} look like", "how far is {city} from here",
+    "play {show}", "charge my phone", "never mind that", "huh",
+]
+GIBBERISH_DEV_NEW = 4
+
 # ---------------------------------------------------------------------------------------------
 # Out of scope: what people say to an assistant that none of its intents serve. Chit-chat,
 # questions about the world, requests for apps this assistant does not have (weather, music,
@@ -688,7 +741,23 @@ def write_entities(path):
         f.write("\n".join(lines) + "\n")
 
 
+def words_of(templates):
+    return {w for t in templates for w in re.findall(r"[a-z']+", re.sub(r"\{\w+\}", " ", t.lower()))}
+
+
+def check_dev_phrasings():
+    """The dev phrasings use none of the words that only the held-out templates use."""
+    train = words_of(t for intents in DOMAINS.values() for spec in intents.values() for t in spec["train"])
+    train |= words_of(t for templates in MORE_PHRASINGS.values() for t in templates)
+    train |= words_of(OUT_OF_SCOPE["train"] + MORE_OUT_OF_SCOPE)
+    held_out_only = words_of(t for intents in DOMAINS.values() for spec in intents.values() for t in spec["test"]) - train
+    held_out_only |= words_of(OUT_OF_SCOPE["test"]) - train
+    dev = words_of(t for templates in DEV_PHRASINGS.values() for t in templates) | words_of(DEV_OUT_OF_SCOPE)
+    assert not dev & held_out_only, sorted(dev & held_out_only)
+
+
 def main():
+    check_dev_phrasings()
     for intents in DOMAINS.values():
         for intent, spec in intents.items():
             spec["train"] = spec["train"] + MORE_PHRASINGS[intent]
@@ -744,20 +813,27 @@ def main():
         f.write("\n".join(test_lines) + "\n")
 
     dev_rng = random.Random(20261125)
+    new_rng = random.Random(20261127)  # the dev phrasings' own stream: the other dev utterances stay as they were
     dev_dir = os.path.join(ROOT, "assistant-dev")
     os.makedirs(dev_dir, exist_ok=True)
-    dev_lines = [HEADER, "# Dev utterances: the training phrasings with new fillers, never a training utterance.",
+    dev_lines = [HEADER, "# Dev utterances, never a training utterance: the training phrasings with new fillers, and phrasings of the dev split's own.",
                  "schema: ../assistant", "intents:"]
     total_dev = 0
     for domain, intents in DOMAINS.items():
         for intent, spec in intents.items():
             candidates = generate(dev_rng, intent, spec, spec["train"], DEV_PER_INTENT * 4)
-            dev = [u for u in candidates if u not in train_by_intent[intent]][:DEV_PER_INTENT]
+            taken = {u.lower() for u in train_by_intent[intent]}
+            dev = [u for u in candidates if u.lower() not in taken][:DEV_PER_INTENT]
+            assert not set(DEV_PHRASINGS[intent]) & (set(spec["train"]) | set(spec["test"])), intent
+            fresh = generate(new_rng, intent, spec, DEV_PHRASINGS[intent], DEV_NEW_PER_INTENT)
+            dev += [u for u in fresh if u.lower() not in taken and u not in dev]
             dev_lines.append(f"  - name: {intent}")
             dev_lines.append("    utterances:")
             dev_lines.extend("      - " + yaml_string(u) for u in dev)
             total_dev += len(dev)
     oos_dev = out_of_scope(dev_rng, OUT_OF_SCOPE["train"], 60, GIBBERISH_DEV, exclude=train_by_intent[OUT_OF_SCOPE_INTENT])
+    assert not set(DEV_OUT_OF_SCOPE) & (set(OUT_OF_SCOPE["train"]) | set(OUT_OF_SCOPE["test"]))
+    oos_dev += out_of_scope(new_rng, DEV_OUT_OF_SCOPE, 40, GIBBERISH_DEV_NEW, exclude=train_by_intent[OUT_OF_SCOPE_INTENT] | set(oos_dev))
     dev_lines += [f"  - name: {OUT_OF_SCOPE_INTENT}", "    utterances:"] + ["      - " + yaml_string(escape(u)) for u in oos_dev]
     total_dev += len(oos_dev)
     with open(os.path.join(dev_dir, "assistant-dev.yaml"), "w", encoding="utf-8") as f:
