@@ -118,6 +118,27 @@ struct EncoderExemplarsTests {
         }
     }
 
+    @Test func theSearchChallengesTheVectorWithExemplarsAndRecordsTheChoice() throws {
+        var lines = [String]()
+        var options = TrainingOptions()
+        options.maxIterations = 5
+        options.noiseFactor = 0
+        options.encoder = EncoderFeaturesTests.tiny
+        options.intentGrid = IntentClassifierGrid(c2: [0.02], characterNGrams: [nil], encoderScales: [4], neighbourScales: [nil, 4])
+        let model = ModelTrainer(options: options, log: { lines.append($0) }).train(ModelTrainerTests.corpora.train).0
+        let scored = lines.filter { $0.contains("held-out accuracy (folds") }
+        #expect(scored.count == 2, "\(lines)")
+        #expect(scored[1].contains("words + bigrams + sentence encoder ×4 + nearest exemplars ×4, balanced:"))
+        let chosen = scored[1].hasSuffix(", chosen")
+        #expect(chosen == (model.intentClassifier?.encoderFeatures?.exemplars != nil))
+        #expect(model.provenance["intentFeatures"]?.hasSuffix("nearest exemplars ×4") == chosen)
+        // Without an encoder, no exemplars are compared.
+        options.encoder = nil
+        lines = []
+        _ = ModelTrainer(options: options, log: { lines.append($0) }).train(ModelTrainerTests.corpora.train)
+        #expect(lines.filter { $0.contains("held-out accuracy (folds") }.count == 1 && !lines.contains { $0.contains("nearest exemplars") })
+    }
+
     @Test func encoderWeightsMustFitTheirNearestExemplarFeatures() throws {
         let identity = EncoderFeaturesTests.tiny.identity, D = identity.dimension
         let exemplars = try EncoderExemplars(normalising: [[Float](repeating: 1, count: D)], classes: [1], intents: 2)

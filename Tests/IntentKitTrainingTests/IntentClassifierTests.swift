@@ -282,11 +282,40 @@ struct IntentClassifierSearchTests {
         #expect(model.provenance["intentFeatures"] == IntentClassifierSetting(c2: 0, characterNGrams: classifier.characterNGrams).featureDescription)
         #expect(chosen.contains(model.provenance["intentFeatures"]! + ", balanced:") && model.provenance["intentWeighting"] == "balanced")
         #expect(model.provenance["intentSelection"]?.hasPrefix("5-fold cross-validation of 3 settings, held-out accuracy ") == true)
-        // A setting other than the untuned one is chosen only when it is more accurate.
-        let accuracies = scored.compactMap { line in line.split(separator: ": ").last?.split(separator: "%").first.flatMap { Double($0) } }
-        #expect(accuracies.count == 3)
-        let chosenAccuracy = try #require(chosen.split(separator: ": ").last?.split(separator: "%").first.flatMap { Double($0) })
-        #expect(chosen == scored[1] || chosenAccuracy > accuracies[1])
+        // A setting other than the untuned one is chosen only when it is more accurate or, as
+        // accurate within noise, likelier.
+        func accuracy(_ line: String) -> Double? { line.split(separator: ": ").last?.split(separator: "%").first.flatMap { Double($0) } }
+        func likelihood(_ line: String) -> Double? {
+            line.components(separatedBy: "log-likelihood ").last?.split(separator: ",").first.flatMap { Double($0) }
+        }
+        #expect(scored.compactMap(accuracy).count == 3 && scored.compactMap(likelihood).count == 3)
+        let untuned = scored[1]
+        #expect(chosen == untuned || accuracy(chosen)! > accuracy(untuned)! || likelihood(chosen)! > likelihood(untuned)!)
+    }
+
+    /// The choice between two settings: right on significantly more held-out utterances, or,
+    /// neither being, a significantly higher likelihood; each phrasing counts once.
+    @Test func aChallengerWinsByAccuracyOrElseByLikelihood() {
+        // Eight phrasings of two utterances each, two classes, gold class 0.
+        let phrasings = (0..<16).map { UInt64($0 / 2) }
+        let classes = [Int](repeating: 0, count: 16)
+        func candidate(_ goldProbabilities: [Float]) -> ModelTrainer.Candidate {
+            ModelTrainer.Candidate(
+                setting: .untuned, predicted: [], heldOut: goldProbabilities.map { [log($0), log(1 - $0)] },
+                right: goldProbabilities.map { $0 > 0.5 }, foldCorrect: [])
+        }
+        let sure = candidate([Float](repeating: 0.9, count: 16))
+        let hesitant = candidate((0..<16).map { $0 % 3 == 0 ? 0.65 : 0.6 })
+        // Both right everywhere: the surer one is likelier on every phrasing.
+        #expect(ModelTrainer.isPreferred(sure, over: hesitant, phrasings: phrasings, classes: classes))
+        #expect(!ModelTrainer.isPreferred(hesitant, over: sure, phrasings: phrasings, classes: classes))
+        // Much likelier on one phrasing, a little less on the seven others: no significant gain.
+        let mixed = candidate([0.999, 0.999] + [Float](repeating: 0.85, count: 14))
+        #expect(!ModelTrainer.isPreferred(mixed, over: sure, phrasings: phrasings, classes: classes))
+        // Wrong on every phrasing: never preferred, however the likelihoods compare.
+        let wrong = candidate([Float](repeating: 0.45, count: 16))
+        #expect(!ModelTrainer.isPreferred(wrong, over: hesitant, phrasings: phrasings, classes: classes))
+        #expect(ModelTrainer.isPreferred(hesitant, over: wrong, phrasings: phrasings, classes: classes))
     }
 
     /// With rarity-scaled penalties in the grid, they challenge the setting chosen so far, and
