@@ -59,6 +59,7 @@ struct CrossValidateCommand: ParsableCommand {
         }
         var options = try training.options()
         options.encoder = try encoderOption.load()
+        try training.requireEncoder(for: options.encoder)
         let assignment = StratifiedFolds.assign(labels: labels, folds: folds, seed: options.seed)
 
         var reports = [EvaluationReport](), pooled = [FrameComparison]()

@@ -41,6 +41,7 @@ struct TrainCommand: ParsableCommand {
         }
         var options = try training.options()
         options.encoder = try encoderOption.load()
+        try training.requireEncoder(for: options.encoder)
 
         let progress = ProgressLine()
         var trainer = ModelTrainer(options: options) { progress.show($0) }

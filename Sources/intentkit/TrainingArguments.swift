@@ -153,6 +153,13 @@ struct TrainingArguments: ParsableArguments {
     }
 
 
+    /// Refuses the options that need a sentence encoder when there is none.
+    func requireEncoder(for encoder: SentenceEncoder?) throws {
+        if encoder == nil, let intentExemplars, intentExemplars != "none" {
+            throw ValidationError("--intent-exemplars \(intentExemplars) needs a sentence encoder (--encoder DIR)")
+        }
+    }
+
     /// The options as the trainer takes them.
     func options() throws -> TrainingOptions {
         var options = TrainingOptions()

@@ -142,6 +142,15 @@ struct CommandLineTests: CommandLineRunning {
         #expect((report["folds"] as? [Any])?.count == 3 && (report["learningCurve"] as? [Any])?.count == 2)
         let refused = try run("cross-validate", "payments.yaml", "--folds", "1", in: Self.fixtures)
         #expect(refused.status != 0 && refused.stderr.contains("--folds"))
+        // Nearest exemplars need an encoder, and a factor.
+        for (arguments, message) in [
+            (["train", "payments.yaml", "--intent-exemplars", "4", "--output", directory.appendingPathComponent("m").path], "needs a sentence encoder"),
+            (["cross-validate", "payments.yaml", "--intent-exemplars", "4"], "needs a sentence encoder"),
+            (["train", "payments.yaml", "--intent-exemplars", "0", "--output", directory.appendingPathComponent("m").path], "positive factor or none"),
+        ] {
+            let refused = try run(arguments, in: Self.fixtures)
+            #expect(refused.status != 0 && refused.stderr.contains(message), "\(arguments): \(refused.stderr)")
+        }
     }
 
     @Test func encodePrintsVectorsOrSimilaritiesAndEncodersListsWhatLoads() throws {
