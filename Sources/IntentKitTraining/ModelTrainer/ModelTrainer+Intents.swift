@@ -273,9 +273,11 @@ extension ModelTrainer {
             }
         }
         // With the encoder's vector in, the similarity to each intent's nearest training utterances.
+        let forcesExemplars = grid.neighbourScales.count == 1 && grid.neighbourScales[0] != nil
         if candidates[chosen].setting.encoderScale != nil && exemplarSimilarities != nil {
-            let forced = grid.neighbourScales.count == 1
-            for scale in grid.neighbourScales where scale != nil { challenge(forced: forced) { $0.neighbourScale = scale } }
+            for scale in grid.neighbourScales where scale != nil { challenge(forced: forcesExemplars) { $0.neighbourScale = scale } }
+        } else if forcesExemplars && exemplarSimilarities != nil {
+            log("intent classifier: nearest exemplars not used: they come with the encoder's vector, which the search left out")
         }
         var sizes = [Int: Int]()
         for index in originals { sizes[classes[index], default: 0] += 1 }
@@ -325,8 +327,8 @@ extension ModelTrainer {
             minimumCount: trainer.minimumFeatureCount, encoderScale: best.setting.encoderScale, neighbourScale: best.setting.neighbourScale)
         var exemplars: EncoderExemplars?
         if problem.neighbourDimension > 0 {
-            // Every original and generated utterance, each distinct text of a class once (the
-            // features are maxima: a twin adds nothing).
+            // Every in-scope original, each distinct text of an intent once (the features are
+            // maxima: a twin adds nothing).
             var seen = Set<String>(), vectors = [[Float]](), exemplarClasses = [Int]()
             for index in originals where classes[index] != outOfScopeClass {
                 let class_ = classes[index], text = dataset.sequences[index].tokens.text
