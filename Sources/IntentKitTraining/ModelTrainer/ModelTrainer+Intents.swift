@@ -82,14 +82,18 @@ extension ModelTrainer {
             index < dataset.sequences.count ? rowOfOriginal[source[index]]! : originals.count + index - dataset.sequences.count
         }
         let generatedIndices = dataset.sequences.count..<(dataset.sequences.count + noiseCount)
-        let exemplarSimilarities: ExemplarSimilarities? = embeddings.isEmpty || !options.intentGrid.neighbourScales.contains(where: { $0 != nil })
-            ? nil
-            : ExemplarSimilarities(
+        var exemplarSimilarities: ExemplarSimilarities?
+        if !embeddings.isEmpty && options.intentGrid.neighbourScales.contains(where: { $0 != nil }) {
+            let similaritiesStarted = Date()
+            exemplarSimilarities = ExemplarSimilarities(
                 vectors: (originals + generatedIndices).map { embeddings[$0] },
                 classes: originals.map { classes[$0] } + [Int](repeating: outOfScopeClass ?? 0, count: noiseCount),
                 groups: originals.map(foldOf) + [Int](repeating: folds, count: noiseCount), groupCount: folds + 1,
                 phrasings: phrasings + (0..<noiseCount).map { UInt64.max - UInt64($0) }, classCount: intentNames.count,
                 excludedClass: outOfScopeClass, threads: options.threads)
+            log(String(format: "intent classifier: nearest-exemplar similarities of %d utterances in %.1f s", originals.count + noiseCount,
+                       Date().timeIntervalSince(similaritiesStarted)))
+        }
         /// The dense features of utterance `index` as the classifier of held-out fold `fold`
         /// (`nil`: the final one) sees them: none without the encoder's vector, then the vector
         /// and, with `neighbours`, its nearest-exemplar features.
