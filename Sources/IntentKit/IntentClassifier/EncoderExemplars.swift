@@ -38,14 +38,19 @@ package struct EncoderExemplars: Sendable, Equatable {
     /// The exemplars `vectors` (normalised to unit length here; a zero vector stays zero) of
     /// `classes`.
     package init(normalising vectors: [[Float]], classes: [Int], intents: Int) throws(ModelError) {
-        let dimension = vectors.first?.count ?? 0
-        var flat = [Float]()
-        flat.reserveCapacity(vectors.count * dimension)
+        try self.init(
+            vectors: Self.unitRows(vectors), classes: classes.map { UInt16(clamping: $0) }, dimension: vectors.first?.count ?? 0, intents: intents)
+    }
+
+    /// `vectors` each divided by its length (a zero vector stays zero), as one row-major array.
+    package static func unitRows(_ vectors: [[Float]]) -> [Float] {
+        var rows = [Float]()
+        rows.reserveCapacity(vectors.count * (vectors.first?.count ?? 0))
         for vector in vectors {
             let norm = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
-            flat.append(contentsOf: vector.map { norm > 0 ? $0 / norm : 0 })
+            rows.append(contentsOf: vector.map { norm > 0 ? $0 / norm : 0 })
         }
-        try self.init(vectors: flat, classes: classes.map { UInt16(clamping: $0) }, dimension: dimension, intents: intents)
+        return rows
     }
 
     package var count: Int { classes.count }
@@ -57,22 +62,18 @@ package struct EncoderExemplars: Sendable, Equatable {
         var norm: Float = 0
         for value in embedding { norm += value * value }
         norm = norm.squareRoot()
-        for c in 0..<intents { similarities[c] = 0 }
-        guard norm > 0, !classes.isEmpty else { return }
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: classes.count) { dots in
-            vectors.withUnsafeBufferPointer { x in
-                BLAS.gemv(rows: classes.count, columns: dimension, alpha: 1 / norm, x.baseAddress!, embedding.baseAddress!, beta: 0, dots.baseAddress!)
-            }
-            var seen = [Bool](repeating: false, count: intents)
-            classes.withUnsafeBufferPointer { classes in
-                for (j, c) in classes.enumerated() {
-                    let c = Int(c)
-                    if !seen[c] || dots[j] > similarities[c] {
-                        similarities[c] = dots[j]
-                        seen[c] = true
-                    }
+        for c in 0..<intents { similarities[c] = -.infinity }
+        if norm > 0, !classes.isEmpty {
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: classes.count) { dots in
+                vectors.withUnsafeBufferPointer { x in
+                    BLAS.gemv(rows: classes.count, columns: dimension, alpha: 1 / norm, x.baseAddress!, embedding.baseAddress!, beta: 0, dots.baseAddress!)
+                }
+                classes.withUnsafeBufferPointer { classes in
+                    for (j, c) in classes.enumerated() where dots[j] > similarities[Int(c)] { similarities[Int(c)] = dots[j] }
                 }
             }
         }
+        // An intent without an exemplar (or a zero vector) says 0.
+        for c in 0..<intents where similarities[c] == -.infinity { similarities[c] = 0 }
     }
 }

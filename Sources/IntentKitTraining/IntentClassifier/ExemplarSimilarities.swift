@@ -31,12 +31,7 @@ struct ExemplarSimilarities {
         self.classCount = classCount
         self.groupCount = groupCount
         let n = vectors.count, dimension = vectors.first?.count ?? 0
-        var unit = [Float]()
-        unit.reserveCapacity(n * dimension)
-        for vector in vectors {
-            let norm = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
-            unit.append(contentsOf: vector.map { norm > 0 ? $0 / norm : 0 })
-        }
+        let unit = EncoderExemplars.unitRows(vectors)
         // Blocks of rows against every row: one matrix product a block (BLAS), then the maxima.
         let blockSize = 256, blocks = (n + blockSize - 1) / blockSize, stride = groupCount * classCount
         let parts = concurrentMap(blocks, threads: threads) { block -> [Float] in
