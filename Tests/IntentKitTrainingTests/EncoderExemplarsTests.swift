@@ -11,25 +11,75 @@ import Testing
 struct EncoderExemplarsTests {
     @Test func eachIntentsFeatureIsItsMostSimilarExemplar() throws {
         // Intent 0: (1, 0) and (0.6, 0.8) once normalised; intent 1: (0, 1); intent 2: none.
+        // Stored in steps of 1/127 of each row's largest value: 0.6 is 95 steps of 0.8/127.
         let exemplars = try EncoderExemplars(normalising: [[3, 0], [0.3, 0.4], [0, 2]], classes: [0, 0, 1], intents: 3)
-        #expect(zip(exemplars.vectors, [1, 0, 0.6, 0.8, 0, 1] as [Float]).allSatisfy { abs($0 - $1) < 1e-6 })
+        #expect(exemplars.levels == [127, 0, 95, 127, 0, 127])
+        #expect(zip(exemplars.vectors, [1, 0, 0.6, 0.8, 0, 1] as [Float]).allSatisfy { abs($0 - $1) <= 0.8 / 254 })
         func similarities(_ vector: [Float]) -> [Float] {
             var result = [Float](repeating: .nan, count: 3)
             vector.withUnsafeBufferPointer { v in result.withUnsafeMutableBufferPointer { exemplars.similarities(of: v, into: $0) } }
             return result
         }
+        // The utterance's vector is quantised too (256 levels over its range): within 0.01.
         let along = similarities([2, 0])
-        #expect(abs(along[0] - 1) < 1e-6 && abs(along[1]) < 1e-6 && along[2] == 0)
+        #expect(abs(along[0] - 1) < 0.01 && abs(along[1]) < 0.01 && along[2] == 0)
         // A negative similarity is kept; an intent without exemplars says 0.
         let below = similarities([0, -3])
-        #expect(abs(below[0] - 0) < 1e-6 && abs(below[1] + 1) < 1e-6 && below[2] == 0)
+        #expect(abs(below[0] - 0) < 0.01 && abs(below[1] + 1) < 0.01 && below[2] == 0)
         let between = similarities([1, 1])
-        #expect(abs(between[0] - Float(1.4 / 2.squareRoot())) < 1e-6 && abs(between[1] - Float(1 / 2.squareRoot())) < 1e-6)
+        #expect(abs(between[0] - Float(1.4 / 2.squareRoot())) < 0.01 && abs(between[1] - Float(1 / 2.squareRoot())) < 0.01)
         #expect(similarities([0, 0]) == [0, 0, 0])
-        // Classes must be intents, vectors of the dimension.
+        // Classes must be intents, vectors of the dimension, steps within −127…127.
         #expect(throws: ModelError.self) { try EncoderExemplars(vectors: [1, 0], classes: [3], dimension: 2, intents: 3) }
         #expect(throws: ModelError.self) { try EncoderExemplars(vectors: [1, 0, 1], classes: [0], dimension: 2, intents: 3) }
         #expect(throws: ModelError.self) { try EncoderExemplars(vectors: [.nan, 0], classes: [0], dimension: 2, intents: 3) }
+        #expect(throws: ModelError.self) { try EncoderExemplars(levels: [-128, 0], scales: [1], classes: [0], dimension: 2, intents: 3) }
+        #expect(throws: ModelError.self) { try EncoderExemplars(levels: [127, 0], scales: [-1], classes: [0], dimension: 2, intents: 3) }
+        #expect(throws: ModelError.self) { try EncoderExemplars(levels: [127, 0], scales: [1, 1], classes: [0], dimension: 2, intents: 3) }
+    }
+
+    @Test func bytePerValueSimilaritiesStayWithinAHundredthOfTheCosines() {
+        // 300 random exemplars of 384 dimensions, 20 intents, 50 random utterance vectors.
+        var state: UInt64 = 11
+        func uniform() -> Float { state = splitMix(state); return Float(state % 20_001) / 10_000 - 1 }
+        let D = 384, n = 300, intents = 20
+        let rows = (0..<n).map { _ in (0..<D).map { _ in uniform() } }
+        let classes = (0..<n).map { $0 % intents }
+        let exemplars = try! EncoderExemplars(normalising: rows, classes: classes, intents: intents)
+        let unit = rows.map { row in row.map { $0 / row.reduce(0) { $0 + $1 * $1 }.squareRoot() } }
+        var largestError: Float = 0
+        for _ in 0..<50 {
+            let vector = (0..<D).map { _ in uniform() }
+            let norm = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            var expected = [Float](repeating: -.infinity, count: intents)
+            for (row, c) in zip(unit, classes) { expected[c] = max(expected[c], zip(row, vector).map(*).reduce(0, +) / norm) }
+            var result = [Float](repeating: .nan, count: intents)
+            vector.withUnsafeBufferPointer { v in result.withUnsafeMutableBufferPointer { exemplars.similarities(of: v, into: $0) } }
+            for (a, b) in zip(result, expected) { largestError = max(largestError, abs(a - b)) }
+        }
+        #expect(largestError < 0.01 && largestError > 0)
+    }
+
+    @Test func exemplarsStoredInFloatsByFormatOnePointEightReadAsTheSameSteps() throws {
+        // The current file with the exemplars' two byte-per-value sections replaced by the
+        // float rows format 1.8 wrote (CEXV).
+        let model = Self.train()
+        let exemplars = try #require(model.intentClassifier?.encoderFeatures?.exemplars)
+        let current = try ModelFileReader(bytes: model.writer().bytes(), name: "current")
+        var writer = ModelFileWriter()
+        for (tag, _) in current.sectionTable {
+            let section = try #require(ModelFileFormat.Tag(rawValue: tag))
+            switch section {
+            case .intentExemplarLevels: writer.add(.intentExemplarVectors, floats: exemplars.vectors)
+            case .intentExemplarScales: continue
+            default: writer.add(section, bytes: Array(try current.data(section)))
+            }
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("exemplars-1.8-\(UUID().uuidString).model")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try writer.write(to: url)
+        let loaded = try NLUModel(contentsOf: url, encoder: EncoderFeaturesTests.tiny)
+        #expect(loaded.intentClassifier?.encoderFeatures?.exemplars == exemplars)
     }
 
     @Test func trainingFeaturesLeaveOutTheUtterancesPhrasingItsFoldAndTheOutOfScopeClass() {

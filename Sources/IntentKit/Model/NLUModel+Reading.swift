@@ -147,7 +147,11 @@ extension NLUModel {
                 var encoderFeatures: EncoderFeatures?
                 if let identity = metadata.intentEncoder {
                     var exemplars: EncoderExemplars?
-                    if file.has(.intentExemplarVectors) {
+                    if file.has(.intentExemplarLevels) {
+                        exemplars = try EncoderExemplars(
+                            levels: file.array(.intentExemplarLevels, of: Int8.self), scales: file.floats(.intentExemplarScales),
+                            classes: file.array(.intentExemplarClasses, of: UInt16.self), dimension: identity.dimension, intents: intents.count)
+                    } else if file.has(.intentExemplarVectors) {
                         exemplars = try EncoderExemplars(
                             vectors: file.floats(.intentExemplarVectors), classes: file.array(.intentExemplarClasses, of: UInt16.self),
                             dimension: identity.dimension, intents: intents.count)

@@ -17,7 +17,7 @@
 package enum ModelFileFormat {
     package static let magic: [UInt8] = Array("IKMODEL".utf8) + [0]
     package static let majorVersion: UInt16 = 1
-    package static let minorVersion: UInt16 = 8
+    package static let minorVersion: UInt16 = 9
     package static let headerSize = 32
     package static let sectionEntrySize = 24
     package static let alignment = 16
@@ -44,8 +44,10 @@ package enum ModelFileFormat {
         case intentQuantizedWeights = "CWQ8" // Int8 [attributes][intents]: a weight is its value times its row's CWSC (1.5)
         case intentRowScales = "CWSC"   // Float32 [attributes] the step of each row of CWQ8 (1.5)
         case intentBiases = "CBIA"      // Float32 [intents]
-        case intentEncoderWeights = "CENC" // Float32 [encoder dimension (+ intents with CEXV)][intents]: weights of the sentence encoder's vector (1.6), then of the nearest-exemplar features (1.8)
-        case intentExemplarVectors = "CEXV" // Float32 [exemplars][encoder dimension]: unit vectors of training utterances (1.8)
+        case intentEncoderWeights = "CENC" // Float32 [encoder dimension (+ intents with exemplars)][intents]: weights of the sentence encoder's vector (1.6), then of the nearest-exemplar features (1.8)
+        case intentExemplarVectors = "CEXV" // Float32 [exemplars][encoder dimension]: unit vectors of training utterances (1.8 only)
+        case intentExemplarLevels = "CEXQ"  // Int8 [exemplars][encoder dimension]: those unit vectors in steps of CEXS, −127…127 (1.9)
+        case intentExemplarScales = "CEXS"  // Float32 [exemplars]: the value of one step of each exemplar's row (1.9)
         case intentExemplarClasses = "CEXC" // UInt16 [exemplars]: each exemplar's intent (1.8)
         case schema = "SCHM"            // UTF-8 JSON: domains, intents, parameters, entities (1.1)
         case tokenClusterCentroids = "TCLU" // Float32 [Σ levels' centroids][encoder dimension], coarsest level first (1.7)

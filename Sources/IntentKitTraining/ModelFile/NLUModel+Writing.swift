@@ -12,7 +12,8 @@ extension NLUModel {
         try writer().write(to: url)
     }
 
-    private func writer() throws -> ModelFileWriter {
+    /// The model's sections, ready to write.
+    func writer() throws -> ModelFileWriter {
         var metadata = ModelMetadata(
             slotNames: labels.slotNames, features: features, attributeCount: attributes.count,
             gazetteerEntities: gazetteer.entityNames, gazetteerMaxPhraseLength: gazetteer.maxPhraseLength,
@@ -59,7 +60,8 @@ extension NLUModel {
             if let encoderFeatures = classifier.encoderFeatures {
                 writer.add(.intentEncoderWeights, floats: encoderFeatures.weights)
                 if let exemplars = encoderFeatures.exemplars {
-                    writer.add(.intentExemplarVectors, floats: exemplars.vectors)
+                    writer.add(.intentExemplarLevels, integers: exemplars.levels)
+                    writer.add(.intentExemplarScales, floats: exemplars.scales)
                     writer.add(.intentExemplarClasses, integers: exemplars.classes)
                 } else {
                     precondition(encoderFeatures.neighbourDimension == 0, "nearest-exemplar weights without their exemplars")
