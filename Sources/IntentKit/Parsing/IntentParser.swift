@@ -24,6 +24,9 @@ public struct IntentParser: Sendable {
     private let classifier: IntentClassifier?
     /// The classifier's class for "no intent", if it has one.
     private let outOfScopeClass: Int?
+    /// The classifier's intents read as combinations (`a#b`), when any is one: then
+    /// ``minimumConfidence`` applies to the least certain part of a combination.
+    private let compositeIntents: CompositeIntents?
     /// Scores, decodes and reranks.
     private let decoder: JointDecoder
     /// Resolves slot text to values.
@@ -48,7 +51,8 @@ public struct IntentParser: Sendable {
     /// The smallest classifier probability of an intent the tagger reconsiders.
     public var rerankingThreshold: Float = 0.01
     /// Below this intent probability a parse is out of scope (``IntentParse/isOutOfScope``): no
-    /// intent and no slots, the likeliest intents listed as alternatives. By default the
+    /// intent and no slots, the likeliest intents listed as alternatives. An intent that
+    /// combines others (`a#b`) is judged by its least certain part (``CompositeIntents``). By default the
     /// model's (``OutOfScopeCalibration/minimumConfidence``), calibrated in training to reject
     /// a stated share of in-scope requests; `nil` answers every utterance the classifier does
     /// not place in its out-of-scope class with an intent.
@@ -69,6 +73,7 @@ public struct IntentParser: Sendable {
         tagger = SlotTagger(model: model)
         classifier = tagger.classifier
         outOfScopeClass = tagger.classifier?.model.outOfScopeClass
+        compositeIntents = tagger.classifier.flatMap { CompositeIntents(intents: $0.model.intents) }
         minimumConfidence = model.intentClassifier?.outOfScope.minimumConfidence
         decoder = JointDecoder(model: model, tagger: tagger)
         resolver = EntityResolver(schema: model.schema)
@@ -154,7 +159,7 @@ public struct IntentParser: Sendable {
         // One snapshot for the whole parse: a concurrent update applies from the next one.
         let vocabulary = vocabularyStore?.vocabulary ?? self.vocabulary
         var result = parseFrame(text, workspace: &workspace, alternatives: alternatives, vocabulary: vocabulary, reference: reference, calendar: calendar)
-        if let minimumConfidence, let intent = result.intent, result.confidence < minimumConfidence {
+        if let minimumConfidence, let intent = result.intent, confidence(of: intent, in: result, workspace: workspace) < minimumConfidence {
             // Too unsure to be any intent's request: the candidates stay, as alternatives.
             result.alternatives.insert(IntentCandidate(intent: intent, confidence: result.confidence), at: 0)
             result.intent = nil
@@ -164,6 +169,13 @@ public struct IntentParser: Sendable {
         }
         if resolving { result.parameters = resolveParameters(of: result, vocabulary: vocabulary, workspace: workspace) }
         return result
+    }
+
+    /// How sure the parse is of its intent, for ``minimumConfidence``: the intent's probability,
+    /// or for a combination of intents that of its least certain part (``CompositeIntents``).
+    private func confidence(of intent: String, in parse: IntentParse, workspace: Workspace) -> Double {
+        guard let compositeIntents, let index = classifier?.model.intents.firstIndex(of: intent) else { return parse.confidence }
+        return compositeIntents.confidence(of: index, probabilities: workspace.classification.probabilities)
     }
 
     /// The intent and slots of `text`, each slot's value resolved: the stages of a parse, in

@@ -498,20 +498,25 @@ extension ModelTrainer {
             }
         }
         let temperature = ConfidenceCalibration.temperature(logProbabilities: logProbabilities, classes: classes)
-        // The calibrated probability of each utterance's likeliest in-scope intent, and whether
-        // the out-of-scope class wins.
+        // The calibrated probability of each utterance's likeliest in-scope intent (of its least
+        // certain part, for a combination of intents), and whether the out-of-scope class wins.
+        let composites = CompositeIntents(intents: intentNames)
         var inScope = [Double](), rejectedByClass = 0
         var outOfScope = [(confidence: Double, byClass: Bool)]()
         for (scores, gold) in zip(logProbabilities, classes) {
             var best = -1, maximum = -Float.infinity, sum = 0.0
             for (c, score) in scores.enumerated() where score > maximum { best = c; maximum = score }
-            var bestInScope = -Double.infinity
+            var bestInScope = -Double.infinity, likeliestInScope = -1
             for (c, score) in scores.enumerated() {
                 let scaled = Double(score - maximum) / temperature
                 sum += exp(scaled)
-                if c != outOfScopeClass { bestInScope = max(bestInScope, scaled) }
+                if c != outOfScopeClass && scaled > bestInScope { bestInScope = scaled; likeliestInScope = c }
             }
-            let confidence = exp(bestInScope) / sum
+            var confidence = exp(bestInScope) / sum
+            if let composites, likeliestInScope >= 0 {
+                let probabilities = scores.map { Float(exp(Double($0 - maximum) / temperature) / sum) }
+                confidence = composites.confidence(of: likeliestInScope, probabilities: probabilities)
+            }
             if gold == outOfScopeClass {
                 outOfScope.append((confidence, best == outOfScopeClass))
             } else if best == outOfScopeClass {
