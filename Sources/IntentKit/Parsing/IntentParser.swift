@@ -52,10 +52,10 @@ public struct IntentParser: Sendable {
     public var rerankingThreshold: Float = 0.01
     /// Below this intent probability a parse is out of scope (``IntentParse/isOutOfScope``): no
     /// intent and no slots, the likeliest intents listed as alternatives. An intent that
-    /// combines others (`a#b`) is judged by its least certain part (``CompositeIntents``). By default the
-    /// model's (``OutOfScopeCalibration/minimumConfidence``), calibrated in training to reject
-    /// a stated share of in-scope requests; `nil` answers every utterance the classifier does
-    /// not place in its out-of-scope class with an intent.
+    /// combines others (`a#b`) is judged by its least certain part (``CompositeIntents``). By
+    /// default the model's (``OutOfScopeCalibration/minimumConfidence``), calibrated in training
+    /// to reject a stated share of in-scope requests; `nil` answers every utterance the
+    /// classifier does not place in its out-of-scope class with an intent.
     public var minimumConfidence: Double?
     /// Below this slot confidence, a resolved value asks for confirmation
     /// (``ParameterResolution/confirmationRequired(_:)``).
