@@ -36,6 +36,7 @@ struct EncoderExemplarsTests {
         #expect(throws: ModelError.self) { try EncoderExemplars(levels: [-128, 0], scales: [1], classes: [0], dimension: 2, intents: 3) }
         #expect(throws: ModelError.self) { try EncoderExemplars(levels: [127, 0], scales: [-1], classes: [0], dimension: 2, intents: 3) }
         #expect(throws: ModelError.self) { try EncoderExemplars(levels: [127, 0], scales: [1, 1], classes: [0], dimension: 2, intents: 3) }
+        #expect(throws: ModelError.self) { try EncoderExemplars(levels: [], scales: [], classes: [], dimension: 2, intents: 3) }
     }
 
     @Test func bytePerValueSimilaritiesStayWithinAHundredthOfTheCosines() {
@@ -58,6 +59,34 @@ struct EncoderExemplarsTests {
             for (a, b) in zip(result, expected) { largestError = max(largestError, abs(a - b)) }
         }
         #expect(largestError < 0.01 && largestError > 0)
+    }
+
+    /// `bytes`, a model file, with its metadata changed by `change` (checksum recomputed).
+    static func changingMetadata(of bytes: [UInt8], _ change: (inout [String: Any]) -> Void) throws -> [UInt8] {
+        let reader = try ModelFileReader(bytes: bytes, name: "model")
+        var writer = ModelFileWriter()
+        for (tag, _) in reader.sectionTable {
+            let section = try #require(ModelFileFormat.Tag(rawValue: tag))
+            guard section == .metadata else { writer.add(section, bytes: Array(try reader.data(section))); continue }
+            var metadata = try #require(try JSONSerialization.jsonObject(with: Data(try reader.data(section))) as? [String: Any])
+            change(&metadata)
+            writer.add(section, bytes: Array(try JSONSerialization.data(withJSONObject: metadata)))
+        }
+        return writer.bytes()
+    }
+
+    @Test func aFileWhoseEncoderHasAnImpossibleDimensionIsRefusedNotMultiplied() throws {
+        let bytes = try Self.train().fileBytes()
+        for dimension in [1 << 62, 0, -5, EncoderIdentity.maximumDimension + 1] {
+            let damaged = try Self.changingMetadata(of: bytes) { metadata in
+                var encoder = metadata["intentEncoder"] as? [String: Any] ?? [:]
+                encoder["dimension"] = dimension
+                metadata["intentEncoder"] = encoder
+            }
+            #expect(throws: ModelError.inconsistent("the sentence encoder's dimension \(dimension) is out of range")) {
+                try NLUModel(reading: ModelFileReader(bytes: damaged, name: "damaged"))
+            }
+        }
     }
 
     @Test func exemplarsStoredInFloatsByFormatOnePointEightReadAsTheSameSteps() throws {

@@ -78,6 +78,18 @@ struct TokenClustersTrainingTests {
         #expect(parts.tokenClusters?.levels.map(\.count) == [2, 4] && parts.tokenClusters?.encoder == nil)
     }
 
+    @Test func aFileWhoseClustersEncoderHasAnImpossibleDimensionIsRefused() throws {
+        let bytes = try Self.train(levels: [2]).0.fileBytes()
+        let damaged = try EncoderExemplarsTests.changingMetadata(of: bytes) { metadata in
+            var encoder = metadata["tokenClusterEncoder"] as? [String: Any] ?? [:]
+            encoder["dimension"] = 1 << 62
+            metadata["tokenClusterEncoder"] = encoder
+        }
+        #expect(throws: ModelError.inconsistent("the sentence encoder's dimension \(1 << 62) is out of range")) {
+            try NLUModel(reading: ModelFileReader(bytes: damaged, name: "damaged"))
+        }
+    }
+
     @Test func noLevelsOrNoEncoderLeaveTheTemplateOut() {
         let (none, _) = Self.train(levels: [])
         #expect(none.tokenClusters == nil && !none.features.templates.contains(.encoderClusters))

@@ -32,10 +32,10 @@ package struct EncoderExemplars: Sendable, Equatable {
     /// `levels` and `scales` in the 8-bit kernels' layout: a dot product with every exemplar.
     private let products: LinearLayer
 
-    /// - Throws: ``ModelError/inconsistent(_:)`` when the sizes disagree, a class is not an
-    ///   intent, a level is −128 or a scale is negative or not finite.
+    /// - Throws: ``ModelError/inconsistent(_:)`` when there are no exemplars, the sizes disagree,
+    ///   a class is not an intent, a level is −128 or a scale is negative or not finite.
     package init(levels: [Int8], scales: [Float], classes: [UInt16], dimension: Int, intents: Int) throws(ModelError) {
-        guard dimension > 0, intents > 0, levels.count == classes.count * dimension, scales.count == classes.count,
+        guard dimension > 0, intents > 0, !classes.isEmpty, levels.count == classes.count * dimension, scales.count == classes.count,
               classes.allSatisfy({ Int($0) < intents }), !levels.contains(.min), scales.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
             throw ModelError.inconsistent(
                 "the intent classifier's \(classes.count) exemplars do not hold \(dimension)-dimensional rows of finite steps for its \(intents) intents")
@@ -113,7 +113,7 @@ package struct EncoderExemplars: Sendable, Equatable {
         for value in embedding { norm += value * value }
         norm = norm.squareRoot()
         for c in 0..<intents { similarities[c] = -.infinity }
-        if norm > 0, !classes.isEmpty {
+        if norm > 0 {
             withUnsafeTemporaryAllocation(of: Float.self, capacity: classes.count) { dots in
                 products.apply(embedding.baseAddress!, rows: 1, into: dots.baseAddress!)
                 classes.withUnsafeBufferPointer { classes in

@@ -90,6 +90,14 @@ extension NLUModel {
         var stateWeights: [Float]
         var transitions: [Float]
 
+        /// `identity`, when its dimension is one an encoder can have: the reader multiplies it.
+        static func plausible(_ identity: EncoderIdentity) throws(ModelError) -> EncoderIdentity {
+            guard (1...EncoderIdentity.maximumDimension).contains(identity.dimension) else {
+                throw ModelError.inconsistent("the sentence encoder's dimension \(identity.dimension) is out of range")
+            }
+            return identity
+        }
+
         init(_ file: ModelFileReader) throws(ModelError) {
             let metadataBytes = try file.data(.metadata)
             let metadata: ModelMetadata
@@ -145,7 +153,7 @@ extension NLUModel {
                     weights = try file.floats(.intentWeights)
                 }
                 var encoderFeatures: EncoderFeatures?
-                if let identity = metadata.intentEncoder {
+                if let identity = try metadata.intentEncoder.map(Self.plausible) {
                     var exemplars: EncoderExemplars?
                     if file.has(.intentExemplarLevels) {
                         exemplars = try EncoderExemplars(
@@ -182,7 +190,7 @@ extension NLUModel {
                 entityNames: metadata.gazetteerEntities, maxPhraseLength: metadata.gazetteerMaxPhraseLength,
                 phraseTable: phraseTable, phraseOffsets: gazetteerOffsets, phraseEntities: gazetteerEntities, prefixKeys: prefixKeys)
             self.classifier = classifier
-            if let identity = metadata.tokenClusterEncoder {
+            if let identity = try metadata.tokenClusterEncoder.map(Self.plausible) {
                 let counts = metadata.tokenClusterCounts ?? []
                 let centroids = try file.floats(.tokenClusterCentroids)
                 guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 && $0 < Int(UInt16.max) }), identity.dimension > 0,
