@@ -61,24 +61,10 @@ struct EncoderExemplarsTests {
         #expect(largestError < 0.01 && largestError > 0)
     }
 
-    /// `bytes`, a model file, with its metadata changed by `change` (checksum recomputed).
-    static func changingMetadata(of bytes: [UInt8], _ change: (inout [String: Any]) -> Void) throws -> [UInt8] {
-        let reader = try ModelFileReader(bytes: bytes, name: "model")
-        var writer = ModelFileWriter()
-        for (tag, _) in reader.sectionTable {
-            let section = try #require(ModelFileFormat.Tag(rawValue: tag))
-            guard section == .metadata else { writer.add(section, bytes: Array(try reader.data(section))); continue }
-            var metadata = try #require(try JSONSerialization.jsonObject(with: Data(try reader.data(section))) as? [String: Any])
-            change(&metadata)
-            writer.add(section, bytes: Array(try JSONSerialization.data(withJSONObject: metadata)))
-        }
-        return writer.bytes()
-    }
-
     @Test func aFileWhoseEncoderHasAnImpossibleDimensionIsRefusedNotMultiplied() throws {
         let bytes = try Self.train().fileBytes()
         for dimension in [1 << 62, 0, -5, EncoderIdentity.maximumDimension + 1] {
-            let damaged = try Self.changingMetadata(of: bytes) { metadata in
+            let damaged = try ModelFileEditing.changingMetadata(of: bytes) { metadata in
                 var encoder = metadata["intentEncoder"] as? [String: Any] ?? [:]
                 encoder["dimension"] = dimension
                 metadata["intentEncoder"] = encoder

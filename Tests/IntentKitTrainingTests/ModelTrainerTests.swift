@@ -292,6 +292,26 @@ struct ModelTrainerTests {
         if case .inconsistent = refuses(repeated) {} else { Issue.record("a repeated feature hash not detected") }
         let short = try replacing(.attributeKeys) { $0.add(.attributeKeys, integers: Array(hashes.dropLast())) }
         if case .inconsistent = refuses(short) {} else { Issue.record("a missing feature hash not detected") }
+        // Sizes in the metadata that the reader would loop or multiply by.
+        func withFeatures(_ key: String, _ value: Int) throws -> [UInt8] {
+            try ModelFileEditing.changingMetadata(of: bytes) { metadata in
+                var features = metadata["features"] as? [String: Any] ?? [:]
+                features[key] = value
+                metadata["features"] = features
+            }
+        }
+        for value in [-1, FeatureConfiguration.maximumWindow + 1, 1 << 62] {
+            #expect(refuses(try withFeatures("window", value)) == .inconsistent("the tagger's word window \(value) is outside 0...\(FeatureConfiguration.maximumWindow)"))
+        }
+        for value in [-1, FeatureConfiguration.maximumAffixLength + 1] {
+            #expect(refuses(try withFeatures("affixLength", value)) == .inconsistent("the tagger's affix length \(value) is outside 0...\(FeatureConfiguration.maximumAffixLength)"))
+        }
+        let noPhraseLength = try ModelFileEditing.changingMetadata(of: bytes) { $0["gazetteerMaxPhraseLength"] = 0 }
+        #expect(model.gazetteer.maxPhraseLength > 0 && refuses(noPhraseLength) == .inconsistent("the vocabulary section is malformed"))
+        if let intents = model.intentClassifier?.intents, intents.count > 1 {
+            let twice = try ModelFileEditing.changingMetadata(of: bytes) { $0["intents"] = [intents[0]] + intents.dropFirst().dropFirst() + [intents[0]] }
+            #expect(refuses(twice) == .inconsistent("the intent classifier names an intent twice"))
+        }
         // Random garbage of every small size never crashes the reader.
         var generator = SplitMix64(seed: 3)
         for length in stride(from: 0, to: 400, by: 7) {

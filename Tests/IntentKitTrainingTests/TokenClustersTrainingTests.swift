@@ -80,7 +80,7 @@ struct TokenClustersTrainingTests {
 
     @Test func aFileWhoseClustersEncoderHasAnImpossibleDimensionIsRefused() throws {
         let bytes = try Self.train(levels: [2]).0.fileBytes()
-        let damaged = try EncoderExemplarsTests.changingMetadata(of: bytes) { metadata in
+        let damaged = try ModelFileEditing.changingMetadata(of: bytes) { metadata in
             var encoder = metadata["tokenClusterEncoder"] as? [String: Any] ?? [:]
             encoder["dimension"] = 1 << 62
             metadata["tokenClusterEncoder"] = encoder

@@ -37,6 +37,9 @@ public struct IntentClassifierModel: Sendable, Equatable {
         intents: [String], attributes: AttributeTable, weights: [Float], biases: [Float], characterNGrams: ClosedRange<Int>? = nil,
         outOfScope: OutOfScopeCalibration = OutOfScopeCalibration(), rowScales: [Float]? = nil, encoderFeatures: EncoderFeatures? = nil
     ) throws(ModelError) {
+        guard Set(intents).count == intents.count else {
+            throw ModelError.inconsistent("the intent classifier names an intent twice")
+        }
         guard !intents.isEmpty, weights.count == attributes.count * intents.count, biases.count == intents.count,
               weights.allSatisfy(\.isFinite), biases.allSatisfy(\.isFinite) else {
             throw ModelError.inconsistent("intent classifier arrays have mismatched sizes or non-finite weights")

@@ -106,6 +106,13 @@ extension NLUModel {
             } catch {
                 throw ModelError.inconsistent("the metadata section is not valid JSON (\(error))")
             }
+            let features = metadata.features
+            guard (0...FeatureConfiguration.maximumWindow).contains(features.window) else {
+                throw ModelError.inconsistent("the tagger's word window \(features.window) is outside 0...\(FeatureConfiguration.maximumWindow)")
+            }
+            guard (0...FeatureConfiguration.maximumAffixLength).contains(features.affixLength) else {
+                throw ModelError.inconsistent("the tagger's affix length \(features.affixLength) is outside 0...\(FeatureConfiguration.maximumAffixLength)")
+            }
             let labels = LabelSet(slotNames: metadata.slotNames, scheme: metadata.labelScheme ?? .bio)
             guard labels.slotNames == metadata.slotNames, labels.count <= Int(UInt16.max) else {
                 throw ModelError.inconsistent("slot names are not sorted and unique")
@@ -117,7 +124,7 @@ extension NLUModel {
                   Int(gazetteerOffsets.last ?? -1) == gazetteerEntities.count,
                   zip(gazetteerOffsets, gazetteerOffsets.dropFirst()).allSatisfy({ $0 <= $1 }),
                   gazetteerEntities.allSatisfy({ Int($0) < metadata.gazetteerEntities.count }),
-                  metadata.gazetteerMaxPhraseLength >= 0, metadata.gazetteerMaxPhraseLength <= 64,
+                  (gazetteerKeys.isEmpty ? 0...64 : 1...64).contains(metadata.gazetteerMaxPhraseLength),
                   zip(gazetteerKeys, gazetteerKeys.dropFirst()).allSatisfy({ $0 < $1 }) else {
                 throw ModelError.inconsistent("the vocabulary section is malformed")
             }
