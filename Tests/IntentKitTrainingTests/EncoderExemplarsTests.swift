@@ -80,7 +80,7 @@ struct EncoderExemplarsTests {
         // float rows format 1.8 wrote (CEXV).
         let model = Self.train()
         let exemplars = try #require(model.intentClassifier?.encoderFeatures?.exemplars)
-        let current = try ModelFileReader(bytes: model.writer().bytes(), name: "current")
+        let current = try ModelFileReader(bytes: model.fileBytes(), name: "current")
         var writer = ModelFileWriter()
         for (tag, _) in current.sectionTable {
             let section = try #require(ModelFileFormat.Tag(rawValue: tag))

@@ -308,10 +308,10 @@ struct ModelTrainerTests {
         }
         let noPhraseLength = try ModelFileEditing.changingMetadata(of: bytes) { $0["gazetteerMaxPhraseLength"] = 0 }
         #expect(model.gazetteer.maxPhraseLength > 0 && refuses(noPhraseLength) == .inconsistent("the vocabulary section is malformed"))
-        if let intents = model.intentClassifier?.intents, intents.count > 1 {
-            let twice = try ModelFileEditing.changingMetadata(of: bytes) { $0["intents"] = [intents[0]] + intents.dropFirst().dropFirst() + [intents[0]] }
-            #expect(refuses(twice) == .inconsistent("the intent classifier names an intent twice"))
-        }
+        let intents = try #require(model.intentClassifier?.intents)
+        try #require(intents.count > 1)
+        let twice = try ModelFileEditing.changingMetadata(of: bytes) { $0["intents"] = [intents[0]] + intents.dropFirst().dropFirst() + [intents[0]] }
+        #expect(refuses(twice) == .inconsistent("the intent classifier names an intent twice"))
         // Random garbage of every small size never crashes the reader.
         var generator = SplitMix64(seed: 3)
         for length in stride(from: 0, to: 400, by: 7) {

@@ -12,8 +12,7 @@ extension NLUModel {
         try writer().write(to: url)
     }
 
-    /// The model's sections, ready to write.
-    func writer() throws -> ModelFileWriter {
+    private func writer() throws -> ModelFileWriter {
         var metadata = ModelMetadata(
             slotNames: labels.slotNames, features: features, attributeCount: attributes.count,
             gazetteerEntities: gazetteer.entityNames, gazetteerMaxPhraseLength: gazetteer.maxPhraseLength,
