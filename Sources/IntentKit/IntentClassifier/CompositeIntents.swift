@@ -16,8 +16,11 @@ package struct CompositeIntents: Sendable, Equatable {
 
     /// `[classes]` the parts each class stands for, as indices into the parts.
     package let parts: [[Int]]
+    /// `[parts]` the classes that stand for each part (among others).
+    private let classesOfPart: [[Int]]
+
     /// How many distinct parts the classes name.
-    package let partCount: Int
+    package var partCount: Int { classesOfPart.count }
 
     /// The parts of `intents`; `nil` when no intent is a combination.
     package init?(intents: [String]) {
@@ -32,7 +35,11 @@ package struct CompositeIntents: Sendable, Equatable {
             }
             return ids
         }
-        partCount = index.count
+        var classesOfPart = [[Int]](repeating: [], count: index.count)
+        for (c, classParts) in parts.enumerated() {
+            for part in classParts { classesOfPart[part].append(c) }
+        }
+        self.classesOfPart = classesOfPart
     }
 
     /// How sure the classifier is of `class_`, from every class's probability: the least, over
@@ -41,9 +48,7 @@ package struct CompositeIntents: Sendable, Equatable {
         precondition(probabilities.count == parts.count, "probabilities of another classifier")
         var least = Double.infinity
         for part in parts[class_] {
-            var sum = 0.0
-            for (c, classParts) in parts.enumerated() where classParts.contains(part) { sum += Double(probabilities[c]) }
-            least = min(least, sum)
+            least = min(least, classesOfPart[part].reduce(0) { $0 + Double(probabilities[$1]) })
         }
         return least == .infinity ? Double(probabilities[class_]) : least
     }

@@ -14,8 +14,7 @@
 /// them.
 ///
 /// The exemplars are stored a byte a value: each unit row rounded to whole steps from −127 to
-/// 127 of a step of its own, its largest value over 127 (symmetric linear quantisation per row,
-/// Jacob et al. 2018). A similarity then moves by at most a few thousandths, against gaps of
+/// 127 of a step of its own, its largest value over 127 (``RowQuantization``). A similarity then moves by at most a few thousandths, against gaps of
 /// tenths between the intents' nearest neighbours, and a parse's products over a corpus's
 /// thousands of exemplars read a quarter of the bytes: the encoder's 8-bit kernels
 /// (``LinearLayer``), with the utterance's vector quantised as an activation.
@@ -45,13 +44,10 @@ package struct EncoderExemplars: Sendable, Equatable {
         self.classes = classes
         self.dimension = dimension
         self.intents = intents
-        var weights = [Float](repeating: 0, count: levels.count)
-        for (row, scale) in scales.enumerated() {
-            for index in row * dimension..<(row + 1) * dimension { weights[index] = Float(levels[index]) * scale }
-        }
         // Packing finds each row's largest step again, 127 (or none), and so the same levels.
-        products = LinearLayer(weight: weights, bias: [Float](repeating: 0, count: classes.count), outputs: classes.count,
-                               inputs: dimension, precision: .int8)
+        products = LinearLayer(
+            weight: RowQuantization.values(of: levels, scales: scales, rowLength: dimension), bias: [Float](repeating: 0, count: classes.count),
+            outputs: classes.count, inputs: dimension, precision: .int8)
     }
 
     /// The exemplars `vectors` (`[count][dimension]` row-major: unit rows, as format 1.8 stored
@@ -61,14 +57,7 @@ package struct EncoderExemplars: Sendable, Equatable {
             throw ModelError.inconsistent(
                 "the intent classifier's \(classes.count) exemplars do not hold \(dimension)-dimensional vectors of finite values")
         }
-        var levels = [Int8](repeating: 0, count: vectors.count), scales = [Float](repeating: 0, count: classes.count)
-        for row in 0..<classes.count {
-            let range = row * dimension..<(row + 1) * dimension
-            let largest = vectors[range].reduce(0) { max($0, abs($1)) }
-            guard largest > 0 else { continue }
-            scales[row] = largest / 127
-            for index in range { levels[index] = Int8(max(-127, min(127, (vectors[index] / scales[row]).rounded()))) }
-        }
+        let (levels, scales) = RowQuantization.quantize(vectors, rowLength: dimension)
         try self.init(levels: levels, scales: scales, classes: classes, dimension: dimension, intents: intents)
     }
 
@@ -93,13 +82,7 @@ package struct EncoderExemplars: Sendable, Equatable {
     package var count: Int { classes.count }
 
     /// The exemplars' rows as the values their steps stand for, `[count][dimension]`.
-    package var vectors: [Float] {
-        var vectors = [Float](repeating: 0, count: levels.count)
-        for (row, scale) in scales.enumerated() {
-            for index in row * dimension..<(row + 1) * dimension { vectors[index] = Float(levels[index]) * scale }
-        }
-        return vectors
-    }
+    package var vectors: [Float] { RowQuantization.values(of: levels, scales: scales, rowLength: dimension) }
 
     package static func == (a: EncoderExemplars, b: EncoderExemplars) -> Bool {
         a.levels == b.levels && a.scales == b.scales && a.classes == b.classes && a.dimension == b.dimension && a.intents == b.intents

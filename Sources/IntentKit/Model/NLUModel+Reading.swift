@@ -151,10 +151,7 @@ extension NLUModel {
                     guard scales.count == count, levels.count == count * intents.count, !levels.contains(.min) else {
                         throw ModelError.inconsistent("the intent classifier's quantised weights do not fit its \(count) features and \(intents.count) intents")
                     }
-                    weights = [Float](repeating: 0, count: levels.count)
-                    for (row, scale) in scales.enumerated() {
-                        for index in row * intents.count..<(row + 1) * intents.count { weights[index] = Float(levels[index]) * scale }
-                    }
+                    weights = RowQuantization.values(of: levels, scales: scales, rowLength: intents.count)
                     rowScales = scales
                 } else {
                     weights = try file.floats(.intentWeights)
@@ -200,7 +197,7 @@ extension NLUModel {
             if let identity = try metadata.tokenClusterEncoder.map(Self.plausible) {
                 let counts = metadata.tokenClusterCounts ?? []
                 let centroids = try file.floats(.tokenClusterCentroids)
-                guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 && $0 < Int(UInt16.max) }), identity.dimension > 0,
+                guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 && $0 < Int(UInt16.max) }),
                       centroids.count == counts.reduce(0, +) * identity.dimension else {
                     throw ModelError.inconsistent("the token clusters' \(centroids.count) centroid values are not \(counts) centroids of \(identity.dimension) values")
                 }

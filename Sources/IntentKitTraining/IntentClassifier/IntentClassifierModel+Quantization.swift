@@ -12,31 +12,15 @@ extension IntentClassifierModel {
     /// fraction of the gaps that decide between intents. Parsing reads the rounded floats and
     /// costs the same. The sentence encoder's weights, a few hundred rows, stay floats.
     func quantized() -> IntentClassifierModel {
-        let C = intents.count, storage = self.storage
-        var weights = storage.weights
-        var scales = [Float](repeating: 0, count: attributes.count)
-        for row in 0..<attributes.count {
-            let range = row * C..<(row + 1) * C
-            let largest = weights[range].reduce(0) { max($0, abs($1)) }
-            guard largest > 0 else { continue }
-            let scale = largest / 127
-            scales[row] = scale
-            for index in range { weights[index] = (weights[index] / scale).rounded() * scale }
-        }
+        let storage = self.storage
+        let (levels, scales) = RowQuantization.quantize(storage.weights, rowLength: intents.count)
         return try! IntentClassifierModel(
-            intents: intents, attributes: attributes, weights: weights, biases: storage.biases, characterNGrams: characterNGrams,
-            outOfScope: outOfScope, rowScales: scales, encoderFeatures: encoderFeatures)
+            intents: intents, attributes: attributes, weights: RowQuantization.values(of: levels, scales: scales, rowLength: intents.count),
+            biases: storage.biases, characterNGrams: characterNGrams, outOfScope: outOfScope, rowScales: scales, encoderFeatures: encoderFeatures)
     }
 
     /// The whole numbers of steps that the weights are, row by row (for the model file).
     func quantizedLevels(_ scales: [Float]) -> [Int8] {
-        let C = intents.count, weights = storage.weights
-        var levels = [Int8](repeating: 0, count: weights.count)
-        for (row, scale) in scales.enumerated() where scale > 0 {
-            for index in row * C..<(row + 1) * C {
-                levels[index] = Int8(max(-127, min(127, (weights[index] / scale).rounded())))
-            }
-        }
-        return levels
+        RowQuantization.levels(of: storage.weights, scales: scales, rowLength: intents.count)
     }
 }
