@@ -11,9 +11,6 @@ struct OutOfScopeTrainingTests {
     /// The payments and car domains of the default corpus with its out-of-scope utterances, and
     /// their dev and held-out utterances.
     static let corpora: (train: Corpus, dev: Corpus, test: Corpus) = {
-        func load(_ name: String) -> Corpus {
-            try! CorpusFormat.load(at: ModelTrainerTests.repository.appendingPathComponent("Corpora/\(name)")).corpus
-        }
         let train = load("assistant")
         let intents = Set(train.schema.domains.filter { ["payments", "car", "outOfScope"].contains($0.name) }.flatMap(\.intents).map(\.name))
         func only(_ corpus: Corpus) -> Corpus {
@@ -23,6 +20,11 @@ struct OutOfScopeTrainingTests {
         }
         return (only(train), only(load("assistant-dev")), only(load("assistant-test")))
     }()
+
+    /// The corpus `Corpora/name` of the repository.
+    private static func load(_ name: String) -> Corpus {
+        try! CorpusFormat.load(at: ModelTrainerTests.repository.appendingPathComponent("Corpora/\(name)")).corpus
+    }
 
     private static func options(noise: Double) -> TrainingOptions {
         var options = TrainingOptions()
