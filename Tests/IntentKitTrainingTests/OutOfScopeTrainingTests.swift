@@ -80,6 +80,46 @@ struct OutOfScopeTrainingTests {
         #expect(!request.alternatives.contains { $0.intent == "out_of_scope" })
     }
 
+    /// Three intents of eight requests each, as a first corpus is: too few held-out requests
+    /// for a 1 % budget to spare one, so the out-of-scope class is lowered until it rejects none.
+    static let smallCorpus: Corpus = {
+        let phrasings: [(String, [String])] = [
+            ("TurnOnLights", ["turn on the lights", "switch the light on", "lights on please", "can you turn the lights on",
+                              "turn on the kitchen light", "put the lights on in the bedroom", "light up the living room", "switch on the lamp"]),
+            ("TurnOffLights", ["turn off the lights", "switch the light off", "lights off please", "can you turn the lights off",
+                               "turn off the kitchen light", "kill the lights in the bedroom", "switch off the lamp", "darken the living room"]),
+            ("SetTemperature", ["set the temperature to 20 degrees", "make it warmer", "turn the heat up", "set the thermostat to 68",
+                                "it's too cold in here", "lower the temperature", "make it cooler in the bedroom", "heat the house to 21"]),
+        ]
+        return Corpus(utterances: phrasings.flatMap { intent, texts in texts.map { Utterance(text: $0, intent: intent, slots: []) } })
+    }()
+
+    @Test func anUtteranceOfWordsTheModelNeverSawIsOutOfScope() throws {
+        let model = ModelTrainer(options: Self.options(noise: 1)).train(Self.smallCorpus).0
+        let classifier = try #require(model.intentClassifier)
+        #expect(classifier.outOfScopeClass != nil)
+        for minimum in [classifier.outOfScope.minimumConfidence, 0] {
+            var parser = IntentParser(model: model)
+            parser.minimumConfidence = minimum
+            #expect(parser.parse("turn the lights on").intent == "TurnOnLights")
+            // No word of these is the corpus's: the classifier's probabilities would be the
+            // intents' priors, whose likeliest beats the lowered out-of-scope class.
+            for text in ["asdf qwerty", "¿dónde está la biblioteca?", "xyzzy"] {
+                let parse = parser.parse(text, alternatives: 1)
+                #expect(parse.isOutOfScope && parse.intent == nil && parse.slots.isEmpty, "\(text)")
+                #expect(parse.alternatives.count == 2 && !parse.alternatives.contains { $0.intent == "out_of_scope" }, "\(text)")
+                #expect(parse.confidence == parse.alternatives.first?.confidence)
+            }
+        }
+        // One known word is evidence: the classifier then weighs it, as it weighs any request.
+        let intentClassifier = IntentClassifier(model: classifier, gazetteer: Gazetteer())
+        var workspace = IntentClassifier.Workspace()
+        _ = intentClassifier.classify(Tokenizer().tokenize("xyzzy lamp"), matches: [], workspace: &workspace)
+        #expect(workspace.hasEvidence)
+        _ = intentClassifier.classify(Tokenizer().tokenize("xyzzy plugh"), matches: [], workspace: &workspace)
+        #expect(!workspace.hasEvidence)
+    }
+
     @Test func generatedNoiseTeachesTheClassWhenTheCorpusHasNone() throws {
         var corpus = Self.corpora.train
         corpus.utterances.removeAll { $0.intent == "out_of_scope" }

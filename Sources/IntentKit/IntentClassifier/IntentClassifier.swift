@@ -6,11 +6,15 @@
 struct IntentClassifier: Sendable {
     let model: IntentClassifierModel
     private let extractor: IntentFeatureExtractor
+    /// Whether the model has a weight for ``IntentFeatureExtractor/biasFeature``, which every
+    /// utterance has.
+    private let knowsBias: Bool
 
     /// A classifier for `model`, whose vocabulary entities are numbered as `gazetteer`'s.
     init(model: IntentClassifierModel, gazetteer: Gazetteer) {
         self.model = model
         extractor = IntentFeatureExtractor(characterNGrams: model.characterNGrams, gazetteer: gazetteer)
+        knowsBias = model.attributes.id(of: IntentFeatureExtractor.biasFeature) != nil
     }
 
     /// One caller's buffers: the features, and the probabilities the last classification left.
@@ -18,6 +22,11 @@ struct IntentClassifier: Sendable {
         var features: [UInt64] = []
         /// `[intents]` P(intent | utterance) of the last ``IntentClassifier/classify(_:matches:workspace:)``.
         var probabilities: [Float] = []
+        /// Whether the last classified utterance told the model anything: a word, word pair,
+        /// character n-gram or vocabulary match it has a weight for, or (in a model trained with
+        /// a sentence encoder) the encoder's vector. Without any, its probabilities are the
+        /// intents' priors alone.
+        var hasEvidence = true
     }
 
     /// The most probable intent of `tokens` (an index into ``IntentClassifierModel/intents``);
@@ -28,6 +37,8 @@ struct IntentClassifier: Sendable {
     func classify(_ tokens: TokenizedText, matches: [Gazetteer.Match], sentenceVector: [Float]? = nil, workspace: inout Workspace) -> Int {
         extractor.extract(tokens, matches: matches, into: &workspace.features)
         let embedding = model.encoderFeatures == nil ? nil : sentenceVector ?? model.embedding(of: tokens.text)
-        return model.predict(features: workspace.features, embedding: embedding, scratch: &workspace.probabilities)
+        let known = model.probabilities(features: workspace.features, embedding: embedding, into: &workspace.probabilities)
+        workspace.hasEvidence = known > (knowsBias ? 1 : 0) || embedding != nil
+        return IntentClassifierModel.likeliest(workspace.probabilities)
     }
 }

@@ -92,7 +92,9 @@ public struct IntentClassifierModel: Sendable, Equatable {
     /// Writes each intent's probability for the utterance with `features` and, for a model with
     /// encoder features, the encoder's vector `embedding` (``embedding(of:)``; without it the
     /// dense features count as zero) into `probabilities` (`[intents.count]`, replaced).
-    public func probabilities(features: [UInt64], embedding: [Float]? = nil, into probabilities: inout [Float]) {
+    /// - Returns: how many of `features` the model has a weight for.
+    @discardableResult
+    public func probabilities(features: [UInt64], embedding: [Float]? = nil, into probabilities: inout [Float]) -> Int {
         self.probabilities(features: features, into: &probabilities) { encoderFeatures, scores in
             guard let embedding else { return }
             precondition(embedding.count == encoderFeatures.identity.dimension, "an embedding of another encoder")
@@ -103,7 +105,8 @@ public struct IntentClassifierModel: Sendable, Equatable {
     /// As ``probabilities(features:embedding:into:)``, given the dense features themselves:
     /// the encoder's vector followed by its nearest-exemplar features, as training computes them
     /// for held-out folds (whose classifiers hold no exemplars).
-    package func probabilities(features: [UInt64], denseInput: [Float]?, into probabilities: inout [Float]) {
+    @discardableResult
+    package func probabilities(features: [UInt64], denseInput: [Float]?, into probabilities: inout [Float]) -> Int {
         self.probabilities(features: features, into: &probabilities) { encoderFeatures, scores in
             guard let denseInput else { return }
             encoderFeatures.addScores(ofDense: denseInput, to: scores)
@@ -112,14 +115,16 @@ public struct IntentClassifierModel: Sendable, Equatable {
 
     private func probabilities(
         features: [UInt64], into probabilities: inout [Float], addingDense: (EncoderFeatures, UnsafeMutableBufferPointer<Float>) -> Void
-    ) {
+    ) -> Int {
         let C = intents.count
         if probabilities.count != C { probabilities = [Float](repeating: 0, count: C) }
+        var known = 0
         probabilities.withUnsafeMutableBufferPointer { scores in
             weights.withUnsafeBufferPointer { weights in
                 for c in 0..<C { scores[c] = biases[c] }
                 for hash in features {
                     guard let attribute = attributes.id(of: hash) else { continue }
+                    known += 1
                     let row = attribute * C
                     for c in 0..<C { scores[c] += weights[row + c] }
                 }
@@ -127,6 +132,7 @@ public struct IntentClassifierModel: Sendable, Equatable {
                 softmax(scores)
             }
         }
+        return known
     }
 
     /// The most probable intent's index for `features`.
@@ -142,7 +148,7 @@ public struct IntentClassifierModel: Sendable, Equatable {
         return Self.likeliest(probabilities)
     }
 
-    private static func likeliest(_ probabilities: [Float]) -> Int {
+    static func likeliest(_ probabilities: [Float]) -> Int {
         var best = 0
         for c in 1..<probabilities.count where probabilities[c] > probabilities[best] { best = c }
         return best

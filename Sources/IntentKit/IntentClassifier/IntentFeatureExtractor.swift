@@ -32,10 +32,14 @@ package struct IntentFeatureExtractor: Sendable {
         case entity = 24
     }
 
+    /// The feature every utterance has, first of ``extract(_:matches:into:)``'s: it carries the
+    /// intents' priors, and says nothing of the utterance.
+    package static let biasFeature = FeatureHash(template: Template.bias.rawValue).value
+
     /// Appends the features of `tokens` to `output` (cleared first).
     package func extract(_ tokens: TokenizedText, matches: [Gazetteer.Match], into output: inout [UInt64]) {
         output.removeAll(keepingCapacity: true)
-        output.append(FeatureHash(template: Template.bias.rawValue).value)
+        output.append(Self.biasFeature)
         let count = tokens.count
         tokens.normalizedStorage.withUnsafeBufferPointer { storage in
             func word(_ index: Int) -> UnsafeBufferPointer<UInt8> {

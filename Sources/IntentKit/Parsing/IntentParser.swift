@@ -199,6 +199,20 @@ public struct IntentParser: Sendable {
         let sentenceVector = tagger.encode(workspace.tokens, buffers: &workspace.tagging)
         let predicted = classifier?.classify(workspace.tokens, matches: workspace.matches, sentenceVector: sentenceVector,
                                              workspace: &workspace.classification)
+        // An utterance of which the classifier knows nothing (no word, word pair, n-gram or
+        // vocabulary match it has a weight for, and no encoder's vector) gives it no evidence:
+        // its probabilities are the intents' priors, its likeliest intent the most frequent one.
+        // Like an empty utterance, it is no request for any intent, whatever the out-of-scope
+        // class and the minimum confidence would say of the priors.
+        if !workspace.classification.hasEvidence, let intentNames = classifier?.model.intents {
+            let probabilities = workspace.classification.probabilities, none = outOfScopeClass ?? -1
+            var result = IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [], isOutOfScope: true)
+            result.alternatives = Self.runnersUp(probabilities, excluding: none, also: none, count: alternatives + 1).map {
+                IntentCandidate(intent: intentNames[$0], confidence: Double(probabilities[$0]))
+            }
+            result.confidence = result.alternatives.first?.confidence ?? 0
+            return result
+        }
         // 4. Extract the tagger's features.
         tagger.extractFeatures(workspace.tokens, matches: workspace.matches, intent: predicted, buffers: &workspace.tagging)
         // 5. and 6. Score the labels and decode within the intent's, the tagger reranking a
