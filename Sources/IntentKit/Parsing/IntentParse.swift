@@ -18,7 +18,9 @@ public struct IntentParse: Hashable, Sendable {
     /// Whether the utterance belongs to none of the model's intents: then ``intent`` is `nil`,
     /// there are no slots, and ``alternatives`` lists the likeliest intents with their
     /// probabilities. An utterance without a word (empty, or only white space) is out of scope,
-    /// and so is one the classifier places in its out-of-scope class
+    /// and so are one without a word, word pair or vocabulary term the model knows (in a model
+    /// without a sentence encoder: the classifier would have only its priors to go on), one the
+    /// classifier places in its out-of-scope class
     /// (``OutOfScopeCalibration/intent``) or whose likeliest intent has a probability under the
     /// parser's ``IntentParser/minimumConfidence``.
     public var isOutOfScope = false
