@@ -205,13 +205,7 @@ public struct IntentParser: Sendable {
         // Like an empty utterance, it is no request for any intent, whatever the out-of-scope
         // class and the minimum confidence would say of the priors.
         if !workspace.classification.hasEvidence, let intentNames = classifier?.model.intents {
-            let probabilities = workspace.classification.probabilities, none = outOfScopeClass ?? -1
-            var result = IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [], isOutOfScope: true)
-            result.alternatives = Self.runnersUp(probabilities, excluding: none, also: none, count: alternatives + 1).map {
-                IntentCandidate(intent: intentNames[$0], confidence: Double(probabilities[$0]))
-            }
-            result.confidence = result.alternatives.first?.confidence ?? 0
-            return result
+            return outOfScope(text, probabilities: workspace.classification.probabilities, intentNames: intentNames, alternatives: alternatives)
         }
         // 4. Extract the tagger's features.
         tagger.extractFeatures(workspace.tokens, matches: workspace.matches, intent: predicted, buffers: &workspace.tagging)
@@ -226,14 +220,7 @@ public struct IntentParser: Sendable {
         if let intent = decoded.intent, let intentNames = classifier?.model.intents {
             let probabilities = workspace.classification.probabilities
             if intent == outOfScopeClass {
-                // The class of no intent: the likeliest intents stay, as alternatives, the best
-                // one's confidence the parse's.
-                result.isOutOfScope = true
-                result.alternatives = Self.runnersUp(probabilities, excluding: intent, also: intent, count: alternatives + 1).map {
-                    IntentCandidate(intent: intentNames[$0], confidence: Double(probabilities[$0]))
-                }
-                result.confidence = result.alternatives.first?.confidence ?? 0
-                return result
+                return outOfScope(text, probabilities: probabilities, intentNames: intentNames, alternatives: alternatives)
             }
             result.intent = intentNames[intent]
             result.confidence = Double(probabilities[intent])
@@ -259,6 +246,18 @@ public struct IntentParser: Sendable {
                               value: value, tokens: slot.tokens)
         }
         return result
+    }
+
+    /// The answer for a request for no intent: no intent and no slots; the likeliest intents (the
+    /// best and `alternatives` more, the out-of-scope class left out) stay, as alternatives, the
+    /// best one's confidence the parse's.
+    private func outOfScope(_ text: String, probabilities: [Float], intentNames: [String], alternatives: Int) -> IntentParse {
+        let none = outOfScopeClass ?? -1
+        let candidates = Self.runnersUp(probabilities, excluding: none, also: none, count: alternatives + 1).map {
+            IntentCandidate(intent: intentNames[$0], confidence: Double(probabilities[$0]))
+        }
+        return IntentParse(text: text, intent: nil, confidence: candidates.first?.confidence ?? 0, alternatives: candidates, slots: [],
+                           isOutOfScope: true)
     }
 
     /// The indices of the `count` largest probabilities other than `excluded` and `also`,
