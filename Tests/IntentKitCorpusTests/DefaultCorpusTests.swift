@@ -53,6 +53,28 @@ struct DefaultCorpusTests {
         #expect(Set(new.map(\.intent)).count >= 20, "\(Set(new.map(\.intent)))")
     }
 
+    /// A slot value that brings its own determiner ("the moon racer", "a pool", "my nest egg")
+    /// takes the place of the phrasing's, and "a" or "an" fits the word after it: no "lock the the
+    /// moon racer", "get me a a pool" or "start an yoga workout".
+    @Test func phrasingsAndSlotValuesAgree() throws {
+        let dev = FixturePaths.corpora.appendingPathComponent("assistant-dev")
+        let determiners: Set<String> = ["a", "an", "the", "my", "your"]
+        // Words whose first letter misleads: "a unicorn", "a HIIT workout", "an hour".
+        let soundsLikeAConsonant = ["uni", "use", "eu", "one", "hiit"], soundsLikeAVowel = ["hour", "honest"]
+        for url in [training, dev, heldOut] {
+            for utterance in try CorpusFormat.load(at: url).corpus.utterances {
+                let words = utterance.text.lowercased().split(whereSeparator: { $0 == " " }).map(String.init)
+                for (word, next) in zip(words, words.dropFirst()) {
+                    #expect(!(determiners.contains(word) && determiners.contains(next)), "\(url.lastPathComponent): \(utterance.text)")
+                    guard word == "a" || word == "an", let first = next.first, first.isLetter else { continue }
+                    let vowel = ("aeiou".contains(first) && !soundsLikeAConsonant.contains { next.hasPrefix($0) })
+                        || soundsLikeAVowel.contains { next.hasPrefix($0) }
+                    #expect(word == (vowel ? "an" : "a"), "\(url.lastPathComponent): \(utterance.text)")
+                }
+            }
+        }
+    }
+
     @Test func hasOutOfScopeUtterancesInEverySplit() throws {
         let dev = FixturePaths.corpora.appendingPathComponent("assistant-dev")
         var total = 0

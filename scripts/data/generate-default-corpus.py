@@ -619,7 +619,12 @@ def out_of_scope(rng, templates, count, gibberish_count, exclude=()):
     while len(result) < count and attempts < count * 50:
         attempts += 1
         template = templates[len(result) % len(templates)] if attempts <= len(templates) else rng.choice(templates)
-        sentence = re.sub(r"\{(\w+)\}", lambda m: rng.choice(OUT_OF_SCOPE_FILL[m.group(1)]), template)
+        parts, position = [], 0
+        for match in re.finditer(r"\{(\w+)\}", template):
+            text = rng.choice(OUT_OF_SCOPE_FILL[match.group(1)])
+            parts += [agree(template[position:match.start()], text), text]
+            position = match.end()
+        sentence = "".join(parts) + template[position:]
         if rng.random() < 0.3:
             sentence = sentence[0].upper() + sentence[1:]
         if sentence.lower() not in seen:
@@ -666,13 +671,35 @@ def escape(text):
     return re.sub(r"([\[\]\\])", r"\\\1", text)
 
 
+DETERMINER = re.compile(r"(?:^|(?<=\s))(?:a|an|the|my|your) $", re.IGNORECASE)
+ARTICLE = re.compile(r"(?:^|(?<=\s))(a|an) $", re.IGNORECASE)
+
+
+def agree(before, filler):
+    """The template text before a slot, made to fit the filler: a filler that brings its own
+    determiner ("the moon racer", "a pool", "my nest egg") replaces the template's, and "a"/"an"
+    follows the filler's first sound ("an indoor cycle", "a swim", "a unicorn prance", "a HIIT")."""
+    if re.match(r"(?:a|an|the|my|your)\s", filler, re.IGNORECASE):
+        return DETERMINER.sub("", before)
+    article = ARTICLE.search(before)
+    if article:
+        word = filler.lower()
+        vowel = (word[:1] in "aeiou" and not word.startswith(("uni", "use", "eu", "one", "hiit"))) or word.startswith(("hour", "honest"))
+        wanted = "an" if vowel else "a"
+        if article.group(1).lower() != wanted:
+            if article.group(1)[0].isupper():
+                wanted = wanted.capitalize()
+            return before[:article.start()] + wanted + " "
+    return before
+
+
 def realise(rng, intent, parameters, template):
     out = []
     position = 0
     for match in re.finditer(r"\{(\w+)\}", template):
-        out.append(escape(template[position:match.start()]))
         slot = match.group(1)
         text, value = fill(rng, intent, slot, parameters[slot])
+        out.append(escape(agree(template[position:match.start()], text)))
         label = slot if value is None or value == text else f"{slot}: {value}"
         out.append(f"[{escape(text)}]({label})")
         position = match.end()
