@@ -11,7 +11,13 @@ neither of the other two.
 Deterministic: the same script gives the same files. Run from the repository root:
 
     python3 scripts/data/generate-default-corpus.py
+    python3 scripts/data/generate-default-corpus.py --sample 3 --output out/samples/3
+
+`--sample N` (N > 0) draws the fillers, the out-of-scope utterances and the gibberish from other
+random streams, the templates unchanged: another sample of the same corpus, to measure how much
+a figure owes to the sample (scripts/experiments/corpus-samples).
 """
+import argparse
 import json
 import os
 import random
@@ -784,15 +790,20 @@ def check_dev_phrasings():
 
 
 def main():
+    arguments = argparse.ArgumentParser(description="Writes the default corpus's training, dev and held-out files.")
+    arguments.add_argument("--sample", type=int, default=0, help="another sample of the corpus (0: the committed one)")
+    arguments.add_argument("--output", default=ROOT, help="the directory of assistant/, assistant-dev/ and assistant-test/")
+    options = arguments.parse_args()
+    stream = 10 * options.sample  # an offset for every random stream
     check_dev_phrasings()
     for intents in DOMAINS.values():
         for intent, spec in intents.items():
             spec["train"] = spec["train"] + MORE_PHRASINGS[intent]
     OUT_OF_SCOPE["train"] = OUT_OF_SCOPE["train"] + MORE_OUT_OF_SCOPE
     assert not set(OUT_OF_SCOPE["train"]) & set(OUT_OF_SCOPE["test"])
-    rng = random.Random(20261122)
-    train_dir = os.path.join(ROOT, "assistant")
-    test_dir = os.path.join(ROOT, "assistant-test")
+    rng = random.Random(20261122 + stream)
+    train_dir = os.path.join(options.output, "assistant")
+    test_dir = os.path.join(options.output, "assistant-test")
     os.makedirs(train_dir, exist_ok=True)
     os.makedirs(test_dir, exist_ok=True)
     write_entities(os.path.join(train_dir, "entities.yaml"))
@@ -824,7 +835,7 @@ def main():
             total_test += len(test)
         with open(os.path.join(train_dir, f"{domain}.yaml"), "w", encoding="utf-8") as f:
             f.write("\n".join(lines) + "\n")
-    oos_rng = random.Random(20261126)
+    oos_rng = random.Random(20261126 + stream)
     oos_train = out_of_scope(oos_rng, OUT_OF_SCOPE["train"], 300, GIBBERISH_TRAIN)
     lines = [HEADER, "# Requests for none of the assistant's intents: IntentKit reads the intent out_of_scope as no intent.",
              "domain: outOfScope", "intents:", f"  - name: {OUT_OF_SCOPE_INTENT}", "    utterances:"]
@@ -839,9 +850,9 @@ def main():
     with open(os.path.join(test_dir, "assistant-test.yaml"), "w", encoding="utf-8") as f:
         f.write("\n".join(test_lines) + "\n")
 
-    dev_rng = random.Random(20261125)
-    new_rng = random.Random(20261127)  # the dev phrasings' own stream: the other dev utterances stay as they were
-    dev_dir = os.path.join(ROOT, "assistant-dev")
+    dev_rng = random.Random(20261125 + stream)
+    new_rng = random.Random(20261127 + stream)  # the dev phrasings' own stream: the other dev utterances stay as they were
+    dev_dir = os.path.join(options.output, "assistant-dev")
     os.makedirs(dev_dir, exist_ok=True)
     dev_lines = [HEADER, "# Dev utterances, never a training utterance: the training phrasings with new fillers, and phrasings of the dev split's own.",
                  "schema: ../assistant", "intents:"]
