@@ -121,7 +121,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntentKitTrainingTests",
-            dependencies: ["IntentKitTraining", "IntentKitCorpus", "IntentKit"]
+            dependencies: ["IntentKitTraining", "IntentKitCorpus", "IntentKit", "IntentKitEvaluation"]
         ),
         .testTarget(
             name: "IntentKitEvaluationTests",

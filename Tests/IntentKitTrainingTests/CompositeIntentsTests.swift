@@ -2,6 +2,7 @@ import Foundation
 import IntentKitCorpus
 import Testing
 @testable import IntentKit
+import IntentKitEvaluation
 @testable import IntentKitTraining
 
 /// Intents that combine others (`flight#fare`): the confidence in a combination is that of its
@@ -66,7 +67,21 @@ struct CompositeIntentsTests {
         try #require(parse.confidence + 0.05 < partsConfidence, "\(parse.confidence) against \(partsConfidence)")
         parser.minimumConfidence = (parse.confidence + partsConfidence) / 2
         #expect(parser.parse(text).intent == "flight#fare")
+        // The report's out-of-scope histograms plot what the minimum compared, on its scale:
+        // the parts' confidence, in its bin, not the combination's probability.
+        let evaluator = Evaluator()
+        let comparison = try #require(evaluator.comparisons(of: parser, on: [Utterance(text: text, intent: "flight#fare")]).first)
+        #expect(abs(comparison.judgedConfidence - partsConfidence) < 1e-4, "\(comparison.judgedConfidence) against \(partsConfidence)")
+        #expect(abs(comparison.confidence - parse.confidence) < 1e-4)
+        let outOfScope = try #require(evaluator.evaluate(parser, on: [Utterance(text: text, intent: "flight#fare"), Utterance(text: "book a hotel", intent: "none")]).outOfScope)
+        let bins = outOfScope.inScopeHistogram.count
+        #expect(outOfScope.inScopeHistogram[min(bins - 1, Int(partsConfidence * Double(bins)))] == 1)
+        #expect(Int(parse.confidence * Double(bins)) != Int(partsConfidence * Double(bins)), "the two confidences share a bin: the test tells nothing")
         parser.minimumConfidence = partsConfidence + 0.01
         #expect(parser.parse(text).isOutOfScope)
+        // Out of scope, the likeliest intent's parts are what fell short.
+        let rejected = try #require(evaluator.comparisons(of: parser, on: [Utterance(text: text, intent: "flight#fare")]).first)
+        #expect(rejected.predictedIntent == FrameComparison.outOfScopeLabel)
+        #expect(abs(rejected.judgedConfidence - partsConfidence) < 1e-4)
     }
 }

@@ -171,6 +171,15 @@ public struct IntentParser: Sendable {
         return result
     }
 
+    /// The confidence ``minimumConfidence`` judged `parse` by, read from the `workspace` that
+    /// has just parsed it: that of its intent, or of its likeliest intent when it is out of
+    /// scope. For a report to plot what the minimum was compared with: for a combination of
+    /// intents it is not ``IntentParse/confidence`` but its least certain part's.
+    package func judgedConfidence(of parse: IntentParse, workspace: Workspace) -> Double {
+        guard let intent = parse.intent ?? parse.alternatives.first?.intent else { return parse.confidence }
+        return confidence(of: intent, in: parse, workspace: workspace)
+    }
+
     /// How sure the parse is of its intent, for ``minimumConfidence``: the intent's probability,
     /// or for a combination of intents that of its least certain part (``CompositeIntents``).
     private func confidence(of intent: String, in parse: IntentParse, workspace: Workspace) -> Double {

@@ -169,7 +169,9 @@ public struct EvaluationReport: Hashable, Sendable, Codable {
         /// The parser's minimum confidence, when it had one.
         public var minimumConfidence: Double?
         /// `[bins]` in-scope and out-of-scope utterances by the confidence of their likeliest
-        /// intent, in equal bins from 0 to 1 (``Evaluator/calibrationBins`` × 2).
+        /// intent as the minimum confidence judges it (for `a#b`, its least certain part:
+        /// ``FrameComparison/judgedConfidence``), in equal bins from 0 to 1
+        /// (``Evaluator/calibrationBins`` × 2).
         public var inScopeHistogram: [Int]
         public var outOfScopeHistogram: [Int]
     }

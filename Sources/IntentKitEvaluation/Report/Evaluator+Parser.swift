@@ -11,9 +11,11 @@ extension FrameComparison {
     ///     written either way counts as resolved.
     ///   - outOfScopeIntents: the gold intents that mean "out of scope"; they and an out-of-scope
     ///     parse become ``outOfScopeLabel``.
+    ///   - judgedConfidence: the confidence the parser's minimum judged the parse by
+    ///     (`IntentParser.judgedConfidence(of:workspace:)`), when it is not the parse's own.
     public init(
         _ utterance: Utterance, _ parse: IntentParse, phrases: [String: String],
-        outOfScopeIntents: Set<String> = Set(OutOfScopeCalibration.conventionalIntentNames)
+        outOfScopeIntents: Set<String> = Set(OutOfScopeCalibration.conventionalIntentNames), judgedConfidence: Double? = nil
     ) {
         let spans = parse.slots.map { Span(name: $0.name, start: $0.range.lowerBound, end: $0.range.upperBound) }
         let names: [[String]] = parse.slots.map { Self.names(of: $0.value, phrases: phrases) }
@@ -29,7 +31,7 @@ extension FrameComparison {
             predictedIntent: parse.isOutOfScope ? Self.outOfScopeLabel : parse.intent, confidence: parse.confidence,
             goldSlots: utterance.slots.map { Span(name: $0.name, start: $0.range.lowerBound, end: $0.range.upperBound) },
             predictedSlots: spans, goldValues: utterance.slots.map { $0.value.map(Self.comparableValue) }, predictedValues: names,
-            predictedOutcomes: outcomes)
+            predictedOutcomes: outcomes, judgedConfidence: judgedConfidence)
     }
 
     /// The names a resolved value answers to: an entity value's identifier and its canonical
@@ -85,7 +87,8 @@ extension Evaluator {
         if let name = parser.model.intentClassifier?.outOfScope.intent { outOfScope.insert(name) }
         return utterances.map { utterance in
             let parse = parser.parse(utterance.text, workspace: &workspace, alternatives: 0, resolving: resolving, reference: Self.referenceDate)
-            return FrameComparison(utterance, parse, phrases: phrases, outOfScopeIntents: outOfScope)
+            return FrameComparison(utterance, parse, phrases: phrases, outOfScopeIntents: outOfScope,
+                                   judgedConfidence: parser.judgedConfidence(of: parse, workspace: workspace))
         }
     }
 

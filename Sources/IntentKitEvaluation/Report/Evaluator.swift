@@ -124,7 +124,9 @@ public struct Evaluator: Sendable {
         let bins = 2 * max(1, calibrationBins)
         var inScopeHistogram = [Int](repeating: 0, count: bins), outOfScopeHistogram = inScopeHistogram
         for comparison in comparisons {
-            let bin = min(bins - 1, max(0, Int(comparison.confidence * Double(bins))))
+            // What the minimum confidence was compared with, so that the histograms and the
+            // minimum drawn across them are on one scale (for `a#b`, its least certain part).
+            let bin = min(bins - 1, max(0, Int(comparison.judgedConfidence * Double(bins))))
             if comparison.goldIntent == label { outOfScopeHistogram[bin] += 1 } else { inScopeHistogram[bin] += 1 }
             let answeredOutOfScope = comparison.predictedIntent == label
             if answeredOutOfScope { rejected += 1 }

@@ -32,6 +32,10 @@ public struct FrameComparison: Hashable, Sendable {
     /// The model's probability of its predicted intent, from 0 to 1 (out of scope: of its
     /// likeliest intent).
     public var confidence: Double
+    /// The confidence the parser's minimum confidence judged the parse by: ``confidence``, or
+    /// for a combination of intents (`a#b`) that of its least certain part. The out-of-scope
+    /// histograms plot it, beside the minimum.
+    public var judgedConfidence: Double
     public var goldSlots: [Span]
     public var predictedSlots: [Span]
     /// `[goldSlots]` the canonical value the corpus gives each gold slot, if any.
@@ -57,12 +61,14 @@ public struct FrameComparison: Hashable, Sendable {
 
     public init(
         text: String, goldIntent: String, predictedIntent: String?, confidence: Double, goldSlots: [Span], predictedSlots: [Span],
-        goldValues: [String?]? = nil, predictedValues: [[String]]? = nil, predictedOutcomes: [Outcome?]? = nil
+        goldValues: [String?]? = nil, predictedValues: [[String]]? = nil, predictedOutcomes: [Outcome?]? = nil,
+        judgedConfidence: Double? = nil
     ) {
         self.text = text
         self.goldIntent = goldIntent
         self.predictedIntent = predictedIntent
         self.confidence = confidence
+        self.judgedConfidence = judgedConfidence ?? confidence
         self.goldSlots = goldSlots
         self.predictedSlots = predictedSlots
         self.goldValues = goldValues ?? Array(repeating: nil, count: goldSlots.count)
