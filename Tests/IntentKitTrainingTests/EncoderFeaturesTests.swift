@@ -161,4 +161,26 @@ struct EncoderFeaturesTests {
         let plain = ModelTrainer(options: options).train(ModelTrainerTests.corpora.train).0
         #expect(plain.intentClassifier?.encoder == nil && plain.provenance["intentEncoder"] == nil)
     }
+
+    /// Every factor is fitted, and the one the folds find best (most held-out phrasings right,
+    /// then likeliest) is the one that challenges the setting without the encoder, whatever its
+    /// place in the grid: the chosen factor, if any, is the best of them.
+    @Test func theBestFactorChallengesTheSettingWithoutTheEncoder() throws {
+        let (model, lines) = Self.train(encoder: Self.tiny, scales: [nil, 16, 4, 1])
+        let scored = lines.filter { $0.contains("held-out accuracy (folds") && $0.contains("sentence encoder ×") }
+        #expect(scored.count == 3, "\(lines)")
+        func score(_ line: String) throws -> (Double, Double) {
+            let accuracy = try #require(line.firstMatch(of: /: ([0-9.]+)% held-out accuracy/)?.1)
+            let likelihood = try #require(line.firstMatch(of: /log-likelihood (-?[0-9.]+)/)?.1)
+            return (try #require(Double(accuracy)), try #require(Double(likelihood)))
+        }
+        let scores = try scored.map(score)
+        let best = scores.indices.max { scores[$0] < scores[$1] }!
+        for (index, line) in scored.enumerated() where index != best {
+            #expect(!line.hasSuffix(", chosen"), "\(line) chosen over \(scored[best])")
+        }
+        if model.intentClassifier?.encoder != nil {
+            #expect(scored[best].hasSuffix(", chosen"), "\(scored)")
+        }
+    }
 }

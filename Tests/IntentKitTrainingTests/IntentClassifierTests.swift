@@ -318,6 +318,30 @@ struct IntentClassifierSearchTests {
         #expect(ModelTrainer.isPreferred(hesitant, over: wrong, phrasings: phrasings, classes: classes))
     }
 
+    /// Several values of one coordinate (the encoder's factors): the best of them challenges the
+    /// incumbent, whatever their order. Here the first challenger beats the incumbent, and the
+    /// second, right on four phrasings more, does not beat the first significantly (4 against
+    /// 2√4): offered one by one, the first would have stayed.
+    @Test func theBestOfSeveralValuesChallengesTheIncumbent() {
+        let phrasings = (0..<20).map { UInt64($0) }, classes = [Int](repeating: 0, count: 20)
+        func candidate(rightOn count: Int) -> ModelTrainer.Candidate {
+            let right = (0..<20).map { $0 < count }
+            return ModelTrainer.Candidate(
+                setting: .untuned, predicted: [], heldOut: right.map { $0 ? [log(0.8), log(0.2)] : [log(0.3), log(0.7)] },
+                right: right, foldCorrect: [count])
+        }
+        let candidates = [candidate(rightOn: 10), candidate(rightOn: 16), candidate(rightOn: 20), candidate(rightOn: 12)]
+        #expect(ModelTrainer.isPreferred(candidates[1], over: candidates[0], phrasings: phrasings, classes: classes))
+        #expect(!ModelTrainer.isSignificantlyBetter(candidates[2], than: candidates[1], phrasings: phrasings))
+        #expect(ModelTrainer.choice(of: candidates, challengers: 1..<4, incumbent: 0, phrasings: phrasings, classes: classes) == 2)
+        #expect(ModelTrainer.choice(of: candidates, challengers: 3..<4, incumbent: 0, phrasings: phrasings, classes: classes) == 0)
+        // Between two as accurate, the likelier.
+        var likelier = candidates[2], lessLikely = candidates[2]
+        likelier.logLikelihood = -2
+        lessLikely.logLikelihood = -5
+        #expect(ModelTrainer.best(of: [lessLikely, likelier, candidates[1]], among: 0..<3) == 1)
+    }
+
     /// With rarity-scaled penalties in the grid, they challenge the setting chosen so far, and
     /// the model records them when chosen (fixing them, as `--intent-penalty idf` does).
     @Test func rarityScaledPenaltiesChallengeAndAreRecorded() throws {

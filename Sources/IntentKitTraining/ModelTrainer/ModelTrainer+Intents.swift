@@ -244,8 +244,7 @@ extension ModelTrainer {
         }, on: compared, tolerance: tolerance)
         let distance = { (c: Int) in abs(Foundation.log(candidates[c].setting.c2 / IntentClassifierSetting.untuned.c2)) }
         let incumbent = candidates.indices.min { distance($0) < distance($1) }!
-        let top = candidates.indices.max { c, d in (candidates[c].correct, candidates[c].logLikelihood) < (candidates[d].correct, candidates[d].logLikelihood) }!
-        var chosen = Self.isPreferred(candidates[top], over: candidates[incumbent], phrasings: phrasings, classes: originalClasses) ? top : incumbent
+        var chosen = Self.choice(of: candidates, challengers: candidates.indices, incumbent: incumbent, phrasings: phrasings, classes: originalClasses)
         // Only the chosen setting's weights are kept, as starts.
         func keepFitsOfChosen() { for c in candidates.indices where c != chosen { candidates[c].fits = [:] } }
         keepFitsOfChosen()
@@ -262,9 +261,24 @@ extension ModelTrainer {
             }
             keepFitsOfChosen()
         }
+        // A coordinate of several values (the encoder's factors, the exemplars'), as the
+        // coefficients above: every value is fitted, and the best challenges the setting chosen
+        // so far (``choice(of:challengers:incumbent:phrasings:classes:)``).
+        func challengeWithBest(of values: [Double?], forced: Bool = false, _ change: (inout IntentClassifierSetting, Double?) -> Void) {
+            guard !values.isEmpty else { return }
+            let start = candidates[chosen].start, first = candidates.count
+            for value in values {  // each its own features: a fit of its own from the chosen weights
+                var setting = candidates[chosen].setting
+                change(&setting, value)
+                candidates += evaluate([setting], on: compared, from: start, tolerance: tolerance)
+            }
+            chosen = forced ? Self.best(of: candidates, among: first..<candidates.count)
+                : Self.choice(of: candidates, challengers: first..<candidates.count, incumbent: chosen, phrasings: phrasings, classes: originalClasses)
+            keepFitsOfChosen()
+        }
         for lengths in grid.characterNGrams.dropFirst() { challenge { $0.characterNGrams = lengths } }
         for rare in grid.weighsRareFeatures.dropFirst() { challenge { $0.weighsRareFeatures = rare } }
-        for scale in encoderScales.dropFirst() { challenge { $0.encoderScale = scale } }
+        challengeWithBest(of: Array(encoderScales.dropFirst())) { $0.encoderScale = $1 }
         // The encoder's vector changes what the sparse features must carry: once it is in, the
         // feature sets and the neighbouring coefficients are challenged again.
         if candidates[chosen].setting.encoderScale != nil && encoderScales.first! == nil {
@@ -279,7 +293,7 @@ extension ModelTrainer {
         // With the encoder's vector in, the similarity to each intent's nearest training utterances.
         let forcesExemplars = grid.neighbourScales.count == 1 && grid.neighbourScales[0] != nil
         if candidates[chosen].setting.encoderScale != nil && exemplarSimilarities != nil {
-            for scale in grid.neighbourScales where scale != nil { challenge(forced: forcesExemplars) { $0.neighbourScale = scale } }
+            challengeWithBest(of: grid.neighbourScales.filter { $0 != nil }, forced: forcesExemplars) { $0.neighbourScale = $1 }
         } else if forcesExemplars && exemplarSimilarities != nil {
             log("intent classifier: nearest exemplars not used: they come with the encoder's vector, which the search left out")
         }
@@ -392,6 +406,21 @@ extension ModelTrainer {
             heldOutCount += other.heldOutCount
             logLikelihood += other.logLikelihood
         }
+    }
+
+    /// Of `candidates[range]`, the one with the most held-out utterances right, then the likeliest.
+    static func best(of candidates: [Candidate], among range: Range<Int>) -> Int {
+        range.max { c, d in (candidates[c].correct, candidates[c].logLikelihood) < (candidates[d].correct, candidates[d].logLikelihood) }!
+    }
+
+    /// The setting a coordinate of several values keeps: the best of `challengers` (``best(of:among:)``)
+    /// when it is preferred over `incumbent` (``isPreferred(_:over:phrasings:classes:)``), else
+    /// `incumbent`. Offered one by one instead, the first challenger to beat the incumbent would
+    /// stay unless a later one beat it in turn, and the order of the grid, not the folds, would
+    /// choose between two that both beat it.
+    static func choice(of candidates: [Candidate], challengers: Range<Int>, incumbent: Int, phrasings: [UInt64], classes: [Int]) -> Int {
+        let best = best(of: candidates, among: challengers)
+        return isPreferred(candidates[best], over: candidates[incumbent], phrasings: phrasings, classes: classes) ? best : incumbent
     }
 
     /// Whether `challenger` should replace `incumbent`: when it is right on significantly more
