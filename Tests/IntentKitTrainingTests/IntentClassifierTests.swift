@@ -318,10 +318,10 @@ struct IntentClassifierSearchTests {
         #expect(ModelTrainer.isPreferred(hesitant, over: wrong, phrasings: phrasings, classes: classes))
     }
 
-    /// Several values of one coordinate (the encoder's factors): the best of them challenges the
-    /// incumbent, whatever their order. Here the first challenger beats the incumbent, and the
-    /// second, right on four phrasings more, does not beat the first significantly (4 against
-    /// 2√4): offered one by one, the first would have stayed.
+    /// Several values of one coordinate (the encoder's factors): of those that beat the
+    /// incumbent, the best, whatever their order. Here the first challenger beats the incumbent,
+    /// and the second, right on four phrasings more, does not beat the first significantly (4
+    /// against 2√4): offered one by one, the first would have stayed.
     @Test func theBestOfSeveralValuesChallengesTheIncumbent() {
         let phrasings = (0..<20).map { UInt64($0) }, classes = [Int](repeating: 0, count: 20)
         func candidate(rightOn count: Int) -> ModelTrainer.Candidate {
@@ -335,6 +335,21 @@ struct IntentClassifierSearchTests {
         #expect(!ModelTrainer.isSignificantlyBetter(candidates[2], than: candidates[1], phrasings: phrasings))
         #expect(ModelTrainer.choice(of: candidates, challengers: 1..<4, incumbent: 0, phrasings: phrasings, classes: classes) == 2)
         #expect(ModelTrainer.choice(of: candidates, challengers: 3..<4, incumbent: 0, phrasings: phrasings, classes: classes) == 0)
+        // Of two as accurate, the likelier in sum is no better than the incumbent but by one
+        // phrasing; the other is surer on every phrasing, significantly: that one.
+        func candidate(goldProbabilities: [Float]) -> ModelTrainer.Candidate {
+            var result = ModelTrainer.Candidate(setting: .untuned, predicted: [], heldOut: goldProbabilities.map { [log($0), log(1 - $0)] },
+                                                right: goldProbabilities.map { $0 > 0.5 }, foldCorrect: [20])
+            result.logLikelihood = goldProbabilities.reduce(0) { $0 + Double(log($1)) }
+            return result
+        }
+        let plain = candidate(goldProbabilities: [Float](repeating: 0.55, count: 20))
+        let spiked = candidate(goldProbabilities: [0.9999] + [Float](repeating: 0.55, count: 19))
+        let surer = candidate(goldProbabilities: [Float](repeating: 0.56, count: 20))
+        #expect(spiked.logLikelihood > surer.logLikelihood)
+        #expect(!ModelTrainer.isPreferred(spiked, over: plain, phrasings: phrasings, classes: classes))
+        #expect(ModelTrainer.isPreferred(surer, over: plain, phrasings: phrasings, classes: classes))
+        #expect(ModelTrainer.choice(of: [plain, spiked, surer], challengers: 1..<3, incumbent: 0, phrasings: phrasings, classes: classes) == 2)
         // Between two as accurate, the likelier.
         var likelier = candidates[2], lessLikely = candidates[2]
         likelier.logLikelihood = -2

@@ -5,8 +5,8 @@
 /// the cost of a fit), then each other weighting with the winner. A challenger replaces the
 /// setting chosen so far only when it is significantly more accurate on the held-out folds (or,
 /// as accurate, significantly likelier). With a sentence encoder, after the feature sets, every
-/// factor of its vector is fitted and the best challenges the setting without it, and then the
-/// same with the nearest-exemplar factors. A grid of one setting is no search.
+/// factor of its vector is fitted and, of those that beat the setting without it, the best is
+/// kept; then the same with the nearest-exemplar factors. A grid of one setting is no search.
 ///
 /// The regularisation that suits a corpus depends on its size, its number of intents and how
 /// varied its phrasings are, which is why linear baselines tune C per corpus (scikit-learn's
