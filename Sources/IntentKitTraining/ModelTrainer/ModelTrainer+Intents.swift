@@ -409,9 +409,10 @@ extension ModelTrainer {
         }
     }
 
-    /// Of `candidates[range]`, the one with the most held-out utterances right, then the likeliest.
-    static func best(of candidates: [Candidate], among range: Range<Int>) -> Int {
-        range.max { c, d in (candidates[c].correct, candidates[c].logLikelihood) < (candidates[d].correct, candidates[d].logLikelihood) }!
+    /// Of the candidates at `indices` (not empty), the one with the most held-out utterances
+    /// right, then the likeliest.
+    static func best(of candidates: [Candidate], among indices: some Sequence<Int>) -> Int {
+        indices.max { c, d in (candidates[c].correct, candidates[c].logLikelihood) < (candidates[d].correct, candidates[d].logLikelihood) }!
     }
 
     /// The setting a coordinate of several values keeps: of the `challengers` preferred over
@@ -424,8 +425,7 @@ extension ModelTrainer {
     /// encoder, against the factor 4, one utterance more right and less likely than none).
     static func choice(of candidates: [Candidate], challengers: Range<Int>, incumbent: Int, phrasings: [UInt64], classes: [Int]) -> Int {
         let preferred = challengers.filter { isPreferred(candidates[$0], over: candidates[incumbent], phrasings: phrasings, classes: classes) }
-        guard !preferred.isEmpty else { return incumbent }
-        return preferred.max { c, d in (candidates[c].correct, candidates[c].logLikelihood) < (candidates[d].correct, candidates[d].logLikelihood) }!
+        return preferred.isEmpty ? incumbent : best(of: candidates, among: preferred)
     }
 
     /// Whether `challenger` should replace `incumbent`: when it is right on significantly more
