@@ -251,20 +251,20 @@ extension ModelTrainer {
         keepFitsOfChosen()
         // Then the other feature sets and weightings, each against the setting chosen so far,
         // each fold's fit starting from the chosen setting's weights on that fold.
-        // An explicit option (`forced`) takes the change whatever the folds say.
-        func challenge(forced: Bool = false, with change: (inout IntentClassifierSetting) -> Void) {
+        func challenge(with change: (inout IntentClassifierSetting) -> Void) {
             var setting = candidates[chosen].setting
             change(&setting)
             let start = candidates[chosen].start
             candidates += evaluate([setting], on: compared, from: start, tolerance: tolerance)
-            if forced || Self.isPreferred(candidates[candidates.count - 1], over: candidates[chosen], phrasings: phrasings, classes: originalClasses) {
+            if Self.isPreferred(candidates[candidates.count - 1], over: candidates[chosen], phrasings: phrasings, classes: originalClasses) {
                 chosen = candidates.count - 1
             }
             keepFitsOfChosen()
         }
         // A coordinate of several values (the encoder's factors, the exemplars'): every value is
         // fitted, and of those that beat the setting chosen so far the best is kept
-        // (``choice(of:challengers:incumbent:phrasings:classes:)``).
+        // (``choice(of:challengers:incumbent:phrasings:classes:)``). An explicit option
+        // (`forced`) takes the best whatever the folds say of the incumbent.
         func challengeWithBest(of values: [Double?], forced: Bool = false, _ change: (inout IntentClassifierSetting, Double?) -> Void) {
             guard !values.isEmpty else { return }
             let start = candidates[chosen].start, first = candidates.count
