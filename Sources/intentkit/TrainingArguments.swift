@@ -101,6 +101,9 @@ struct TrainingArguments: ParsableArguments {
     @Option(help: ArgumentHelp(help("false-rejection-rate")))
     var falseRejectionRate = TrainingOptions().falseRejectionRate
 
+    @Flag(name: .customLong("unknown-word-calibration"), inversion: .prefixedNo, help: ArgumentHelp(help("unknown-word-calibration")))
+    var unknownWordCalibration: Bool?
+
     @Option(help: "Feature templates to use, comma-separated (see below).")
     var features = FeatureTemplate.allCases.filter(FeatureConfiguration.defaultTemplates.contains).map(\.rawValue).joined(separator: ",")
 
@@ -201,6 +204,7 @@ struct TrainingArguments: ParsableArguments {
         options.noiseCorpusWordRate = noiseCorpusWords
         options.noiseWeight = noiseWeight
         options.falseRejectionRate = falseRejectionRate
+        options.calibratesOnUnknownWords = unknownWordCalibration
         options.features = FeatureConfiguration(templates: try templates(), window: window, affixLength: affixLength)
         options.encoderClusterLevels = try encoderClusterLevels()
         return options

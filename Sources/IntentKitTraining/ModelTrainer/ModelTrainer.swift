@@ -247,7 +247,7 @@ public struct ModelTrainer {
         let (predicted, classifier, search) = crossFittedIntents(
             utterances.dataset, intentNames: names, intentIndex: index, source: utterances.source,
             gazetteerOf: { vocabularies.gazetteer(forUtterance: $0, of: utterances) }, noise: noise.map(utterances.tokenizer.tokenize),
-            noiseGazetteer: vocabularies.full, outOfScopeClass: outOfScopeClass)
+            noiseGazetteer: vocabularies.full, outOfScopeClass: outOfScopeClass, tokenizer: utterances.tokenizer)
         return TrainingIntents(names: names, index: index, predicted: predicted, classifier: classifier, search: search)
     }
 

@@ -137,6 +137,13 @@ public struct TrainingOptions: Sendable, Hashable {
     /// calibrated minimum confidence may reject together (``OutOfScopeCalibration``); 0 calibrates
     /// no minimum confidence.
     public var falseRejectionRate = 0.01
+    /// Whether ``falseRejectionRate`` is kept on the held-out requests as written and, together
+    /// with them, on each with one word outside its slots left out
+    /// (``ModelTrainer/withoutOneWord(_:labels:tokenizer:seed:)``): requests in a word the
+    /// classifier never saw, as new phrasings bring. `nil`: on a corpus written from templates
+    /// (``ModelTrainer/isTemplated(phrasings:)``), whose held-out phrasings share their words
+    /// with the training ones.
+    public var calibratesOnUnknownWords: Bool?
     /// Stop when dev-set F1 has not improved for this many iterations (with a dev set).
     public var patience = 20
     /// The features.
@@ -205,6 +212,7 @@ public struct TrainingOptions: Sendable, Hashable {
         "noise-factor": "generated out-of-scope utterances, as a multiple of the median utterances per intent (0: none)",
         "noise-corpus-words": "share of a generated out-of-scope utterance's words drawn from the corpus (the rest: general English)",
         "noise-weight": "weight of the generated out-of-scope utterances together, as a share of one intent's",
+        "unknown-word-calibration": "count, in --false-rejection-rate, each held-out request also with one word left out, as a request in a word the model never saw; default: on a corpus written from templates (under a tenth of its requests phrased uniquely)",
         "false-rejection-rate": "share of in-scope held-out requests the calibrated minimum confidence may reject (0: no minimum)",
         "intent-char-ngrams": "character n-gram lengths within words for the intent classifier, as MIN-MAX (for example 2-5), or none; default: chosen by cross-validation",
         "intent-min-count": "the intent classifier leaves out word pairs and character n-grams seen in fewer training utterances than this (words are all kept); default: 2 when the classifier would hold over 2 million weights, else 1",
