@@ -57,6 +57,9 @@ struct OutOfScopeTrainingTests {
     @Test func aMinimumConfidenceIsCalibratedForTheRateAskedFor() throws {
         var options = Self.options(noise: 0)
         options.falseRejectionRate = 0.2
+        // The folds' requests as written alone: counted with a word left out too, the rate
+        // spreads over both (`onATemplatedCorpusTheBudgetCountsRequestsWithAWordLeftOut`).
+        options.calibratesOnUnknownWords = false
         let model = ModelTrainer(options: options).train(Self.corpora.train).0
         let calibration = try #require(model.intentClassifier?.outOfScope)
         let threshold = try #require(calibration.minimumConfidence)
@@ -194,6 +197,67 @@ struct PhrasingKeyTests {
         #expect(key("send Buttercup 85 bucks", [("payee", 5..<14), ("amount", 15..<23)]) != pay)
         #expect(key("pay Buttercup 85 bucks", [("note", 4..<13), ("amount", 14..<22)]) != pay)
         #expect(key("pay Buttercup 85 bucks") != pay)
+    }
+}
+
+@Suite("Requests with a word left out")
+struct UnknownWordCalibrationTests {
+    @Test func oneWordOutsideTheSlotsIsLeftOutWhicheverTheSeed() throws {
+        let utterance = Utterance(
+            text: "pay Buttercup 85 bucks for rainbow polish!", intent: "SendPayment",
+            slots: [SlotAnnotation(name: "payee", range: 4..<13), SlotAnnotation(name: "amount", range: 14..<22)])
+        let dataset = SequenceDataset(corpus: Corpus(utterances: [utterance]))
+        var left = Set<String>()
+        for seed in 0..<64 as Range<UInt64> {
+            let tokens = try #require(ModelTrainer.withoutOneWord(dataset.sequences[0], labels: dataset.labels, tokenizer: Tokenizer(), seed: seed))
+            let words = (0..<tokens.count).map { String(tokens.text(at: $0)) }
+            let all = ["pay", "Buttercup", "85", "bucks", "for", "rainbow", "polish", "!"]
+            #expect(words.count == all.count - 1)
+            // The slots' words and the punctuation stay; exactly one word outside them goes.
+            for kept in ["Buttercup", "85", "bucks", "!"] { #expect(words.contains(kept)) }
+            left.formUnion(Set(all).subtracting(words))
+        }
+        #expect(left == ["pay", "for", "rainbow", "polish"])
+        // A request of its slots alone, or of one word, has none to leave out.
+        let slotsOnly = SequenceDataset(corpus: Corpus(utterances: [
+            Utterance(text: "Buttercup!", intent: "SendPayment", slots: [SlotAnnotation(name: "payee", range: 0..<9)]),
+            Utterance(text: "balance", intent: "CheckBalance"),
+        ]))
+        for sequence in slotsOnly.sequences {
+            #expect(ModelTrainer.withoutOneWord(sequence, labels: slotsOnly.labels, tokenizer: Tokenizer(), seed: 1) == nil)
+        }
+    }
+
+    @Test func aCorpusIsTemplatedWhenUnderATenthOfItsRequestsArePhrasedOnce() {
+        // 30 requests in 10 phrasings of 3: templated; with 4 phrased once (13 %), not.
+        let templated = (0..<30).map { UInt64($0 % 10) }
+        #expect(ModelTrainer.isTemplated(phrasings: templated))
+        #expect(!ModelTrainer.isTemplated(phrasings: templated + [100, 101, 102, 103]))
+        #expect(ModelTrainer.isTemplated(phrasings: templated + [100, 101]))
+        #expect(!ModelTrainer.isTemplated(phrasings: (0..<30).map(UInt64.init)))
+        #expect(!ModelTrainer.isTemplated(phrasings: []))
+    }
+
+    @Test func onATemplatedCorpusTheBudgetCountsRequestsWithAWordLeftOut() throws {
+        // The default corpus's payments and car domains are written from templates: by default
+        // the calibration counts each held-out request with a word left out too, and turns
+        // away fewer of the held-out file's new phrasings than the folds' requests alone would.
+        var options = TrainingOptions()
+        options.maxIterations = 30
+        options.noiseFactor = 0
+        options.calibratesOnUnknownWords = false
+        let foldsAlone = ModelTrainer(options: options).train(OutOfScopeTrainingTests.corpora.train).0
+        let inside = OutOfScopeTrainingTests.corpora.test.utterances.filter { $0.intent != "out_of_scope" }
+        func rejected(_ model: NLUModel) -> Int {
+            let parser = IntentParser(model: model)
+            return inside.filter { parser.parse($0.text).isOutOfScope }.count
+        }
+        let withWordsLeftOut = rejected(OutOfScopeTrainingTests.model), alone = rejected(foldsAlone)
+        #expect(withWordsLeftOut < alone, "\(withWordsLeftOut) and \(alone) of \(inside.count) held-out in-scope requests rejected")
+        // Both keep the budget on the folds' requests as written.
+        for model in [OutOfScopeTrainingTests.model, foldsAlone] {
+            #expect(try #require(model.intentClassifier?.outOfScope.falseRejectionRate) <= 0.01)
+        }
     }
 }
 

@@ -415,7 +415,7 @@ extension ModelTrainer {
         var right: [Bool]
         /// `[in-scope originals with a word to leave out]` held-out log-probabilities of each
         /// without one of its words (empty for folds not evaluated).
-        var withoutOneWord: [[Float]]
+        var withoutOneWord: [[Float]] = []
         var foldCorrect: [Int]
         var logLikelihood = 0.0
         /// The weights of each fold's fit, by fold (only the chosen setting's are kept).
