@@ -55,8 +55,11 @@ extension ModelTrainer {
         // class's budget; their rows follow the generated ones.
         var variantOriginals = [Int](), variantTokens = [TokenizedText]()
         let inScopePhrasings = zip(originals, phrasings).filter { classes[$0.0] != outOfScopeClass }.map(\.1)
-        if let outOfScopeClass, options.falseRejectionRate > 0, options.calibratesOnUnknownWords ?? Self.isTemplated(phrasings: inScopePhrasings) {
-            for index in originals where classes[index] != outOfScopeClass {
+        if let outOfScopeClass, options.falseRejectionRate > 0 {
+            let counts = options.calibratesOnUnknownWords ?? Self.isTemplated(phrasings: inScopePhrasings)
+            log(String(format: "intent classifier: %.1f%% of the in-scope requests phrased once", 100 * Self.shareOfUniquePhrasings(inScopePhrasings))
+                + (counts ? "; the out-of-scope calibration also counts each held-out request with a word left out" : ""))
+            for index in originals where counts && classes[index] != outOfScopeClass {
                 guard let tokens = Self.withoutOneWord(
                     dataset.sequences[index], labels: dataset.labels, tokenizer: tokenizer, seed: options.seed &+ 0x0DD_3090 &+ UInt64(index)) else { continue }
                 variantOriginals.append(index)
@@ -158,7 +161,8 @@ extension ModelTrainer {
         struct FoldResult {
             var predicted = [(index: Int, intent: Int)]()
             var heldOut = [(position: Int, logProbabilities: [Float], right: Bool)]()
-            /// The variants' with a word left out (``variantOriginals``).
+            /// Held-out log-probabilities of the originals with a word left out, by their index
+            /// in `variantOriginals`.
             var withoutOneWord = [(variant: Int, logProbabilities: [Float])]()
             var correct = 0
             var logLikelihood = 0.0
@@ -475,8 +479,8 @@ extension ModelTrainer {
     /// held-out phrasings are nearly all right whatever the setting, flips are too few to tell
     /// settings apart, while the likelihood still tells a classifier that is right by a hair
     /// from one that is right with a margin: on the default corpus the nearest-exemplar
-    /// features raise the folds' log-likelihood from −375.6 to −337.6, their accuracy within
-    /// noise (96.26 and 96.39 %).
+    /// features raise the folds' log-likelihood from −375.6 to −337.5, their accuracy within
+    /// noise (96.26 and 96.42 %).
     static func isPreferred(_ challenger: Candidate, over incumbent: Candidate, phrasings: [UInt64], classes: [Int]) -> Bool {
         if isSignificantlyBetter(challenger, than: incumbent, phrasings: phrasings) { return true }
         if isSignificantlyBetter(incumbent, than: challenger, phrasings: phrasings) { return false }
@@ -551,14 +555,18 @@ extension ModelTrainer {
     /// request) was written from templates: fewer than a tenth of its requests have a phrasing
     /// no other has. The held-out folds hold out phrasings, but one writer's templates share
     /// most of their words, and a request phrased anew brings words none of them has: on the
-    /// default corpus the out-of-scope class alone rejected 1 % of the folds' in-scope requests
-    /// and 14 % of the held-out file's. Crowd-sourced corpora phrase most requests once (SNIPS:
+    /// default corpus the out-of-scope class alone rejected 2.1 % of the folds' in-scope
+    /// requests and 14.0 % of the held-out file's. Crowd-sourced corpora phrase most requests once (SNIPS:
     /// 44 % of its training requests), and their folds are as new as their test.
     static func isTemplated(phrasings: [UInt64]) -> Bool {
+        !phrasings.isEmpty && shareOfUniquePhrasings(phrasings) < 0.1
+    }
+
+    /// The share of requests of `phrasings` (one per request) that no other request shares.
+    static func shareOfUniquePhrasings(_ phrasings: [UInt64]) -> Double {
         var counts = [UInt64: Int]()
         for phrasing in phrasings { counts[phrasing, default: 0] += 1 }
-        let unique = counts.values.filter { $0 == 1 }.count
-        return !phrasings.isEmpty && unique * 10 < phrasings.count
+        return Double(counts.values.filter { $0 == 1 }.count) / Double(max(1, phrasings.count))
     }
 
     /// `sequence` with one of its words outside slots left out, the word chosen by `seed`: a
@@ -584,16 +592,17 @@ extension ModelTrainer {
     func calibrate(
         _ heldOut: [[Float]], classes: [Int], withoutOneWord: [[Float]] = [], outOfScopeClass: Int?, intentNames: [String], generated: Int
     ) -> (calibration: OutOfScopeCalibration, shift: Double) {
-        var logProbabilities = heldOut, shift = 0.0, unknownWordShift = 0.0
+        var logProbabilities = heldOut, shift = 0.0, shiftOfFoldsAlone = 0.0
         if let outOfScopeClass, options.falseRejectionRate > 0 {
             func margin(_ scores: [Float]) -> Double {
                 Double(scores[outOfScopeClass]) - Double(scores.enumerated().filter { $0.offset != outOfScopeClass }.map(\.element).max() ?? -.infinity)
             }
             let margins = zip(heldOut, classes).filter { $0.1 != outOfScopeClass }.map { margin($0.0) }
-            // A new phrasing brings words the folds' phrasings share with the training ones
-            // nowhere: the budget holds for the held-out requests as written and with a word left out, together.
+            // A request phrased anew brings words no training phrasing has: on a corpus written
+            // from templates (``isTemplated(phrasings:)``) the rate holds for the held-out
+            // requests as written and with a word left out (`withoutOneWord`), together.
             shift = ConfidenceCalibration.outOfScopeShift(margins: margins + withoutOneWord.map(margin), rate: options.falseRejectionRate)
-            unknownWordShift = ConfidenceCalibration.outOfScopeShift(margins: margins, rate: options.falseRejectionRate)
+            shiftOfFoldsAlone = ConfidenceCalibration.outOfScopeShift(margins: margins, rate: options.falseRejectionRate)
             if shift > 0 {
                 for index in logProbabilities.indices { logProbabilities[index][outOfScopeClass] -= Float(shift) }
             }
@@ -648,7 +657,7 @@ extension ModelTrainer {
             line += "out of scope: '\(intentNames[outOfScopeClass])', \(generated) generated utterances"
             line += shift > 0 ? String(format: ", its score lowered by %.3f; ", shift) : "; "
             if !withoutOneWord.isEmpty {
-                line += String(format: "%.3f without the %d held-out requests with a word left out; ", unknownWordShift, withoutOneWord.count)
+                line += String(format: "%.3f without the %d held-out requests with a word left out; ", shiftOfFoldsAlone, withoutOneWord.count)
             }
         }
         line += threshold.map { String(format: "minimum confidence %.3f", $0) } ?? "no minimum confidence"
