@@ -54,12 +54,12 @@ extension ModelTrainer {
         // (``withoutOneWord(_:labels:tokenizer:seed:)``), held out with it, for the out-of-scope
         // class's budget; their rows follow the generated ones.
         var variantOriginals = [Int](), variantTokens = [TokenizedText]()
-        let inScopePhrasings = zip(originals, phrasings).filter { classes[$0.0] != outOfScopeClass }.map(\.1)
         if let outOfScopeClass, options.falseRejectionRate > 0 {
-            let counts = options.calibratesOnUnknownWords ?? Self.isTemplated(phrasings: inScopePhrasings)
+            let inScopePhrasings = zip(originals, phrasings).filter { classes[$0.0] != outOfScopeClass }.map(\.1)
+            let countsWordsLeftOut = options.calibratesOnUnknownWords ?? Self.isTemplated(phrasings: inScopePhrasings)
             log(String(format: "intent classifier: %.1f%% of the in-scope requests phrased once", 100 * Self.shareOfUniquePhrasings(inScopePhrasings))
-                + (counts ? "; the out-of-scope calibration also counts each held-out request with a word left out" : ""))
-            for index in originals where counts && classes[index] != outOfScopeClass {
+                + (countsWordsLeftOut ? "; the out-of-scope calibration also counts each held-out request with a word left out" : ""))
+            for index in originals where countsWordsLeftOut && classes[index] != outOfScopeClass {
                 guard let tokens = Self.withoutOneWord(
                     dataset.sequences[index], labels: dataset.labels, tokenizer: tokenizer, seed: options.seed &+ 0x0DD_3090 &+ UInt64(index)) else { continue }
                 variantOriginals.append(index)
@@ -592,7 +592,7 @@ extension ModelTrainer {
     func calibrate(
         _ heldOut: [[Float]], classes: [Int], withoutOneWord: [[Float]] = [], outOfScopeClass: Int?, intentNames: [String], generated: Int
     ) -> (calibration: OutOfScopeCalibration, shift: Double) {
-        var logProbabilities = heldOut, shift = 0.0, shiftOfFoldsAlone = 0.0
+        var logProbabilities = heldOut, wordLeftOut = withoutOneWord, shift = 0.0, shiftOfFoldsAlone = 0.0
         if let outOfScopeClass, options.falseRejectionRate > 0 {
             func margin(_ scores: [Float]) -> Double {
                 Double(scores[outOfScopeClass]) - Double(scores.enumerated().filter { $0.offset != outOfScopeClass }.map(\.element).max() ?? -.infinity)
@@ -602,9 +602,12 @@ extension ModelTrainer {
             // from templates (``isTemplated(phrasings:)``) the rate holds for the held-out
             // requests as written and with a word left out (`withoutOneWord`), together.
             shift = ConfidenceCalibration.outOfScopeShift(margins: margins + withoutOneWord.map(margin), rate: options.falseRejectionRate)
-            shiftOfFoldsAlone = ConfidenceCalibration.outOfScopeShift(margins: margins, rate: options.falseRejectionRate)
+            if !withoutOneWord.isEmpty {
+                shiftOfFoldsAlone = ConfidenceCalibration.outOfScopeShift(margins: margins, rate: options.falseRejectionRate)
+            }
             if shift > 0 {
                 for index in logProbabilities.indices { logProbabilities[index][outOfScopeClass] -= Float(shift) }
+                for index in wordLeftOut.indices { wordLeftOut[index][outOfScopeClass] -= Float(shift) }
             }
         }
         let temperature = ConfidenceCalibration.temperature(logProbabilities: logProbabilities, classes: classes)
@@ -640,18 +643,14 @@ extension ModelTrainer {
         }
         let (inScope, rejectedByClass, outOfScope) = judged(logProbabilities, classes: classes)
         let rate = options.falseRejectionRate
-        // The minimum keeps the budget on the requests as written and with a word left out, together.
-        let shifted = withoutOneWord.map { scores in
-            scores.enumerated().map { $0.offset == outOfScopeClass ? $0.element - Float(shift) : $0.element }
-        }
-        let variants = judged(shifted, classes: [Int](repeating: -1, count: shifted.count))
-        var (threshold, rejected) = rate > 0
+        // The minimum keeps the budget on the requests as written and with a word left out, together;
+        // the share it reports is of the requests as written.
+        let variants = judged(wordLeftOut, classes: [Int](repeating: -1, count: wordLeftOut.count))
+        let threshold = rate > 0
             ? ConfidenceCalibration.minimumConfidence(
-                confidences: inScope + variants.inScope, rejectedOtherwise: rejectedByClass + variants.rejectedByClass, rate: rate)
-            : (nil, Double(rejectedByClass) / Double(max(1, inScope.count + rejectedByClass)))
-        if !withoutOneWord.isEmpty {
-            rejected = Double(rejectedByClass + inScope.filter { $0 < (threshold ?? 0) }.count) / Double(max(1, inScope.count + rejectedByClass))
-        }
+                confidences: inScope + variants.inScope, rejectedOtherwise: rejectedByClass + variants.rejectedByClass, rate: rate).threshold
+            : nil
+        let rejected = Double(rejectedByClass + inScope.filter { $0 < (threshold ?? 0) }.count) / Double(max(1, inScope.count + rejectedByClass))
         var line = String(format: "intent classifier: temperature %.3f; ", temperature)
         if let outOfScopeClass {
             line += "out of scope: '\(intentNames[outOfScopeClass])', \(generated) generated utterances"
