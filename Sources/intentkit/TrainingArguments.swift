@@ -104,6 +104,9 @@ struct TrainingArguments: ParsableArguments {
     @Flag(name: .customLong("unknown-word-calibration"), inversion: .prefixedNo, help: ArgumentHelp(help("unknown-word-calibration")))
     var unknownWordCalibration: Bool?
 
+    @Option(name: .customLong("confidence-measure"), help: ArgumentHelp(help("confidence-measure")))
+    var confidenceMeasure = ConfidenceMeasureArgument.twoLikeliest
+
     @Option(help: "Feature templates to use, comma-separated (see below).")
     var features = FeatureTemplate.allCases.filter(FeatureConfiguration.defaultTemplates.contains).map(\.rawValue).joined(separator: ",")
 
@@ -205,6 +208,7 @@ struct TrainingArguments: ParsableArguments {
         options.noiseWeight = noiseWeight
         options.falseRejectionRate = falseRejectionRate
         options.calibratesOnUnknownWords = unknownWordCalibration
+        options.confidenceMeasure = confidenceMeasure.measure
         options.features = FeatureConfiguration(templates: try templates(), window: window, affixLength: affixLength)
         options.encoderClusterLevels = try encoderClusterLevels()
         return options
@@ -219,4 +223,11 @@ enum IntentWeighting: String, ExpressibleByArgument, CaseIterable {
 /// `--intent-penalty`: whether the classifier's L2 penalty on a feature is scaled by its rarity.
 enum IntentPenalty: String, ExpressibleByArgument, CaseIterable {
     case uniform, idf
+}
+
+/// `--confidence-measure`: ``ConfidenceMeasure`` by a shorter name.
+enum ConfidenceMeasureArgument: String, ExpressibleByArgument, CaseIterable {
+    case twoLikeliest = "two-likeliest", likeliest
+
+    var measure: ConfidenceMeasure { self == .likeliest ? .likeliestIntent : .twoLikeliestIntents }
 }

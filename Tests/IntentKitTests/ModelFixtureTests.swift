@@ -8,7 +8,7 @@ import Testing
 @Suite("Model fixtures of every readable format")
 struct ModelFixtureTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/models")
-    static let versions = ["1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7", "1.8", "1.9"]
+    static let versions = ["1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7", "1.8", "1.9", "1.10"]
 
     static func fixture(_ version: String) -> URL { directory.appendingPathComponent("format-\(version).model") }
 
@@ -49,6 +49,14 @@ struct ModelFixtureTests {
         #expect(older.model.intentClassifier?.outOfScope == OutOfScopeCalibration())
         #expect(older.minimumConfidence == nil && !older.parse("pay asdf qwerty zxcv").isOutOfScope)
         #expect(older.parse("asdf qwerty zxcv").isOutOfScope)
+    }
+
+    @Test("from format 1.10 on, the model says what its minimum confidence is compared with; before, the likeliest intent's probability")
+    func confidenceMeasureFromVersionOneTen() throws {
+        let older = try #require(try NLUModel(contentsOf: Self.fixture("1.9")).intentClassifier?.outOfScope)
+        #expect(older.intent == "out_of_scope" && older.confidenceMeasure == nil)
+        let newer = try #require(try NLUModel(contentsOf: Self.fixture("1.10")).intentClassifier?.outOfScope)
+        #expect(newer.intent == "out_of_scope" && newer.confidenceMeasure == .twoLikeliestIntents)
     }
 
     @Test("from format 1.5 on, the classifier's weights are stored a byte each, read back as whole steps of each feature's scale")

@@ -51,6 +51,8 @@ struct CompositeIntentsTests {
         let model = ModelTrainer(options: options).train(Self.corpus).0
         let classifier = try #require(model.intentClassifier)
         let composites = try #require(CompositeIntents(intents: classifier.intents))
+        // The parts' rule, not the two likeliest classes': the model says so.
+        #expect(classifier.outOfScope.confidenceMeasure == .likeliestIntent)
         var parser = IntentParser(model: model)
         parser.minimumConfidence = nil
         parser.intentReranking = false

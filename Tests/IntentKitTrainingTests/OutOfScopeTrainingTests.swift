@@ -69,6 +69,38 @@ struct OutOfScopeTrainingTests {
         #expect(rate > 0.15 && rate <= 0.2)
     }
 
+    /// A request torn between two intents is still for the model: by default the minimum
+    /// confidence is compared with its two likeliest intents' probabilities summed; a model
+    /// trained with `.likeliestIntent` compares its likeliest intent's alone.
+    @Test func aRequestTornBetweenTwoIntentsIsJudgedByBoth() throws {
+        var options = Self.options(noise: 0)
+        options.confidenceMeasure = .likeliestIntent
+        let likeliestModel = ModelTrainer(options: options).train(Self.corpora.train).0
+        #expect(Self.model.intentClassifier?.outOfScope.confidenceMeasure == .twoLikeliestIntents)
+        #expect(likeliestModel.intentClassifier?.outOfScope.confidenceMeasure == .likeliestIntent)
+        var twoLikeliest = IntentParser(model: Self.model), likeliest = IntentParser(model: likeliestModel)
+        var torn = 0
+        for utterance in Self.corpora.test.utterances + Self.corpora.dev.utterances {
+            twoLikeliest.minimumConfidence = nil
+            let parse = twoLikeliest.parse(utterance.text, alternatives: 1)
+            // (The two models differ in their minimum alone: the same weights, the same probabilities.)
+            likeliest.minimumConfidence = nil
+            #expect(likeliest.parse(utterance.text, alternatives: 1) == parse)
+            guard let intent = parse.intent, let runnerUp = parse.alternatives.first else { continue }
+            let top = max(parse.confidence, runnerUp.confidence), both = parse.confidence + runnerUp.confidence
+            guard both - top > 0.1 else { continue }
+            torn += 1
+            twoLikeliest.minimumConfidence = (top + both) / 2
+            likeliest.minimumConfidence = (top + both) / 2
+            #expect(twoLikeliest.parse(utterance.text).intent == intent, "\(utterance.text): \(parse.confidence) and \(runnerUp.confidence)")
+            #expect(likeliest.parse(utterance.text).isOutOfScope)
+            // Above the pair's sum, both answer out of scope.
+            twoLikeliest.minimumConfidence = both + 0.01
+            #expect(twoLikeliest.parse(utterance.text).isOutOfScope)
+        }
+        #expect(torn >= 3, "\(torn) requests torn between two intents")
+    }
+
     @Test func anOutOfScopeParseNamesNoIntentAndOffersTheLikeliestOnes() throws {
         var parser = IntentParser(model: Self.model)
         parser.minimumConfidence = nil

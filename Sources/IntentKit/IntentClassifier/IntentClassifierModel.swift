@@ -182,10 +182,13 @@ public struct OutOfScopeCalibration: Sendable, Equatable, Codable {
     /// The temperature the classifier's scores were divided by to calibrate its probabilities
     /// (1 for none).
     public var temperature: Double = 1
-    /// The probability of its likeliest intent below which a request is out of scope, chosen on
-    /// held-out folds so that ``falseRejectionRate`` of the training requests would be; `nil`
-    /// when none was calibrated.
+    /// The confidence below which a request is out of scope (measured as ``confidenceMeasure``
+    /// says), chosen on held-out folds so that ``falseRejectionRate`` of the training requests
+    /// would be; `nil` when none was calibrated.
     public var minimumConfidence: Double?
+    /// What ``minimumConfidence`` is compared with; `nil` (models of format 1.9 and before) is
+    /// ``ConfidenceMeasure/likeliestIntent``.
+    public var confidenceMeasure: ConfidenceMeasure?
     /// The share of in-scope training requests that ``minimumConfidence`` and the out-of-scope
     /// class rejected on held-out folds.
     public var falseRejectionRate: Double?
@@ -194,10 +197,30 @@ public struct OutOfScopeCalibration: Sendable, Equatable, Codable {
     /// Rasa's `out_of_scope`, CLINC150's `oos`): training and evaluation read them as out of scope.
     public static let conventionalIntentNames = ["out_of_scope", "None", "none", "oos"]
 
-    public init(intent: String? = nil, temperature: Double = 1, minimumConfidence: Double? = nil, falseRejectionRate: Double? = nil) {
+    public init(
+        intent: String? = nil, temperature: Double = 1, minimumConfidence: Double? = nil, confidenceMeasure: ConfidenceMeasure? = nil,
+        falseRejectionRate: Double? = nil
+    ) {
         self.intent = intent
         self.temperature = temperature
         self.minimumConfidence = minimumConfidence
+        self.confidenceMeasure = confidenceMeasure
         self.falseRejectionRate = falseRejectionRate
     }
+}
+
+/// How sure a classification is of being a request for one of the model's intents: what an
+/// ``OutOfScopeCalibration/minimumConfidence`` is compared with.
+public enum ConfidenceMeasure: String, Sendable, Codable {
+    /// The probability of the likeliest intent (of its least certain part, for an intent that
+    /// combines others: ``IntentParser/minimumConfidence``).
+    case likeliestIntent
+    /// The probability that the request is for one of its two likeliest intents: the two
+    /// probabilities summed. A request torn between two of the model's intents ("play the song
+    /// shine a light": PlayMusic 0.49, SearchCreativeWork 0.51) is still for the model, and the
+    /// parse's joint decoding chooses between exactly those two (``IntentParser/intentReranking``);
+    /// a request for no intent spreads its probability wider or leaves it to the out-of-scope
+    /// class. Judged by its likeliest intent alone, the torn request spends the false-rejection
+    /// budget that the minimum could have spent on requests for no intent.
+    case twoLikeliestIntents
 }

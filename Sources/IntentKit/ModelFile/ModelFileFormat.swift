@@ -17,7 +17,7 @@
 package enum ModelFileFormat {
     package static let magic: [UInt8] = Array("IKMODEL".utf8) + [0]
     package static let majorVersion: UInt16 = 1
-    package static let minorVersion: UInt16 = 9
+    package static let minorVersion: UInt16 = 10
     package static let headerSize = 32
     package static let sectionEntrySize = 24
     package static let alignment = 16

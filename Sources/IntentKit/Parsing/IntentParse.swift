@@ -21,8 +21,9 @@ public struct IntentParse: Hashable, Sendable {
     /// and so are one without a word, word pair or vocabulary term the model knows (in a model
     /// without a sentence encoder: the classifier would have only its priors to go on), one the
     /// classifier places in its out-of-scope class
-    /// (``OutOfScopeCalibration/intent``) or whose likeliest intent has a probability under the
-    /// parser's ``IntentParser/minimumConfidence``.
+    /// (``OutOfScopeCalibration/intent``), or one the classifier is less sure of being a request
+    /// for one of its intents than the parser's ``IntentParser/minimumConfidence`` (by default:
+    /// its two likeliest intents' probabilities summed).
     public var isOutOfScope = false
 }
 

@@ -50,13 +50,18 @@ public struct IntentParser: Sendable {
     var scoresIntentLabelsAlone = true
     /// The smallest classifier probability of an intent the tagger reconsiders.
     public var rerankingThreshold: Float = 0.01
-    /// Below this intent probability a parse is out of scope (``IntentParse/isOutOfScope``): no
-    /// intent and no slots, the likeliest intents listed as alternatives. An intent that
-    /// combines others (`a#b`) is judged by its least certain part (``CompositeIntents``). By
-    /// default the model's (``OutOfScopeCalibration/minimumConfidence``), calibrated in training
-    /// to reject a stated share of in-scope requests; `nil` answers every utterance the
-    /// classifier does not place in its out-of-scope class with an intent.
+    /// Below this confidence a parse is out of scope (``IntentParse/isOutOfScope``): no intent
+    /// and no slots, the likeliest intents listed as alternatives. The confidence is measured as
+    /// the model's calibration says (``OutOfScopeCalibration/confidenceMeasure``): the
+    /// probability that the request is for one of its two likeliest intents, or, in models of
+    /// format 1.9 and before, that of its likeliest intent. An intent that combines others
+    /// (`a#b`) is judged by its least certain part (``CompositeIntents``). By default the
+    /// model's (``OutOfScopeCalibration/minimumConfidence``), calibrated in training to reject a
+    /// stated share of in-scope requests; `nil` answers every utterance the classifier does not
+    /// place in its out-of-scope class with an intent.
     public var minimumConfidence: Double?
+    /// What ``minimumConfidence`` is compared with (the model's).
+    private let confidenceMeasure: ConfidenceMeasure
     /// Below this slot confidence, a resolved value asks for confirmation
     /// (``ParameterResolution/confirmationRequired(_:)``).
     public var confirmationThreshold: Double = 0.5
@@ -75,6 +80,7 @@ public struct IntentParser: Sendable {
         outOfScopeClass = tagger.classifier?.model.outOfScopeClass
         compositeIntents = tagger.classifier.flatMap { CompositeIntents(intents: $0.model.intents) }
         minimumConfidence = model.intentClassifier?.outOfScope.minimumConfidence
+        confidenceMeasure = model.intentClassifier?.outOfScope.confidenceMeasure ?? .likeliestIntent
         decoder = JointDecoder(model: model, tagger: tagger)
         resolver = EntityResolver(schema: model.schema)
         vocabularyFeatures = VocabularyFeatures(gazetteer: model.gazetteer, ownFeatures: model.features.templates.contains(.userVocabulary))
@@ -172,19 +178,29 @@ public struct IntentParser: Sendable {
     }
 
     /// The confidence ``minimumConfidence`` judged `parse` by, read from the `workspace` that
-    /// has just parsed it: that of its intent, or of its likeliest intent when it is out of
-    /// scope. For a report to plot what the minimum was compared with: for a combination of
-    /// intents it is not ``IntentParse/confidence`` but its least certain part's.
+    /// has just parsed it (when it is out of scope, as its likeliest intent's request). For a
+    /// report to plot what the minimum was compared with, which is not ``IntentParse/confidence``
+    /// but the two likeliest intents' summed (``ConfidenceMeasure/twoLikeliestIntents``), or a
+    /// combination of intents' least certain part's.
     package func judgedConfidence(of parse: IntentParse, workspace: Workspace) -> Double {
         guard let intent = parse.intent ?? parse.alternatives.first?.intent else { return parse.confidence }
         return confidence(of: intent, in: parse, workspace: workspace)
     }
 
-    /// How sure the parse is of its intent, for ``minimumConfidence``: the intent's probability,
-    /// or for a combination of intents that of its least certain part (``CompositeIntents``).
+    /// How sure the parse is of being a request for the model, for ``minimumConfidence``: for a
+    /// combination of intents its least certain part's probability (``CompositeIntents``);
+    /// otherwise as ``confidenceMeasure`` says, the intent's probability or the two likeliest
+    /// intents' summed (the out-of-scope class is none of them).
     private func confidence(of intent: String, in parse: IntentParse, workspace: Workspace) -> Double {
-        guard let compositeIntents, let index = classifier?.model.intents.firstIndex(of: intent) else { return parse.confidence }
-        return compositeIntents.confidence(of: index, probabilities: workspace.classification.probabilities)
+        if let compositeIntents, let index = classifier?.model.intents.firstIndex(of: intent) {
+            return compositeIntents.confidence(of: index, probabilities: workspace.classification.probabilities)
+        }
+        guard confidenceMeasure == .twoLikeliestIntents, classifier != nil else { return parse.confidence }
+        var first: Float = 0, second: Float = 0
+        for (c, probability) in workspace.classification.probabilities.enumerated() where c != outOfScopeClass {
+            if probability > first { second = first; first = probability } else if probability > second { second = probability }
+        }
+        return Double(first + second)
     }
 
     /// The intent and slots of `text`, each slot's value resolved: the stages of a parse, in

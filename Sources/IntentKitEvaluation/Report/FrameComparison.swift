@@ -32,8 +32,10 @@ public struct FrameComparison: Hashable, Sendable {
     /// The model's probability of its predicted intent, from 0 to 1 (out of scope: of its
     /// likeliest intent).
     public var confidence: Double
-    /// The confidence the parser's minimum confidence judged the parse by: ``confidence``, or
-    /// for a combination of intents (`a#b`) that of its least certain part. The out-of-scope
+    /// The confidence the parser's minimum confidence judged the parse by, as the model
+    /// measures it (``IntentKit/ConfidenceMeasure``): its two likeliest intents' probabilities
+    /// summed, or ``confidence``; for a combination of intents (`a#b`) that of its least
+    /// certain part. The out-of-scope
     /// histograms plot it, beside the minimum.
     public var judgedConfidence: Double
     public var goldSlots: [Span]

@@ -33,7 +33,7 @@ public enum HTMLReport {
             + reliabilitySVG(report.calibration)
         if let outOfScope = report.outOfScope {
             body += "<h2>Out of scope</h2><p>" + escape(ReportFormatter.outOfScopeLine(report) ?? "")
-                + ". Utterances by the confidence of their likeliest intent: in scope (blue) and out of scope (orange)"
+                + ". Utterances by the confidence the minimum is compared with (the two likeliest intents' probability, or the likeliest's, as the model measures it): in scope (blue) and out of scope (orange)"
                 + (outOfScope.minimumConfidence.map { "; the line is the minimum confidence, " + number($0) } ?? "") + ".</p>\n"
                 + confidenceHistogramSVG(outOfScope)
         }
@@ -157,7 +157,7 @@ public enum HTMLReport {
         for tick in [0, 25, 50, 75, 100] {
             svg += "<text x=\"\(format(Double(margin) + Double(width) * Double(tick) / 100))\" y=\"\(margin + height + 14)\" text-anchor=\"middle\">\(tick) %</text>"
         }
-        svg += "<text x=\"\(margin + width / 2)\" y=\"\(margin + height + 30)\" text-anchor=\"middle\">confidence of the likeliest intent</text>"
+        svg += "<text x=\"\(margin + width / 2)\" y=\"\(margin + height + 30)\" text-anchor=\"middle\">confidence judged by the minimum</text>"
         return svg + "</svg>\n"
     }
 

@@ -611,22 +611,30 @@ extension ModelTrainer {
             }
         }
         let temperature = ConfidenceCalibration.temperature(logProbabilities: logProbabilities, classes: classes)
-        // The calibrated probability of each utterance's likeliest in-scope intent (of its least
-        // certain part, for a combination of intents), and whether the out-of-scope class wins.
+        // Each utterance's calibrated confidence as the parse will measure it
+        // (``OutOfScopeCalibration/confidenceMeasure``: its two likeliest in-scope intents'
+        // probabilities summed, or its likeliest's; a combination of intents' least certain
+        // part's), and whether the out-of-scope class wins.
         let composites = CompositeIntents(intents: intentNames)
+        let measure: ConfidenceMeasure = composites == nil ? options.confidenceMeasure : .likeliestIntent
         func judged(_ rows: [[Float]], classes: [Int]) -> (inScope: [Double], rejectedByClass: Int, outOfScope: [(confidence: Double, byClass: Bool)]) {
             var inScope = [Double](), rejectedByClass = 0
             var outOfScope = [(confidence: Double, byClass: Bool)]()
             for (scores, gold) in zip(rows, classes) {
                 var best = -1, maximum = -Float.infinity, sum = 0.0
                 for (c, score) in scores.enumerated() where score > maximum { best = c; maximum = score }
-                var bestInScope = -Double.infinity, likeliestInScope = -1
+                var bestInScope = -Double.infinity, secondInScope = -Double.infinity, likeliestInScope = -1
                 for (c, score) in scores.enumerated() {
                     let scaled = Double(score - maximum) / temperature
                     sum += exp(scaled)
-                    if c != outOfScopeClass && scaled > bestInScope { bestInScope = scaled; likeliestInScope = c }
+                    guard c != outOfScopeClass else { continue }
+                    if scaled > bestInScope {
+                        secondInScope = bestInScope; bestInScope = scaled; likeliestInScope = c
+                    } else if scaled > secondInScope {
+                        secondInScope = scaled
+                    }
                 }
-                var confidence = exp(bestInScope) / sum
+                var confidence = (exp(bestInScope) + (measure == .twoLikeliestIntents ? exp(secondInScope) : 0)) / sum
                 if let composites, likeliestInScope >= 0 {
                     let probabilities = scores.map { Float(exp(Double($0 - maximum) / temperature) / sum) }
                     confidence = composites.confidence(of: likeliestInScope, probabilities: probabilities)
@@ -659,7 +667,8 @@ extension ModelTrainer {
                 line += String(format: "%.3f without the %d held-out requests with a word left out; ", shiftOfFoldsAlone, withoutOneWord.count)
             }
         }
-        line += threshold.map { String(format: "minimum confidence %.3f", $0) } ?? "no minimum confidence"
+        line += threshold.map { String(format: "minimum confidence %.3f (%@)", $0, measure == .twoLikeliestIntents ? "two likeliest intents" : "likeliest intent") }
+            ?? "no minimum confidence"
         line += String(format: ", %.2f%% of held-out in-scope requests rejected", 100 * rejected)
         if !outOfScope.isEmpty {
             let caught = outOfScope.filter { $0.byClass || $0.confidence < (threshold ?? 0) }.count
@@ -667,7 +676,8 @@ extension ModelTrainer {
         }
         log(line)
         return (OutOfScopeCalibration(
-            intent: outOfScopeClass.map { intentNames[$0] }, temperature: temperature, minimumConfidence: threshold, falseRejectionRate: rejected),
+            intent: outOfScopeClass.map { intentNames[$0] }, temperature: temperature, minimumConfidence: threshold,
+            confidenceMeasure: measure, falseRejectionRate: rejected),
                 shift)
     }
 
