@@ -40,6 +40,10 @@ struct InspectCommand: ParsableCommand {
             var outOfScope = String(format: "out of scope: temperature %.3f", calibration.temperature)
             outOfScope += calibration.intent.map { ", class '\($0)'" } ?? ", no class"
             outOfScope += calibration.minimumConfidence.map { String(format: ", minimum confidence %.3f", $0) } ?? ", no minimum confidence"
+            if calibration.minimumConfidence != nil {
+                outOfScope += CompositeIntents(intents: classifier.intents) != nil ? " of the likeliest intent's least certain part"
+                    : calibration.confidenceMeasure == .twoLikeliestIntents ? " of the two likeliest intents together" : " of the likeliest intent"
+            }
             if let rate = calibration.falseRejectionRate { outOfScope += String(format: " (%.2f %% of held-out in-scope requests rejected)", 100 * rate) }
             lines.append(outOfScope)
         }

@@ -4,7 +4,7 @@ import IntentKit
 /// `--min-confidence P`, shared by `parse` and `evaluate`: the parser's out-of-scope threshold.
 struct MinimumConfidenceOption: ParsableArguments {
     @Option(name: .customLong("min-confidence"), help: ArgumentHelp(
-        "Answer out of scope (no intent, no slots; the likeliest intents as alternatives) when the confidence the model measures (the two likeliest intents' probabilities summed; in models of format 1.9 and before, the likeliest's) is below P, from 0 to 1 (default: the model's, calibrated in training; 0: never).",
+        "Answer out of scope (no intent, no slots; the likeliest intents as alternatives) when the likeliest intent's probability (the two likeliest intents' summed, in a model trained with --confidence-measure two-likeliest) is below P, from 0 to 1 (default: the model's, calibrated in training; 0: never).",
         valueName: "P"))
     var minimumConfidence: Double?
 

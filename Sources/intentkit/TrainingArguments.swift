@@ -105,7 +105,7 @@ struct TrainingArguments: ParsableArguments {
     var unknownWordCalibration: Bool?
 
     @Option(name: .customLong("confidence-measure"), help: ArgumentHelp(help("confidence-measure")))
-    var confidenceMeasure = ConfidenceMeasureArgument.twoLikeliest
+    var confidenceMeasure = ConfidenceMeasureArgument.likeliest
 
     @Option(help: "Feature templates to use, comma-separated (see below).")
     var features = FeatureTemplate.allCases.filter(FeatureConfiguration.defaultTemplates.contains).map(\.rawValue).joined(separator: ",")
@@ -227,7 +227,7 @@ enum IntentPenalty: String, ExpressibleByArgument, CaseIterable {
 
 /// `--confidence-measure`: ``ConfidenceMeasure`` by a shorter name.
 enum ConfidenceMeasureArgument: String, ExpressibleByArgument, CaseIterable {
-    case twoLikeliest = "two-likeliest", likeliest
+    case likeliest, twoLikeliest = "two-likeliest"
 
     var measure: ConfidenceMeasure { self == .likeliest ? .likeliestIntent : .twoLikeliestIntents }
 }

@@ -56,7 +56,7 @@ struct ModelFixtureTests {
         let older = try #require(try NLUModel(contentsOf: Self.fixture("1.9")).intentClassifier?.outOfScope)
         #expect(older.intent == "out_of_scope" && older.confidenceMeasure == nil)
         let newer = try #require(try NLUModel(contentsOf: Self.fixture("1.10")).intentClassifier?.outOfScope)
-        #expect(newer.intent == "out_of_scope" && newer.confidenceMeasure == .twoLikeliestIntents)
+        #expect(newer.intent == "out_of_scope" && newer.confidenceMeasure == .likeliestIntent)
     }
 
     @Test("from format 1.5 on, the classifier's weights are stored a byte each, read back as whole steps of each feature's scale")

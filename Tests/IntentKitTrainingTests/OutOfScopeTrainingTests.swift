@@ -69,16 +69,16 @@ struct OutOfScopeTrainingTests {
         #expect(rate > 0.15 && rate <= 0.2)
     }
 
-    /// A request torn between two intents is still for the model: by default the minimum
-    /// confidence is compared with its two likeliest intents' probabilities summed; a model
-    /// trained with `.likeliestIntent` compares its likeliest intent's alone.
-    @Test func aRequestTornBetweenTwoIntentsIsJudgedByBoth() throws {
+    /// By default the minimum confidence is compared with the likeliest intent's probability; a
+    /// model trained with `.twoLikeliestIntents` compares the two likeliest intents'
+    /// probabilities summed, so a request torn between two intents stays in scope.
+    @Test func aModelTrainedToSumTheTwoLikeliestIntentsKeepsATornRequestInScope() throws {
         var options = Self.options(noise: 0)
-        options.confidenceMeasure = .likeliestIntent
-        let likeliestModel = ModelTrainer(options: options).train(Self.corpora.train).0
-        #expect(Self.model.intentClassifier?.outOfScope.confidenceMeasure == .twoLikeliestIntents)
-        #expect(likeliestModel.intentClassifier?.outOfScope.confidenceMeasure == .likeliestIntent)
-        var twoLikeliest = IntentParser(model: Self.model), likeliest = IntentParser(model: likeliestModel)
+        options.confidenceMeasure = .twoLikeliestIntents
+        let twoLikeliestModel = ModelTrainer(options: options).train(Self.corpora.train).0
+        #expect(Self.model.intentClassifier?.outOfScope.confidenceMeasure == .likeliestIntent)
+        #expect(twoLikeliestModel.intentClassifier?.outOfScope.confidenceMeasure == .twoLikeliestIntents)
+        var twoLikeliest = IntentParser(model: twoLikeliestModel), likeliest = IntentParser(model: Self.model)
         var torn = 0
         for utterance in Self.corpora.test.utterances + Self.corpora.dev.utterances {
             twoLikeliest.minimumConfidence = nil

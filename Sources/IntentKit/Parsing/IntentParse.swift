@@ -23,7 +23,7 @@ public struct IntentParse: Hashable, Sendable {
     /// classifier places in its out-of-scope class
     /// (``OutOfScopeCalibration/intent``), or one the classifier is less sure of being a request
     /// for one of its intents than the parser's ``IntentParser/minimumConfidence`` (by default:
-    /// its two likeliest intents' probabilities summed).
+    /// its likeliest intent's probability; ``ConfidenceMeasure``).
     public var isOutOfScope = false
 }
 

@@ -53,8 +53,8 @@ public struct IntentParser: Sendable {
     /// Below this confidence a parse is out of scope (``IntentParse/isOutOfScope``): no intent
     /// and no slots, the likeliest intents listed as alternatives. The confidence is measured as
     /// the model's calibration says (``OutOfScopeCalibration/confidenceMeasure``): the
-    /// probability that the request is for one of its two likeliest intents, or, in models of
-    /// format 1.9 and before, that of its likeliest intent. An intent that combines others
+    /// probability of the likeliest intent (the default, and every model of format 1.9 and
+    /// before), or that the request is for one of its two likeliest intents. An intent that combines others
     /// (`a#b`) is judged by its least certain part (``CompositeIntents``). By default the
     /// model's (``OutOfScopeCalibration/minimumConfidence``), calibrated in training to reject a
     /// stated share of in-scope requests; `nil` answers every utterance the classifier does not
@@ -180,8 +180,8 @@ public struct IntentParser: Sendable {
     /// The confidence ``minimumConfidence`` judged `parse` by, read from the `workspace` that
     /// has just parsed it (when it is out of scope, as its likeliest intent's request). For a
     /// report to plot what the minimum was compared with, which is not ``IntentParse/confidence``
-    /// but the two likeliest intents' summed (``ConfidenceMeasure/twoLikeliestIntents``), or a
-    /// combination of intents' least certain part's.
+    /// for a model that sums the two likeliest intents' (``ConfidenceMeasure/twoLikeliestIntents``),
+    /// or for a combination of intents (its least certain part's).
     package func judgedConfidence(of parse: IntentParse, workspace: Workspace) -> Double {
         guard let intent = parse.intent ?? parse.alternatives.first?.intent else { return parse.confidence }
         return confidence(of: intent, in: parse, workspace: workspace)

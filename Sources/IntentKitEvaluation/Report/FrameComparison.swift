@@ -33,8 +33,8 @@ public struct FrameComparison: Hashable, Sendable {
     /// likeliest intent).
     public var confidence: Double
     /// The confidence the parser's minimum confidence judged the parse by, as the model
-    /// measures it (``IntentKit/ConfidenceMeasure``): its two likeliest intents' probabilities
-    /// summed, or ``confidence``; for a combination of intents (`a#b`) that of its least
+    /// measures it (``IntentKit/ConfidenceMeasure``): ``confidence``, or its two likeliest
+    /// intents' probabilities summed; for a combination of intents (`a#b`) that of its least
     /// certain part. The out-of-scope
     /// histograms plot it, beside the minimum.
     public var judgedConfidence: Double

@@ -33,7 +33,7 @@ public enum HTMLReport {
             + reliabilitySVG(report.calibration)
         if let outOfScope = report.outOfScope {
             body += "<h2>Out of scope</h2><p>" + escape(ReportFormatter.outOfScopeLine(report) ?? "")
-                + ". Utterances by the confidence the minimum is compared with (the two likeliest intents' probability, or the likeliest's, as the model measures it): in scope (blue) and out of scope (orange)"
+                + ". Utterances by the confidence the minimum is compared with (the likeliest intent's probability, or the two likeliest intents', as the model measures it): in scope (blue) and out of scope (orange)"
                 + (outOfScope.minimumConfidence.map { "; the line is the minimum confidence, " + number($0) } ?? "") + ".</p>\n"
                 + confidenceHistogramSVG(outOfScope)
         }

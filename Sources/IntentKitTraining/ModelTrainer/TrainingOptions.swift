@@ -147,7 +147,13 @@ public struct TrainingOptions: Sendable, Hashable {
     /// What the minimum confidence is calibrated on and compared with
     /// (``OutOfScopeCalibration/confidenceMeasure``). A model whose intents combine others
     /// (`a#b`) judges each by its least certain part whatever this says.
-    public var confidenceMeasure = ConfidenceMeasure.twoLikeliestIntents
+    ///
+    /// The likeliest intent's probability by default: at the same budget the two likeliest
+    /// intents' catch more requests for no intent but turn away more requests the classifier
+    /// gets right (SNIPS with each intent held out: recall 21.95 → 29.71 %, in-scope accuracy
+    /// 97.86 → 97.60 %; Snips 2017 validation files 98.43 → 98.00 %), and accuracy beside
+    /// the linear baselines is what a corpus without requests for no intent is judged by.
+    public var confidenceMeasure = ConfidenceMeasure.likeliestIntent
     /// Stop when dev-set F1 has not improved for this many iterations (with a dev set).
     public var patience = 20
     /// The features.
@@ -218,7 +224,7 @@ public struct TrainingOptions: Sendable, Hashable {
         "noise-weight": "weight of the generated out-of-scope utterances together, as a share of one intent's",
         "unknown-word-calibration": "count, in --false-rejection-rate, each held-out request also with one word left out, as a request in a word the model never saw; default: on a corpus written from templates (under a tenth of its requests phrased uniquely)",
         "false-rejection-rate": "share of in-scope held-out requests the calibrated minimum confidence may reject (0: no minimum)",
-        "confidence-measure": "what the minimum confidence is calibrated on and compared with: two-likeliest (the probability that a request is for one of its two likeliest intents) or likeliest (its likeliest intent's)",
+        "confidence-measure": "what the minimum confidence is calibrated on and compared with: likeliest (the likeliest intent's probability) or two-likeliest (the probability that a request is for one of its two likeliest intents: catches more out-of-scope requests, turns away more in-scope ones it would get right)",
         "intent-char-ngrams": "character n-gram lengths within words for the intent classifier, as MIN-MAX (for example 2-5), or none; default: chosen by cross-validation",
         "intent-min-count": "the intent classifier leaves out word pairs and character n-grams seen in fewer training utterances than this (words are all kept); default: 2 when the classifier would hold over 2 million weights, else 1",
         "intent-weights": "how the model file stores the intent classifier's weights: int8 (a byte each, scaled per feature) or float32",
