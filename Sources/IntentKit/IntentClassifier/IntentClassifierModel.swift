@@ -225,4 +225,15 @@ public enum ConfidenceMeasure: String, Sendable, Codable {
     /// requests are the ones the classifier most often gets wrong, so at the same budget the
     /// requests turned away instead are more often ones it gets right.
     case twoLikeliestIntents
+
+    /// The ``twoLikeliestIntents`` confidence of a classification: the two largest of
+    /// `probabilities` summed, the out-of-scope class's left out. One definition for the parse
+    /// and the calibration that chooses its minimum.
+    package static func twoLikeliestProbability<F: BinaryFloatingPoint>(of probabilities: [F], outOfScopeClass: Int?) -> F {
+        var first: F = 0, second: F = 0
+        for (c, probability) in probabilities.enumerated() where c != outOfScopeClass {
+            if probability > first { second = first; first = probability } else if probability > second { second = probability }
+        }
+        return first + second
+    }
 }

@@ -196,11 +196,7 @@ public struct IntentParser: Sendable {
             return compositeIntents.confidence(of: index, probabilities: workspace.classification.probabilities)
         }
         guard confidenceMeasure == .twoLikeliestIntents, classifier != nil else { return parse.confidence }
-        var first: Float = 0, second: Float = 0
-        for (c, probability) in workspace.classification.probabilities.enumerated() where c != outOfScopeClass {
-            if probability > first { second = first; first = probability } else if probability > second { second = probability }
-        }
-        return Double(first + second)
+        return Double(ConfidenceMeasure.twoLikeliestProbability(of: workspace.classification.probabilities, outOfScopeClass: outOfScopeClass))
     }
 
     /// The intent and slots of `text`, each slot's value resolved: the stages of a parse, in

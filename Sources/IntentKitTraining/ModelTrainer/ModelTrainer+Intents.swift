@@ -623,21 +623,19 @@ extension ModelTrainer {
             for (scores, gold) in zip(rows, classes) {
                 var best = -1, maximum = -Float.infinity, sum = 0.0
                 for (c, score) in scores.enumerated() where score > maximum { best = c; maximum = score }
-                var bestInScope = -Double.infinity, secondInScope = -Double.infinity, likeliestInScope = -1
+                var bestInScope = -Double.infinity, likeliestInScope = -1
                 for (c, score) in scores.enumerated() {
                     let scaled = Double(score - maximum) / temperature
                     sum += exp(scaled)
-                    guard c != outOfScopeClass else { continue }
-                    if scaled > bestInScope {
-                        secondInScope = bestInScope; bestInScope = scaled; likeliestInScope = c
-                    } else if scaled > secondInScope {
-                        secondInScope = scaled
-                    }
+                    if c != outOfScopeClass && scaled > bestInScope { bestInScope = scaled; likeliestInScope = c }
                 }
-                var confidence = (exp(bestInScope) + (measure == .twoLikeliestIntents ? exp(secondInScope) : 0)) / sum
+                var confidence = exp(bestInScope) / sum
                 if let composites, likeliestInScope >= 0 {
                     let probabilities = scores.map { Float(exp(Double($0 - maximum) / temperature) / sum) }
                     confidence = composites.confidence(of: likeliestInScope, probabilities: probabilities)
+                } else if measure == .twoLikeliestIntents {
+                    let probabilities = scores.map { exp(Double($0 - maximum) / temperature) / sum }
+                    confidence = ConfidenceMeasure.twoLikeliestProbability(of: probabilities, outOfScopeClass: outOfScopeClass)
                 }
                 if gold == outOfScopeClass {
                     outOfScope.append((confidence, best == outOfScopeClass))
