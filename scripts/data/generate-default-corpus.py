@@ -15,7 +15,9 @@ Deterministic: the same script gives the same files. Run from the repository roo
 
 `--sample N` (N > 0) draws the fillers, the out-of-scope utterances and the gibberish from other
 random streams, the templates unchanged: another sample of the same corpus, to measure how much
-a figure owes to the sample (scripts/experiments/corpus-samples).
+a figure owes to the sample (scripts/experiments/corpus-samples). `--more-phrasings SHARE` keeps
+a seeded sample (`--phrasings-seed`) of that share of the training-only phrasings
+(MORE_PHRASINGS): a point of the learning curve in phrasings (scripts/experiments/phrasing-curve).
 """
 import argparse
 import json
@@ -793,9 +795,16 @@ def main():
     arguments = argparse.ArgumentParser(description="Writes the default corpus's training, dev and held-out files.")
     arguments.add_argument("--sample", type=int, default=0, help="another sample of the corpus (0: the committed one)")
     arguments.add_argument("--output", default=ROOT, help="the directory of assistant/, assistant-dev/ and assistant-test/")
+    arguments.add_argument("--more-phrasings", type=float, default=1.0, metavar="SHARE",
+                           help="the share of the training-only phrasings to keep (a seeded sample; default 1: all)")
+    arguments.add_argument("--phrasings-seed", type=int, default=0, help="the seed of that sample")
     options = arguments.parse_args()
     stream = 10 * options.sample  # an offset for every random stream
     check_dev_phrasings()
+    if options.more_phrasings < 1:
+        sample = random.Random(options.phrasings_seed)
+        for intent, templates in MORE_PHRASINGS.items():
+            MORE_PHRASINGS[intent] = [t for t in templates if sample.random() < options.more_phrasings]
     for intents in DOMAINS.values():
         for intent, spec in intents.items():
             spec["train"] = spec["train"] + MORE_PHRASINGS[intent]
@@ -876,8 +885,10 @@ def main():
     total_dev += len(oos_dev)
     with open(os.path.join(dev_dir, "assistant-dev.yaml"), "w", encoding="utf-8") as f:
         f.write("\n".join(dev_lines) + "\n")
+    phrasings = sum(len(spec["train"]) for intents in DOMAINS.values() for spec in intents.values())
     print(f"{len(DOMAINS)} domains, {sum(len(i) for i in DOMAINS.values())} intents, "
-          f"{len(ENTITIES)} entities, {total_train} training, {total_dev} dev and {total_test} test utterances")
+          f"{len(ENTITIES)} entities, {total_train} training, {total_dev} dev and {total_test} test utterances; "
+          f"{phrasings} training phrasings")
 
 
 if __name__ == "__main__":
