@@ -66,7 +66,7 @@ struct TrainCommand: ParsableCommand {
         if report.misalignedSlots > 0 { summary += ", \(report.misalignedSlots) annotations not on token boundaries" }
         StandardError.print(summary + " → \(output)")
         StandardError.print("stopped: \(Self.reason(report, options: options)); the model keeps iteration \(report.keptIteration)"
-                            + (report.devF1 != nil ? " (the best dev F1)" : ""))
+                            + (report.devF1 == nil ? "" : options.devWindow > 1 ? " (the best mean)" : " (the best dev F1)"))
         if report.stop == "interrupted" { throw ExitCode(130) }
         if let devCorpus, !devCorpus.utterances.isEmpty {
             // The dev set parsed as `parse` would: the joint figures `evaluate` reports.
@@ -84,7 +84,9 @@ extension TrainCommand {
         case "converged": return "the loss stopped improving (converged) at iteration \(report.iterations)"
         case "maxIterations": return "reached --max-iterations \(options.maxIterations)"
         case "lineSearchFailed": return "no step improved the loss any more at iteration \(report.iterations) (as good as converged)"
-        case "stoppedByCaller": return "dev F1 had not improved for --patience \(options.patience) iterations"
+        case "stoppedByCaller":
+            return (options.devWindow > 1 ? "the mean dev F1 of \(options.devWindow) iterations" : "dev F1")
+                + " had not improved for --patience \(options.patience) iterations"
         case "interrupted": return "interrupted (Ctrl-C) after iteration \(report.iterations)"
         case "epochs": return report.iterations < options.maxIterations ? "stopped after epoch \(report.iterations) (no mistakes left, or no dev gain for --patience \(options.patience) epochs)" : "ran all \(options.maxIterations) epochs"
         default: return report.stop

@@ -32,6 +32,9 @@ struct TrainingArguments: ParsableArguments {
     @Option(help: ArgumentHelp(help("patience")))
     var patience = TrainingOptions().patience
 
+    @Option(help: ArgumentHelp(help("dev-window")))
+    var devWindow = TrainingOptions().devWindow
+
     @Option(help: ArgumentHelp(help("swap-copies")))
     var swapCopies = TrainingOptions().swapCopies
 
@@ -178,6 +181,7 @@ struct TrainingArguments: ParsableArguments {
         options.minimumFrequency = minFrequency
         options.vocabularyFolds = vocabularyFolds
         options.patience = patience
+        options.devWindow = devWindow
         options.swapCopies = swapCopies
         options.vocabularyWords = vocabularyWords
         // The search's grid, less what an explicit option fixes.

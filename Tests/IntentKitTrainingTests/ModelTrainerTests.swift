@@ -228,6 +228,30 @@ struct ModelTrainerTests {
         #expect(report.stop == "stoppedByCaller" || report.stop == "converged")
     }
 
+    /// A lone lucky iterate outranks the plateau after it by its own dev F1, not by the mean of
+    /// a window; patience counts from the best window.
+    @Test func earlyStoppingKeepsAPlateauOverALuckyIterate() {
+        let f1s = [0.90, 0.93, 0.94, 0.952, 0.96, 0.945, 0.950, 0.955, 0.956, 0.957, 0.957, 0.958, 0.956, 0.955]
+        func kept(window: Int, patience: Int = 100) -> (iteration: Int, f1: Double, stoppedAfter: Int) {
+            var stopping = CRFTrainer.EarlyStopping(window: window)
+            var last = 0
+            for (offset, f1) in f1s.enumerated() {
+                last = offset + 1
+                _ = stopping.record(f1, iteration: last)
+                if stopping.sinceBest >= patience { break }
+            }
+            return (stopping.best!.iteration, stopping.best!.f1, last)
+        }
+        #expect(kept(window: 1).iteration == 5 && kept(window: 1).f1 == 0.96)
+        // Means of three: 0.9523 at iteration 6, 0.9573 at 12, the best.
+        #expect(kept(window: 3).iteration == 12 && kept(window: 3).f1 == 0.958)
+        // Iteration by iteration, 6, 7 and 8 fall short of 5 and patience 3 ends it there; the
+        // means rise again at 9 and run on to the plateau.
+        #expect(kept(window: 1, patience: 3).stoppedAfter == 8)
+        let smoothed = kept(window: 3, patience: 3)
+        #expect(smoothed.iteration == 12 && smoothed.stoppedAfter == f1s.count)
+    }
+
     @Test func modelFilesRoundTripAndRefuseDamage() throws {
         var quick = options(.lbfgs)
         quick.maxIterations = 5

@@ -5,7 +5,8 @@ import IntentKitEvaluation
 /// Fits the weights of a linear-chain CRF (Lafferty, McCallum & Pereira 2001) to compiled
 /// sequences: L-BFGS on the L2-regularised log-likelihood (Liu & Nocedal 1989), OWL-QN when an
 /// L1 term is asked for (Andrew & Gao 2007), or the averaged structured perceptron (Collins
-/// 2002). With dev sequences it keeps the iteration with the best dev slot F1 and stops after
+/// 2002). With dev sequences it keeps the iteration with the best dev slot F1, averaged over
+/// the last ``TrainingOptions/devWindow`` iterations, and stops after
 /// ``TrainingOptions/patience`` iterations without a better one (early stopping).
 struct CRFTrainer {
     var options: TrainingOptions
@@ -24,11 +25,39 @@ struct CRFTrainer {
         var devF1: Double?
     }
 
+    /// Which iteration early stopping keeps: the one whose dev F1, averaged with that of the
+    /// iterations before it in a window of ``TrainingOptions/devWindow``, is best, so that one
+    /// lucky iterate does not outrank a plateau.
+    struct EarlyStopping {
+        let window: Int
+        private var recent = [Double]()
+        /// The best window mean so far, and the kept iteration's own F1.
+        private(set) var best: (mean: Double, f1: Double, iteration: Int)?
+        /// Iterations since the best.
+        private(set) var sinceBest = 0
+
+        init(window: Int) { self.window = max(1, window) }
+
+        /// Records iteration `iteration`'s dev F1; true when it is the best so far.
+        mutating func record(_ f1: Double, iteration: Int) -> Bool {
+            recent.append(f1)
+            if recent.count > window { recent.removeFirst() }
+            let mean = recent.reduce(0, +) / Double(recent.count)
+            if mean > (best?.mean ?? -1) {
+                best = (mean, f1, iteration)
+                sinceBest = 0
+                return true
+            }
+            sinceBest += 1
+            return false
+        }
+    }
+
     /// Trains on `data`; `started` is when training began, for the progress lines' times.
     func train(_ data: CompiledSequences, structure: CRFStructure, labels: LabelSet, dev devData: CompiledSequences?, started start: Date) -> Result {
         var parameters = [Double](repeating: 0, count: structure.parameterCount)
-        var best: (f1: Double, parameters: [Double], iteration: Int)?
-        var sinceBest = 0
+        var stopping = EarlyStopping(window: options.devWindow)
+        var kept: [Double]?
         var iterations = 0
         var interrupted = false
         var stop: String
@@ -58,13 +87,8 @@ struct CRFTrainer {
                 log(line)
                 if shouldStop() { interrupted = true }
                 guard let f1 else { return !interrupted }
-                if f1 > (best?.f1 ?? -1) {
-                    best = (f1, Array(current), progress.iteration)
-                    sinceBest = 0
-                } else {
-                    sinceBest += 1
-                }
-                return sinceBest < options.patience && !interrupted
+                if stopping.record(f1, iteration: progress.iteration) { kept = Array(current) }
+                return stopping.sinceBest < options.patience && !interrupted
             }
             stop = interrupted ? "interrupted" : result.rawValue
         case .perceptron:
@@ -80,25 +104,18 @@ struct CRFTrainer {
                 log(line)
                 parameters = averaged
                 if mistakes == 0 { break }
+                if let f1, stopping.record(f1, iteration: epoch) { kept = averaged }
                 if shouldStop() {
                     interrupted = true
-                    if let f1, f1 > (best?.f1 ?? -1) { best = (f1, averaged, epoch) }
                     break
                 }
-                if let f1 {
-                    if f1 > (best?.f1 ?? -1) {
-                        best = (f1, averaged, epoch)
-                        sinceBest = 0
-                    } else {
-                        sinceBest += 1
-                        if sinceBest >= options.patience { break }
-                    }
-                }
+                if f1 != nil && stopping.sinceBest >= options.patience { break }
             }
             stop = interrupted ? "interrupted" : "epochs"
         }
-        if let best { parameters = best.parameters }
-        return Result(parameters: parameters, iterations: iterations, stop: stop, keptIteration: best?.iteration ?? iterations, devF1: best?.f1)
+        if let kept { parameters = kept }
+        return Result(
+            parameters: parameters, iterations: iterations, stop: stop, keptIteration: stopping.best?.iteration ?? iterations, devF1: stopping.best?.f1)
     }
 
     /// Span F1 of Viterbi decoding `data` with `parameters`.

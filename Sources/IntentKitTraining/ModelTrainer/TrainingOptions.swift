@@ -156,6 +156,13 @@ public struct TrainingOptions: Sendable, Hashable {
     public var confidenceMeasure = ConfidenceMeasure.likeliestIntent
     /// Stop when dev-set F1 has not improved for this many iterations (with a dev set).
     public var patience = 20
+    /// Judge each iteration by the mean dev F1 of the last this many iterations, itself
+    /// included (with a dev set; 1: its own F1). Near the optimum one iteration's dev F1 moves
+    /// by tenths of a point from the next, and the best single one is often a lucky early
+    /// iterate the optimiser leaves again: on SNIPS (seed 3, with the encoder) iteration 31
+    /// scored 95.79 on valid, no later one within the patience did better, and the model kept
+    /// 72,721 features where one kept from the later plateau keeps about 30,000.
+    public var devWindow = 5
     /// The features.
     public var features = FeatureConfiguration()
 
@@ -178,6 +185,7 @@ public struct TrainingOptions: Sendable, Hashable {
         require((0...Self.maximumSwapCopies).contains(swapCopies), "--swap-copies must be from 0 to \(Self.maximumSwapCopies)")
         require(pruneBelow.isFinite && pruneBelow >= 0, "--prune-below must be a finite number ≥ 0")
         require((1...100_000).contains(patience), "--patience must be from 1 to 100000")
+        require((1...100).contains(devWindow), "--dev-window must be from 1 to 100")
         require((0...FeatureConfiguration.maximumWindow).contains(features.window), "--window must be from 0 to \(FeatureConfiguration.maximumWindow)")
         require(!intentGrid.c2.isEmpty && intentGrid.c2.allSatisfy { $0.isFinite && $0 >= 0 }, "--intent-c2 must be a finite number ≥ 0")
         require(!intentGrid.characterNGrams.isEmpty, "--intent-char-ngrams must name lengths or none")
@@ -209,6 +217,7 @@ public struct TrainingOptions: Sendable, Hashable {
         "min-frequency": "drop features seen fewer times than this",
         "vocabulary-folds": "folds for out-of-fold vocabulary features from training spans (0: schema values only)",
         "patience": "with --dev, stop after this many iterations without a better dev F1",
+        "dev-window": "with --dev, judge each iteration by the mean dev F1 of the last this many iterations (1: its own) and keep the best",
         "swap-copies": "copies of each annotated utterance with slot values swapped between utterances (placeholder swapping)",
         "vocabulary-words": "also match single words of multi-word vocabulary phrases (first, inner, last word)",
         "prune-below": "drop weights smaller than this in magnitude after training (0 keeps every non-zero weight)",
