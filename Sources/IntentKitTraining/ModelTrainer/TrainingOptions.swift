@@ -150,8 +150,8 @@ public struct TrainingOptions: Sendable, Hashable {
     ///
     /// The likeliest intent's probability by default: at the same budget the two likeliest
     /// intents' catch more requests for no intent but turn away more requests the classifier
-    /// gets right (SNIPS with each intent held out: recall 21.95 → 29.71 %, in-scope accuracy
-    /// 97.86 → 97.60 %; Snips 2017 validation files 98.43 → 98.00 %), and accuracy beside
+    /// gets right (SNIPS with each intent held out: recall 21.28 → 29.95 %, in-scope accuracy
+    /// 97.84 → 97.67 %; Snips 2017 validation files 98.43 → 98.00 %), and accuracy beside
     /// the linear baselines is what a corpus without requests for no intent is judged by.
     public var confidenceMeasure = ConfidenceMeasure.likeliestIntent
     /// Stop when dev-set F1 has not improved for this many iterations (with a dev set).
