@@ -2,8 +2,9 @@
 """Writes a skewed sample of the SNIPS split, as benchmarks like ATIS are skewed: one intent
 (the dominant) keeps all its training utterances, about three quarters of the corpus, and the
 other six keep 300, 150, 75, 40, 20 and 10 (a seeded sample). The test set pools SNIPS valid and
-test (200 utterances an intent) and keeps the same proportions: the dominant intent's 200 and
-the others' share of them (at least 2). Intents rotate with `--rotation` (0-6): rotation r makes
+test (200 utterances an intent) and keeps about the same proportions: the dominant intent's
+200, then each other intent in turn its training share of the dominant intent's size times the
+test utterances drawn so far (at least 2). Intents rotate with `--rotation` (0-6): rotation r makes
 the r-th intent in alphabetical order dominant and hands the sizes out from the next one on.
 
     python3 scripts/data/skewed_snips.py ../shared/corpora/snips-split OUTPUT --rotation 0
@@ -41,13 +42,13 @@ def main():
     dominant = intents[options.rotation % len(intents)]
     others = [intents[(options.rotation + 1 + k) % len(intents)] for k in range(len(intents) - 1)]
     rng = random.Random(2026 + options.rotation)
-    by_intent = lambda rows, intent: [row for row in rows if row[2] == intent]
-    kept_train = by_intent(train, dominant)
-    kept_test = by_intent(test, dominant)
+    train_of = {intent: [row for row in train if row[2] == intent] for intent in intents}
+    test_of = {intent: [row for row in test if row[2] == intent] for intent in intents}
+    kept_train, kept_test = list(train_of[dominant]), list(test_of[dominant])
     for intent, size in zip(others, SIZES):
-        kept_train += rng.sample(by_intent(train, intent), size)
-        share = max(2, round(len(kept_test) * size / len(by_intent(train, dominant))))
-        kept_test += rng.sample(by_intent(test, intent), min(share, len(by_intent(test, intent))))
+        kept_train += rng.sample(train_of[intent], size)
+        share = max(2, round(len(kept_test) * size / len(train_of[dominant])))
+        kept_test += rng.sample(test_of[intent], min(share, len(test_of[intent])))
     write(os.path.join(options.output, "train"), kept_train)
     write(os.path.join(options.output, "test"), kept_test)
     print(f"dominant {dominant}: {len(kept_train)} training and {len(kept_test)} test utterances")
