@@ -174,4 +174,31 @@ struct EncoderFeaturesTests {
         #expect(chosen.count == 1, "\(scored)")
         #expect(chosen.first?.contains((model.provenance["intentFeatures"] ?? "?") + ", balanced:") == true, "\(chosen)")
     }
+    /// With the encoder's vector in the classifier, the tagger learns from the held-out intents
+    /// of the setting on words alone, so it is the tagger training without the encoder gives.
+    /// Both ways of choosing the encoder: its factor fixed (the words' setting is fitted for
+    /// the tagger) and searched (the setting the search held before the encoder joined it).
+    @Test(arguments: [[4.0], [nil, 4.0]] as [[Double?]])
+    func theTaggerLearnsFromTheWordsAloneAsWithoutTheEncoder(scales: [Double?]) throws {
+        var options = TrainingOptions()
+        options.maxIterations = 5
+        options.noiseFactor = 0
+        options.intentGrid = IntentClassifierGrid(c2: [0.02], characterNGrams: [nil], encoderScales: scales)
+        let plain = ModelTrainer(options: options).train(ModelTrainerTests.corpora.train).0
+        options.encoder = Self.tiny
+        var lines = [String]()
+        let encoded = ModelTrainer(options: options, log: { lines.append($0) }).train(ModelTrainerTests.corpora.train).0
+        let (a, b) = (encoded.storage, plain.storage)
+        #expect(encoded.attributes.count == plain.attributes.count)
+        #expect(a.rowOffsets == b.rowOffsets && a.stateLabels == b.stateLabels && a.stateWeights == b.stateWeights && a.transitions == b.transitions)
+        // The encoder's vector is in the classifier when it is fixed, and the log says which
+        // setting the tagger learnt from whenever it is.
+        guard encoded.intentClassifier?.encoderFeatures != nil else {
+            #expect(scales.first! == nil, "\(lines)")
+            return
+        }
+        #expect(encoded.intentClassifier?.storage.biases != plain.intentClassifier?.storage.biases)
+        #expect(lines.contains { $0.hasPrefix("intent classifier: the tagger learns from the held-out intents of c2 0.02, words + bigrams, balanced (") },
+                "\(lines)")
+    }
 }
