@@ -374,11 +374,10 @@ extension ModelTrainer {
         // training with an encoder gives it the tagger training without one gives: its features
         // condition on the predicted intent, and one more or fewer held-out intent right moves
         // its L-BFGS path and the iteration early stopping keeps by more than the encoder's few
-        // intents are worth to it (SNIPS, seed 1: sentence accuracy 87.86 % with the encoder's
-        // held-out intents against 89.00 % with the words', `scripts/experiments/snips-seeds
-        // --encoder`). The setting is the one the search held before the encoder joined it,
-        // finished as a search without an encoder finishes it; with the encoder's factor fixed
-        // (no setting without it searched), the chosen setting without the encoder's features.
+        // intents are worth to it (docs/design.md). The setting is the one the search held
+        // before the encoder joined it, finished as a search without an encoder finishes it;
+        // with the encoder's factor fixed (no setting without it searched), the chosen setting
+        // without the encoder's features.
         var wordsOnly: Candidate?
         if best.setting.encoderScale != nil {
             var words: Candidate
