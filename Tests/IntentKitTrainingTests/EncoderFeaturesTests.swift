@@ -174,6 +174,7 @@ struct EncoderFeaturesTests {
         #expect(chosen.count == 1, "\(scored)")
         #expect(chosen.first?.contains((model.provenance["intentFeatures"] ?? "?") + ", balanced:") == true, "\(chosen)")
     }
+
     /// With the encoder's vector in the classifier, the tagger learns from the held-out intents
     /// of the setting on words alone, so it is the tagger training without the encoder gives.
     /// Both ways of choosing the encoder: its factor fixed (the words' setting is fitted for

@@ -284,17 +284,26 @@ extension ModelTrainer {
         // Only the chosen setting's weights are kept, as starts.
         func keepFitsOfChosen() { for c in candidates.indices where c != chosen { candidates[c].fits = [:] } }
         keepFitsOfChosen()
+        /// `incumbent`'s setting changed by `change`, on the compared folds, each fold's fit
+        /// starting from `incumbent`'s weights on that fold.
+        func challenger(of incumbent: Candidate, _ change: (inout IntentClassifierSetting) -> Void) -> Candidate {
+            var setting = incumbent.setting
+            change(&setting)
+            return evaluate([setting], on: compared, from: incumbent.start, tolerance: tolerance)[0]
+        }
         // Then the other feature sets and weightings, each against the setting chosen so far,
         // each fold's fit starting from the chosen setting's weights on that fold.
         func challenge(with change: (inout IntentClassifierSetting) -> Void) {
-            var setting = candidates[chosen].setting
-            change(&setting)
-            let start = candidates[chosen].start
-            candidates += evaluate([setting], on: compared, from: start, tolerance: tolerance)
+            candidates.append(challenger(of: candidates[chosen], change))
             if Self.isPreferred(candidates[candidates.count - 1], over: candidates[chosen], phrasings: phrasings, classes: originalClasses) {
                 chosen = candidates.count - 1
             }
             keepFitsOfChosen()
+        }
+        /// `candidate`'s fits taken on to the usual tolerance, when the search stopped them sooner.
+        func atUsualTolerance(_ candidate: inout Candidate) {
+            guard tolerance != trainer.tolerance else { return }
+            candidate = evaluate([candidate.setting], on: compared, from: candidate.start)[0]
         }
         // A coordinate of several values (the encoder's factors, the exemplars'): every value is
         // fitted, and of those that beat the setting chosen so far the best is kept
@@ -302,11 +311,9 @@ extension ModelTrainer {
         // (`forced`) takes the best whatever the folds say of the incumbent.
         func challengeWithBest(of values: [Double?], forced: Bool = false, _ change: (inout IntentClassifierSetting, Double?) -> Void) {
             guard !values.isEmpty else { return }
-            let start = candidates[chosen].start, first = candidates.count
+            let incumbent = candidates[chosen], first = candidates.count
             for value in values {  // each its own features: a fit of its own from the chosen weights
-                var setting = candidates[chosen].setting
-                change(&setting, value)
-                candidates += evaluate([setting], on: compared, from: start, tolerance: tolerance)
+                candidates.append(challenger(of: incumbent) { change(&$0, value) })
             }
             chosen = forced ? Self.best(of: candidates, among: first..<candidates.count)
                 : Self.choice(of: candidates, challengers: first..<candidates.count, incumbent: chosen, phrasings: phrasings, classes: originalClasses)
@@ -316,7 +323,7 @@ extension ModelTrainer {
         for rare in grid.weighsRareFeatures.dropFirst() { challenge { $0.weighsRareFeatures = rare } }
         // The setting on words alone, as the search stands before the encoder joins it: what the
         // tagger learns from if the encoder's vector is chosen (below).
-        let searchedWords = encoderScales.first! == nil && encoderScales.count > 1 ? candidates[chosen] : nil
+        let searchedWords = encoderScales.first! == nil ? candidates[chosen] : nil
         challengeWithBest(of: Array(encoderScales.dropFirst())) { $0.encoderScale = $1 }
         // The encoder's vector changes what the sparse features must carry: once it is in, the
         // feature sets and the neighbouring coefficients are challenged again.
@@ -344,10 +351,7 @@ extension ModelTrainer {
         } else if grid.balancesIntents.count > 1 {
             log("intent classifier: intents of about the same size (within a factor of 1.5), weighting not compared")
         }
-        // The chosen setting's fits go on to the usual tolerance.
-        if tolerance != trainer.tolerance {
-            candidates[chosen] = evaluate([candidates[chosen].setting], on: compared, from: candidates[chosen].start)[0]
-        }
+        atUsualTolerance(&candidates[chosen])
         var best = candidates[chosen]
         for candidate in candidates {
             let perFold = candidate.folds.map { String(format: "%.2f", 100 * Double(candidate.foldCorrect[$0]) / Double(max(1, foldSizes[$0]))) }
@@ -383,15 +387,11 @@ extension ModelTrainer {
             var words: Candidate
             if let searched = searchedWords {
                 words = searched
-                if comparesWeighting {
-                    for balanced in grid.balancesIntents.dropFirst() {
-                        var setting = words.setting
-                        setting.balancesIntents = balanced
-                        let challenger = evaluate([setting], on: compared, from: words.start, tolerance: tolerance)[0]
-                        if Self.isPreferred(challenger, over: words, phrasings: phrasings, classes: originalClasses) { words = challenger }
-                    }
+                for balanced in grid.balancesIntents.dropFirst() where comparesWeighting {
+                    let weighted = challenger(of: words) { $0.balancesIntents = balanced }
+                    if Self.isPreferred(weighted, over: words, phrasings: phrasings, classes: originalClasses) { words = weighted }
                 }
-                if tolerance != trainer.tolerance { words = evaluate([words.setting], on: compared, from: words.start)[0] }
+                atUsualTolerance(&words)
             } else {
                 var setting = best.setting
                 setting.encoderScale = nil
