@@ -34,7 +34,7 @@ struct CrossValidateCommand: ParsableCommand {
 
     @OptionGroup(title: "Training") var training: TrainingArguments
 
-    @OptionGroup var encoderOption: EncoderOption
+    @OptionGroup var encoderOption: TrainingEncoderOption
 
     func validate() throws {
         if folds < 2 { throw ValidationError("--folds must be at least 2") }

@@ -20,10 +20,10 @@ struct EncodersCommand: ParsableCommand {
     func run() throws {
         var roots = directories
         if roots.isEmpty {
-            roots = [".venv-encoder"] + (ProcessInfo.processInfo.environment["INTENTKIT_ENCODERS"] ?? "").split(separator: ":").map(String.init)
+            roots = EncoderDirectories.searchedRoots
         }
         var found = [URL]()
-        for root in roots { found += Self.modelDirectories(under: URL(fileURLWithPath: root), depth: 6) }
+        for root in roots { found += EncoderDirectories.modelDirectories(under: URL(fileURLWithPath: root), depth: 6) }
         guard !found.isEmpty else {
             print("no encoder found in \(roots.joined(separator: ", ")); scripts/setup-encoder installs all-MiniLM-L6-v2")
             return
@@ -36,23 +36,6 @@ struct EncodersCommand: ParsableCommand {
             } catch {
                 print("\(directory.path)\tcannot be used: \(error)")
             }
-        }
-    }
-
-    /// The directories under `root` (itself included) that hold config.json and model.safetensors.
-    private static func modelDirectories(under root: URL, depth: Int) -> [URL] {
-        let files = FileManager.default
-        if files.fileExists(atPath: root.appendingPathComponent("config.json").path),
-           files.fileExists(atPath: root.appendingPathComponent("model.safetensors").path) {
-            return [root.standardizedFileURL]
-        }
-        guard depth > 0, let children = try? files.contentsOfDirectory(at: root, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey]) else {
-            return []
-        }
-        return children.sorted { $0.path < $1.path }.flatMap { child -> [URL] in
-            let values = try? child.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
-            guard values?.isDirectory == true, values?.isSymbolicLink != true else { return [] }
-            return modelDirectories(under: child, depth: depth - 1)
         }
     }
 }

@@ -27,7 +27,7 @@ struct TrainCommand: ParsableCommand {
 
     @OptionGroup(title: "Training") var training: TrainingArguments
 
-    @OptionGroup var encoderOption: EncoderOption
+    @OptionGroup var encoderOption: TrainingEncoderOption
 
     func run() throws {
         try checkOutput()
@@ -42,6 +42,7 @@ struct TrainCommand: ParsableCommand {
         var options = try training.options()
         options.encoder = try encoderOption.load()
         try training.requireEncoder(for: options.encoder)
+        if let note = OutOfScopeNote.note(for: corpus, options: options) { StandardError.print(note) }
 
         let progress = ProgressLine()
         var trainer = ModelTrainer(options: options) { progress.show($0) }
@@ -67,6 +68,11 @@ struct TrainCommand: ParsableCommand {
         StandardError.print(summary + " → \(output)")
         StandardError.print("stopped: \(Self.reason(report, options: options)); the model keeps iteration \(report.keptIteration)"
                             + (report.devF1 == nil ? "" : options.devWindow > 1 ? " (the best mean)" : " (the best dev F1)"))
+        if let encoder = options.encoder {
+            StandardError.print(model.intentClassifier?.encoder != nil
+                ? "the model is the sentence-encoder tier: it parses with the encoder at \(encoder.identity.directory)"
+                : "the model is the words-only tier: the held-out folds did not favour the encoder's vectors on this corpus")
+        }
         if report.stop == "interrupted" { throw ExitCode(130) }
         if let devCorpus, !devCorpus.utterances.isEmpty {
             // The dev set parsed as `parse` would: the joint figures `evaluate` reports.

@@ -23,6 +23,7 @@ struct ValidateCommand: ParsableCommand {
         let errors = all.filter { $0.severity == .error }.count
         let warnings = all.count - errors
         print("\(input.path): \(loaded.corpus.utterances.count) utterances, \(loaded.corpus.schema.intents.count) intents: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        if let note = OutOfScopeNote.note(for: loaded.corpus) { print(note) }
         if errors > 0 || (strict && warnings > 0) { throw ExitCode.failure }
     }
 }

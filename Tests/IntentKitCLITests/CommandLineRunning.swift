@@ -50,11 +50,20 @@ extension CommandLineRunning {
         try run(arguments, in: directory)
     }
 
-    func run(_ arguments: [String], in directory: URL = CommandLinePaths.repository, stdin input: Data? = nil) throws -> Result {
+    /// Runs `intentkit` with `arguments` in `directory`. Training finds no default sentence
+    /// encoder (`INTENTKIT_ENCODER=none`), so that a test trains the words-only tier whatever is
+    /// installed, unless `environment` says otherwise (a `nil` value removes a variable).
+    func run(
+        _ arguments: [String], in directory: URL = CommandLinePaths.repository, stdin input: Data? = nil, environment: [String: String?] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        var variables = ProcessInfo.processInfo.environment
+        variables["INTENTKIT_ENCODER"] = "none"
+        for (name, value) in environment { variables[name] = value }
+        process.environment = variables
         let out = Pipe(), err = Pipe(), stdin = Pipe()
         process.standardOutput = out
         process.standardError = err

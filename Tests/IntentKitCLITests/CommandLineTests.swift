@@ -9,6 +9,11 @@ struct CommandLineTests: CommandLineRunning {
         #expect(result.status == 0)
         #expect(result.stdout.contains("0 errors, 0 warnings"))
         #expect(result.stderr.isEmpty)
+        // It has out_of_scope utterances; the payments fixture has none, which is no problem but worth knowing.
+        #expect(!result.stdout.contains("no out-of-scope examples"))
+        let payments = try run("validate", "payments.yaml", in: Self.fixtures)
+        #expect(payments.status == 0 && payments.stdout.contains("note: no out-of-scope examples (utterances of an intent named out_of_scope, None, none or oos)"), "\(payments.stdout)")
+        #expect(payments.stdout.contains("turn away 1 % of held-out in-scope requests"), "\(payments.stdout)")
     }
 
     @Test func validateReportsPlantedErrorsAndFails() throws {
@@ -196,6 +201,36 @@ struct CommandLineTests: CommandLineRunning {
         #expect(moved == parsed)
         let wrong = try run(["parse", "--model", model, "--encoder", "/nonexistent/encoder"], stdin: Data("x\n".utf8))
         #expect(wrong.status == 1 && wrong.stderr.contains("/nonexistent/encoder: error: encoder file missing"), "\(wrong.stderr)")
+    }
+
+    @Test func trainTakesTheInstalledEncoderByDefaultAndSaysWhichTierItBuilt() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // An encoder installed where scripts/setup-encoder puts one, in the working directory.
+        let installed = directory.appendingPathComponent(".venv-encoder/lib/tiny-bert")
+        try FileManager.default.createDirectory(at: installed.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CommandLinePaths.repository.appendingPathComponent("Tests/IntentKitTests/Fixtures/tiny-bert"), to: installed)
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("payments.yaml"), to: directory.appendingPathComponent("payments.yaml"))
+        let quick = ["train", "payments.yaml", "--max-iterations", "5", "--no-tune"]
+        let unset: [String: String?] = ["INTENTKIT_ENCODER": nil, "INTENTKIT_ENCODERS": nil]
+
+        let found = try run(quick + ["--output", "found.model"], in: directory, environment: unset)
+        #expect(found.status == 0 && found.stderr.contains("tier: sentence encoder at \(installed.standardizedFileURL.path) (the default; --no-encoder"), "\(found.stderr)")
+        #expect(found.stderr.contains("the model is the sentence-encoder tier: it parses with the encoder at \(installed.standardizedFileURL.path)"), "\(found.stderr)")
+        let inspected = try run(["inspect", directory.appendingPathComponent("found.model").path])
+        #expect(inspected.stdout.contains("tiny-bert"), "\(inspected.stdout)")
+
+        let words = try run(quick + ["--no-encoder", "--output", "words.model"], in: directory, environment: unset)
+        #expect(words.status == 0 && words.stderr.contains("tier: words only (--no-encoder)") && !words.stderr.contains("distinct texts encoded"), "\(words.stderr)")
+        let none = try run(quick + ["--output", "none.model"], in: directory, environment: ["INTENTKIT_ENCODER": "none"])
+        #expect(none.status == 0 && none.stderr.contains("tier: words only (INTENTKIT_ENCODER=none)"), "\(none.stderr)")
+        // The same options and inputs, the same bytes, whichever way the words-only tier was asked for.
+        #expect(try Data(contentsOf: directory.appendingPathComponent("words.model")) == Data(contentsOf: directory.appendingPathComponent("none.model")))
+
+        let nothing = try run(quick + ["--output", directory.appendingPathComponent("nothing.model").path], in: Self.fixtures, environment: unset)
+        #expect(nothing.status == 0 && nothing.stderr.contains("tier: words only (no sentence encoder in .venv-encoder; scripts/setup-encoder installs"), "\(nothing.stderr)")
+        let both = try run(quick + ["--no-encoder", "--encoder", installed.path, "--output", "both.model"], in: directory)
+        #expect(both.status != 0 && both.stderr.contains("--encoder and --no-encoder exclude each other"), "\(both.stderr)")
     }
 
     @Test func entitiesPrintsMatchesOrJSONAndRefusesBadOptions() throws {

@@ -12,7 +12,7 @@ struct HardeningTests: CommandLineRunning {
         let path = directory.appendingPathComponent("payments.model").path
         let process = Process()
         process.executableURL = CommandLinePaths.binary
-        process.arguments = ["train", CommandLinePaths.fixtures.appendingPathComponent("payments.yaml").path, "--output", path, "--max-iterations", "30"]
+        process.arguments = ["train", CommandLinePaths.fixtures.appendingPathComponent("payments.yaml").path, "--output", path, "--max-iterations", "30", "--no-encoder"]
         process.standardError = FileHandle.nullDevice
         try! process.run()
         process.waitUntilExit()
@@ -236,7 +236,7 @@ struct HardeningTests: CommandLineRunning {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = ["train", "payments.yaml", "--dev", dev.path, "--max-iterations", "100000", "--patience", "100000",
-                             "--c1", "0", "--c2", "0", "--output", output.path]
+                             "--c1", "0", "--c2", "0", "--no-encoder", "--output", output.path]
         process.currentDirectoryURL = Self.fixtures
         let stderr = Pipe()
         process.standardError = stderr

@@ -158,6 +158,27 @@ struct EvaluatorTests {
         #expect(report.calibration.bins.count == 10 && report.calibration.bins[9].count == 2 && report.calibration.bins[6].count == 2)
     }
 
+    @Test func confidentErrorsAreWrongIntentsAtNinetyPercentOrMore() throws {
+        let none = FrameComparison.outOfScopeLabel
+        // Wrong at 0.95 and 0.9 (one an out-of-scope request taken for A), wrong at 0.89, right
+        // at 0.99, rejected at 0.95: two confident errors of six utterances.
+        let report = Evaluator().evaluate([
+            frame("A", "B", confidence: 0.9), frame(none, "A", confidence: 0.95), frame("A", "B", confidence: 0.89),
+            frame("A", "A", confidence: 0.99), frame("B", none, confidence: 0.95), frame("B", "B", confidence: 0.5),
+        ])
+        #expect(abs(report.calibration.confidentErrorRate - 100.0 / 3) < 1e-9)
+        #expect(report.calibration.confidentErrors.map(\.confidence) == [0.95, 0.9])
+        #expect(report.calibration.confidentErrors.map(\.gold) == [none, "A"])
+        #expect(ReportFormatter.text(report).contains("confident errors: 33.33 % of utterances (2)"))
+        // A report written before confident errors were counted still reads, with none.
+        var json = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any])
+        var calibration = try #require(json["calibration"] as? [String: Any])
+        for key in ["confidentErrorThreshold", "confidentErrorRate", "confidentErrors"] { calibration[key] = nil }
+        json["calibration"] = calibration
+        let old = try JSONDecoder().decode(EvaluationReport.self, from: JSONSerialization.data(withJSONObject: json))
+        #expect(old.calibration.confidentErrors.isEmpty && old.calibration.expectedCalibrationError == report.calibration.expectedCalibrationError)
+    }
+
     @Test func theReportIsDeterministic() throws {
         let slots = [Span(name: "a", start: 0, end: 3), Span(name: "b", start: 4, end: 6)]
         let one = Evaluator().evaluate([frame("A", "B", gold: slots, predicted: [slots[1]]), frame("B", "B", gold: [], predicted: slots)])

@@ -11,6 +11,6 @@ reference_model=out/snips.model
 if [[ ! -f $reference_model ]]; then
     mkdir -p out
     echo "training $reference_model (SNIPS train, dev = valid, seed 1)" >&2
-    $intentkit train ../shared/corpora/snips-split/train --dev ../shared/corpora/snips-split/valid --seed 1 \
+    $intentkit train ../shared/corpora/snips-split/train --dev ../shared/corpora/snips-split/valid --seed 1 --no-encoder \
         --output "$reference_model" 2> out/snips.log
 fi

@@ -146,10 +146,45 @@ public struct EvaluationReport: Hashable, Sendable, Codable {
             public var accuracy: Double
         }
 
+        /// An utterance answered with a wrong intent at a confidence of at least
+        /// ``Evaluator/confidentErrorThreshold``: the mistake an app cannot catch by asking
+        /// again when unsure.
+        public struct ConfidentError: Hashable, Sendable, Codable {
+            public var text: String
+            public var gold: String
+            public var predicted: String
+            public var confidence: Double
+        }
+
         /// Expected calibration error, percent: Σ_b (n_b / N) · |accuracy_b − confidence_b|
         /// (Guo et al. 2017, eq. 3).
         public var expectedCalibrationError: Double
         public var bins: [Bin]
+        /// The confidence from which a wrong answer counts as a confident error.
+        public var confidentErrorThreshold: Double
+        /// Utterances answered with a wrong intent at ``confidentErrorThreshold`` or more,
+        /// percent of all utterances (an out-of-scope request answered as an intent included).
+        public var confidentErrorRate: Double
+        /// Those utterances, most confident first.
+        public var confidentErrors: [ConfidentError]
+
+        public init(expectedCalibrationError: Double, bins: [Bin], confidentErrorThreshold: Double, confidentErrorRate: Double, confidentErrors: [ConfidentError]) {
+            self.expectedCalibrationError = expectedCalibrationError
+            self.bins = bins
+            self.confidentErrorThreshold = confidentErrorThreshold
+            self.confidentErrorRate = confidentErrorRate
+            self.confidentErrors = confidentErrors
+        }
+
+        // Reports written before confident errors were counted still read (as baselines).
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            expectedCalibrationError = try container.decode(Double.self, forKey: .expectedCalibrationError)
+            bins = try container.decode([Bin].self, forKey: .bins)
+            confidentErrorThreshold = try container.decodeIfPresent(Double.self, forKey: .confidentErrorThreshold) ?? Evaluator.confidentErrorThreshold
+            confidentErrorRate = try container.decodeIfPresent(Double.self, forKey: .confidentErrorRate) ?? 0
+            confidentErrors = try container.decodeIfPresent([ConfidentError].self, forKey: .confidentErrors) ?? []
+        }
     }
 
     /// Out-of-scope detection, percent.

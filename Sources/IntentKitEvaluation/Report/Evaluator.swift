@@ -10,6 +10,9 @@ public struct Evaluator: Sendable {
     /// The minimum confidence the parser answered with, for the report's out-of-scope histograms
     /// (``evaluate(_:on:resolving:)`` sets the parser's).
     public var minimumConfidence: Double?
+    /// The confidence from which a wrong intent counts as a confident error
+    /// (``EvaluationReport/Calibration/confidentErrorRate``).
+    public static let confidentErrorThreshold = 0.9
 
     public init() {}
 
@@ -169,7 +172,11 @@ public struct Evaluator: Sendable {
             bins[index].accuracy /= Double(bins[index].count)
             error += Double(bins[index].count) / Double(predicted.count) * abs(bins[index].accuracy - bins[index].confidence)
         }
-        return .init(expectedCalibrationError: 100 * error, bins: bins)
+        let confident = predicted.filter { $0.confidence >= Self.confidentErrorThreshold && $0.predictedIntent != $0.goldIntent }
+            .sorted { ($0.confidence, $1.text) > ($1.confidence, $0.text) }
+            .map { EvaluationReport.Calibration.ConfidentError(text: $0.text, gold: $0.goldIntent, predicted: $0.predictedIntent!, confidence: $0.confidence) }
+        return .init(expectedCalibrationError: 100 * error, bins: bins, confidentErrorThreshold: Self.confidentErrorThreshold,
+                     confidentErrorRate: percent(confident.count, of: comparisons.count), confidentErrors: confident)
     }
 
     private func averages(_ counts: [SlotScores.Counts]) -> EvaluationReport.Averages {

@@ -23,6 +23,7 @@ public enum HTMLReport {
         for (label, value) in [("intent accuracy", percent(report.intents.accuracy)), ("slot F1", number(report.slots.micro.f1)),
                                ("sentence accuracy", percent(report.sentenceAccuracy)),
                                ("calibration error", percent(report.calibration.expectedCalibrationError)),
+                               ("confident errors", percent(report.calibration.confidentErrorRate)),
                                ("utterances", "\(report.utterances)")] {
             body += "<div class=\"card\"><div class=\"value\">\(value)</div><div class=\"label\">\(label)</div></div>"
         }

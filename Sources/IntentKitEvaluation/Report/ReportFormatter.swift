@@ -37,6 +37,13 @@ public enum ReportFormatter {
             }
         }
         lines.append(String(format: "intent calibration: expected calibration error %.2f %%", report.calibration.expectedCalibrationError))
+        lines.append(confidentErrorLine(report.calibration))
+        for error in report.calibration.confidentErrors.prefix(confidentErrorsListed) {
+            lines.append(String(format: "  %.2f  %@ (gold %@): \"%@\"", error.confidence, error.predicted, error.gold, error.text))
+        }
+        if report.calibration.confidentErrors.count > confidentErrorsListed {
+            lines.append("  … \(report.calibration.confidentErrors.count - confidentErrorsListed) more in the JSON report")
+        }
         if !report.frequentErrors.isEmpty {
             lines.append("")
             lines.append("most frequent mistakes:")
@@ -46,6 +53,15 @@ public enum ReportFormatter {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// How many confident errors the text report lists; the JSON report holds them all.
+    static let confidentErrorsListed = 10
+
+    /// The share of utterances answered wrong with high confidence.
+    static func confidentErrorLine(_ calibration: EvaluationReport.Calibration) -> String {
+        String(format: "confident errors: %.2f %% of utterances (%d) answered with a wrong intent at confidence %.2f or more",
+               calibration.confidentErrorRate, calibration.confidentErrors.count, calibration.confidentErrorThreshold)
     }
 
     /// In-scope accuracy, false rejections and out-of-scope recall and precision, when there is
@@ -62,11 +78,11 @@ public enum ReportFormatter {
     /// The same figures as Markdown tables.
     public static func markdown(_ report: EvaluationReport) -> String {
         var lines = ["# Evaluation", ""]
-        lines.append("| utterances | intent accuracy | slot F1 | slot precision | slot recall | sentence accuracy | ECE |")
-        lines.append("|---|---|---|---|---|---|---|")
-        lines.append(String(format: "| %d | %.2f %% | %.2f | %.2f | %.2f | %.2f %% | %.2f %% |", report.utterances, report.intents.accuracy,
+        lines.append("| utterances | intent accuracy | slot F1 | slot precision | slot recall | sentence accuracy | ECE | confident errors |")
+        lines.append("|---|---|---|---|---|---|---|---|")
+        lines.append(String(format: "| %d | %.2f %% | %.2f | %.2f | %.2f | %.2f %% | %.2f %% | %.2f %% |", report.utterances, report.intents.accuracy,
                             report.slots.micro.f1, report.slots.micro.precision, report.slots.micro.recall, report.sentenceAccuracy,
-                            report.calibration.expectedCalibrationError))
+                            report.calibration.expectedCalibrationError, report.calibration.confidentErrorRate))
         if let line = outOfScopeLine(report) { lines += ["", line] }
         for (title, rows) in [("Intents", report.intents.perIntent), ("Slots", report.slots.perSlot)] {
             lines += ["", "## \(title)", "", "| name | precision | recall | F1 | support |", "|---|---|---|---|---|"]

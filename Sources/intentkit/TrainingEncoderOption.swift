@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import IntentKit
+
+/// Which tier `train` and `cross-validate` build: with a sentence encoder (`--encoder DIR`, or
+/// by default the one installed where ``EncoderDirectories/defaultEncoder()`` looks), or on
+/// words alone (`--no-encoder`, or when none is installed).
+struct TrainingEncoderOption: ParsableArguments {
+    @Option(name: .customLong("encoder"), help: ArgumentHelp(
+        "A BERT-family sentence encoder's directory (`intentkit encoders` lists them). Default: the encoder in $INTENTKIT_ENCODER, else the first one `intentkit encoders` finds (scripts/setup-encoder installs all-MiniLM-L6-v2 there). Training weighs its vectors in the intent classifier where they help on held-out folds; the model then parses with it.",
+        valueName: "DIR"))
+    var directory: String?
+
+    @Flag(name: .customLong("no-encoder"), help: "Train the words-only tier: no sentence encoder, parses in microseconds, a smaller model.")
+    var noEncoder = false
+
+    func validate() throws {
+        if noEncoder && directory != nil { throw ValidationError("--encoder and --no-encoder exclude each other") }
+    }
+
+    /// The encoder to train with and why it is that one; prints the choice. On a failure to load
+    /// prints the directory and the reason and exits with status 1.
+    func load() throws -> SentenceEncoder? {
+        if noEncoder {
+            StandardError.print("tier: words only (--no-encoder)")
+            return nil
+        }
+        var path = directory
+        if path == nil {
+            switch EncoderDirectories.defaultEncoder() {
+            case .none(let reason):
+                StandardError.print("tier: words only (\(reason))")
+                return nil
+            case .found(let url): path = url.path
+            }
+        }
+        guard let path else { return nil }
+        do {
+            let encoder = try SentenceEncoder(directory: URL(fileURLWithPath: path))
+            StandardError.print("tier: sentence encoder at \(encoder.identity.directory)" + (directory == nil ? " (the default; --no-encoder trains on words alone)" : ""))
+            return encoder
+        } catch {
+            StandardError.print("\(path): error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
