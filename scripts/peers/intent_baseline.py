@@ -4,7 +4,11 @@ LogisticRegression on TF-IDF features (word 1-2-grams and character 2-5-grams wi
 boundaries, sublinear term frequency), with C chosen on a held-out split: the dev split when
 the corpus has one, else a stratified tenth of the training utterances. Never on test.
 
-    python3 intent_baseline.py TRAIN.json TEST.json [--dev DEV.json] [--false-rejection RATE]
+    python3 intent_baseline.py TRAIN.json TEST.json [--dev DEV.json] [--false-rejection RATE] [--vectors FILE…]
+
+With --vectors (`intentkit encode` output, a JSON line of text and vector each, for every text
+of the corpora), the same logistic regression reads a sentence encoder's vectors instead of the
+n-grams: what the encoder alone gives a linear classifier.
 
 With --false-rejection (out of scope with no example of it, as Larson et al. 2019 threshold
 BERT), the model of the chosen C answers `out_of_scope` below the probability that rejects RATE
@@ -23,6 +27,8 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import train_test_split
 from sklearn.pipeline import make_pipeline, make_union
+from sklearn.preprocessing import FunctionTransformer
+import numpy as np
 
 GRID = [0.3, 1, 3, 10, 30, 100]
 OUT_OF_SCOPE = "out_of_scope"
@@ -34,7 +40,9 @@ def examples(path):
     return [example["text"] for example in data], [example["intent"] for example in data]
 
 
-def model(c):
+def model(c, vectors=None):
+    if vectors is not None:  # the sentence encoder's vector of each text, as the only features
+        return make_pipeline(FunctionTransformer(lambda texts: np.array([vectors[text] for text in texts])), LogisticRegression(C=c, max_iter=3000))
     features = make_union(
         TfidfVectorizer(analyzer="word", ngram_range=(1, 2), sublinear_tf=True, lowercase=True),
         TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), sublinear_tf=True, lowercase=True),
@@ -65,7 +73,16 @@ def main():
     parser.add_argument("test")
     parser.add_argument("--dev")
     parser.add_argument("--false-rejection", type=float)
+    parser.add_argument("--vectors", nargs="+", metavar="VECTORS.jsonl",
+                        help="`intentkit encode` output for every text: the model reads these vectors instead of TF-IDF n-grams")
     arguments = parser.parse_args()
+    vectors = None
+    if arguments.vectors:
+        vectors = {}
+        for path in arguments.vectors:
+            for line in open(path, encoding="utf-8"):
+                row = json.loads(line)
+                vectors[row["text"]] = row["vector"]
     train_texts, train_intents = examples(arguments.train)
     test_texts, test_intents = examples(arguments.test)
     if arguments.dev:
@@ -74,13 +91,13 @@ def main():
     else:
         fit_texts, dev_texts, fit_intents, dev_intents = train_test_split(
             train_texts, train_intents, test_size=0.1, stratify=train_intents, random_state=1)
-    held_out = {c: accuracy(model(c).fit(fit_texts, fit_intents), dev_texts, dev_intents) for c in GRID}
+    held_out = {c: accuracy(model(c, vectors).fit(fit_texts, fit_intents), dev_texts, dev_intents) for c in GRID}
     best = max(GRID, key=lambda c: (held_out[c], -c))
-    final = model(best).fit(train_texts, train_intents)
+    final = model(best, vectors).fit(train_texts, train_intents)
     result = {"accuracy": 100 * accuracy(final, test_texts, test_intents), "C": best,
               "heldOut": {str(c): round(100 * a, 2) for c, a in held_out.items()}}
     if arguments.false_rejection is not None:
-        confidences = sorted(model(best).fit(fit_texts, fit_intents).predict_proba(dev_texts).max(axis=1))
+        confidences = sorted(model(best, vectors).fit(fit_texts, fit_intents).predict_proba(dev_texts).max(axis=1))
         threshold = confidences[int(arguments.false_rejection * len(confidences))]
         probabilities = final.predict_proba(test_texts)
         answers = [OUT_OF_SCOPE if p.max() < threshold else final.classes_[p.argmax()] for p in probabilities]
