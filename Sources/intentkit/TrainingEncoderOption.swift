@@ -18,15 +18,17 @@ struct TrainingEncoderOption: ParsableArguments {
         if noEncoder && directory != nil { throw ValidationError("--encoder and --no-encoder exclude each other") }
     }
 
-    /// The encoder to train with and why it is that one; prints the choice. On a failure to load
-    /// prints the directory and the reason and exits with status 1.
+    /// The encoder to train with, `nil` for the words-only tier; prints which tier and why. On a
+    /// failure to load prints the directory and the reason and exits with status 1.
     func load() throws -> SentenceEncoder? {
         if noEncoder {
             StandardError.print("tier: words only (--no-encoder)")
             return nil
         }
-        var path = directory
-        if path == nil {
+        let path: String
+        if let directory {
+            path = directory
+        } else {
             switch EncoderDirectories.defaultEncoder() {
             case .none(let reason):
                 StandardError.print("tier: words only (\(reason))")
@@ -34,7 +36,6 @@ struct TrainingEncoderOption: ParsableArguments {
             case .found(let url): path = url.path
             }
         }
-        guard let path else { return nil }
         do {
             let encoder = try SentenceEncoder(directory: URL(fileURLWithPath: path))
             StandardError.print("tier: sentence encoder at \(encoder.identity.directory)" + (directory == nil ? " (the default; --no-encoder trains on words alone)" : ""))
