@@ -45,6 +45,43 @@ struct SentenceEncoderTests {
         }
     }
 
+    static let tinyMPNetDirectory = RuntimeFixtures.directory.appendingPathComponent("tiny-mpnet")
+
+    /// The same from `scripts/dev/encoder_reference.py Fixtures/tiny-mpnet TEXT…`: an MPNet, with
+    /// `<s>` and `</s>` around the pieces, positions from 2 and a relative position bias.
+    static let tinyMPNetReference: [(String, [Int32], [Float])] = [
+        ("lock the car", [0, 7, 5, 10, 2], [0.4409477, -0.1898324, -0.2018006, -0.0651818, 0.1603226, 0.1761749, 0.5455363, -0.6084454]),
+        ("Unlocking the Moonracer!", [0, 8, 9, 15, 5, 26, 27, 18, 2], [-0.5588644, 0.0289131, 0.2219698, -0.0850502, 0.2155917, 0.4581057, 0.2556547, -0.5555453]),
+        ("hang on, freeze it", [0, 28, 29, 19, 30, 31, 2], [-0.617371, 0.0486175, 0.185439, -0.1419473, 0.162281, 0.5297069, 0.2365298, -0.4461858]),
+        ("the the the the the the the the the the the the the the", [0, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 2],
+         [0.7677503, 0.0631829, -0.4402835, -0.0179692, -0.1890333, -0.2829499, 0.3107657, -0.0050431]),
+        ("", [0, 2], [0.6960226, -0.0780685, -0.0898351, -0.2003985, -0.0994219, -0.0092993, 0.4900855, -0.4594268]),
+    ]
+
+    @Test func anMPNetMatchesTheReference() throws {
+        let encoder = try SentenceEncoder(directory: Self.tinyMPNetDirectory, precision: .float32)
+        #expect(encoder.configuration.family == .mpnet && encoder.configuration.firstPosition == 2 && encoder.maximumLength == 12)
+        for (text, ids, vector) in Self.tinyMPNetReference {
+            #expect(encoder.tokenizer.encode(text, maximumLength: encoder.maximumLength) == ids, "\(text)")
+            let encoded = encoder.encode(text)
+            #expect(zip(encoded, vector).allSatisfy { abs($0 - $1) < 1e-5 }, "\(text): \(encoded) against \(vector)")
+        }
+        // In int8 within 0.995 of the reference's direction (0.9979 at worst: eight random
+        // dimensions quantise coarser than a trained model's 768).
+        let eightBit = try SentenceEncoder(directory: Self.tinyMPNetDirectory)
+        for (text, _, vector) in Self.tinyMPNetReference {
+            #expect(SentenceEncoder.cosine(eightBit.encode(text), vector) >= 0.995, "\(text)")
+        }
+    }
+
+    /// MPNet's buckets of relative position, against `scripts/dev/encoder_reference.py --buckets`:
+    /// exact near, logarithmic far, the last bucket of each direction beyond 128.
+    @Test func relativePositionBucketsMatchTheReference() {
+        let relatives = [0, 1, -1, 7, 8, -8, 11, 12, 16, -16, 20, 64, 127, 128, -500, 1000]
+        let reference = [0, 17, 1, 23, 24, 8, 24, 25, 26, 10, 26, 30, 31, 31, 15, 31]
+        #expect(relatives.map { BertConfiguration.relativeBucket($0, buckets: 32) } == reference)
+    }
+
     @Test func aBatchGivesTheVectorsOfOneSentenceAtATime() throws {
         let encoder = try SentenceEncoder(directory: Self.tinyDirectory)
         // Enough texts for several batches of about 256 tokens, on one thread and on three.

@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
-"""Sentence embeddings of a BERT-family sentence-transformer directory, in plain numpy: the
-reference IntentKit's Swift encoder is checked against. Reads config.json, vocab.txt and
+"""Sentence embeddings of a BERT or MPNet sentence-transformer directory, in plain numpy: the
+reference IntentKit's Swift encoder is checked against. MPNet (Song et al. 2020) is BERT with `<s>`
+and `</s>` around the pieces, no token types, positions counted from its padding id plus one, and a
+relative position bias added to every attention score (`relative_bucket`). Reads config.json, vocab.txt and
 model.safetensors (F32), tokenizes as BertTokenizer does (lower-casing, accent stripping,
 punctuation split, greedy longest-match WordPiece), runs the encoder and mean-pools.
 
     scripts/dev/encoder_reference.py MODEL_DIR "text" ...          each text's piece ids and embedding, as JSON lines
     scripts/dev/encoder_reference.py MODEL_DIR --similarities A B   the cosine similarity of A and B
     scripts/dev/encoder_reference.py --tiny OUT_DIR                 writes a tiny random-weight model
+    scripts/dev/encoder_reference.py --tiny-mpnet OUT_DIR           the same as an MPNet
+    scripts/dev/encoder_reference.py --buckets N…                   MPNet's bucket of each relative position
 
 Checked against the published similarities of all-MiniLM-L6-v2 (sentence-transformers'
 quickstart: "The weather is lovely today." / "It's so sunny outside!" 0.6660). The tiny model
@@ -91,10 +95,23 @@ def wordpiece(word, vocab, max_chars=100):
     return pieces
 
 
-def tokenize(text, vocab, max_length):
+def tokenize(text, vocab, max_length, mpnet=False):
     pieces = [p for w in basic_tokens(text) for p in wordpiece(w, vocab)]
-    ids = [vocab["[CLS]"]] + [vocab[p] for p in pieces][: max_length - 2] + [vocab["[SEP]"]]
-    return ids
+    first, last = ("<s>", "</s>") if mpnet else ("[CLS]", "[SEP]")
+    return [vocab[first]] + [vocab[p] for p in pieces][: max_length - 2] + [vocab[last]]
+
+
+def relative_bucket(relative, buckets=32, max_distance=128):
+    """MPNet's `relative_position_bucket` of key position minus query position, in float32 as
+    PyTorch computes it: half the buckets a direction, exact below a quarter, then logarithmic."""
+    half = buckets // 2
+    exact = half // 2
+    base = half if relative > 0 else 0
+    n = abs(relative)
+    if n < exact:
+        return base + n
+    scaled = np.log(np.float32(n) / np.float32(exact)) / np.float32(math.log(max_distance / exact)) * np.float32(half - exact)
+    return base + min(exact + int(scaled), half - 1)
 
 
 def layer_norm(x, weight, bias, eps):
@@ -113,7 +130,7 @@ def load(directory, dtype=np.float64):
     config = json.load(open(f"{directory}/config.json"))
     vocab = {line.rstrip("\n"): i for i, line in enumerate(open(f"{directory}/vocab.txt", encoding="utf-8"))}
     w = {k: v.astype(dtype) for k, v in read_safetensors(f"{directory}/model.safetensors").items() if v.dtype != np.int64}
-    w = {k.removeprefix("bert."): v for k, v in w.items()}
+    w = {k.removeprefix("bert.").removeprefix("mpnet."): v for k, v in w.items()}
     try:
         max_length = json.load(open(f"{directory}/sentence_bert_config.json"))["max_seq_length"]
     except FileNotFoundError:
@@ -125,22 +142,32 @@ def forward(config, w, ids, activation=gelu):
     """The last layer's vector of each piece of `ids`."""
     eps = config.get("layer_norm_eps", 1e-12)
     n, hidden, heads = len(ids), config["hidden_size"], config["num_attention_heads"]
-    x = w["embeddings.word_embeddings.weight"][ids] + w["embeddings.position_embeddings.weight"][:n] + w["embeddings.token_type_embeddings.weight"][0]
+    mpnet = config["model_type"] == "mpnet"
+    first = config.get("pad_token_id", 1) + 1 if mpnet else 0
+    x = w["embeddings.word_embeddings.weight"][ids] + w["embeddings.position_embeddings.weight"][first:first + n]
+    if not mpnet:
+        x = x + w["embeddings.token_type_embeddings.weight"][0]
     x = layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"], eps)
     d = hidden // heads
+    names = (["attention.attn.q", "attention.attn.k", "attention.attn.v", "attention.attn.o", "attention.LayerNorm"] if mpnet else
+             ["attention.self.query", "attention.self.key", "attention.self.value", "attention.output.dense", "attention.output.LayerNorm"])
+    bias = None
+    if mpnet:
+        table = w["encoder.relative_attention_bias.weight"]
+        bias = np.array([[table[relative_bucket(j - i, len(table))] for j in range(n)] for i in range(n)])  # [query][key][head]
     for layer in range(config["num_hidden_layers"]):
         p = f"encoder.layer.{layer}."
-        q = x @ w[p + "attention.self.query.weight"].T + w[p + "attention.self.query.bias"]
-        k = x @ w[p + "attention.self.key.weight"].T + w[p + "attention.self.key.bias"]
-        v = x @ w[p + "attention.self.value.weight"].T + w[p + "attention.self.value.bias"]
+        q, k, v = (x @ w[p + name + ".weight"].T + w[p + name + ".bias"] for name in names[:3])
         context = np.zeros_like(x)
         for h in range(heads):
             s = slice(h * d, (h + 1) * d)
             scores = q[:, s] @ k[:, s].T / math.sqrt(d)
+            if bias is not None:
+                scores = scores + bias[:, :, h]
             scores = np.exp(scores - scores.max(-1, keepdims=True))
             context[:, s] = (scores / scores.sum(-1, keepdims=True)) @ v[:, s]
-        attended = context @ w[p + "attention.output.dense.weight"].T + w[p + "attention.output.dense.bias"]
-        x = layer_norm(attended + x, w[p + "attention.output.LayerNorm.weight"], w[p + "attention.output.LayerNorm.bias"], eps)
+        attended = context @ w[p + names[3] + ".weight"].T + w[p + names[3] + ".bias"]
+        x = layer_norm(attended + x, w[p + names[4] + ".weight"], w[p + names[4] + ".bias"], eps)
         inner = activation(x @ w[p + "intermediate.dense.weight"].T + w[p + "intermediate.dense.bias"])
         out = inner @ w[p + "output.dense.weight"].T + w[p + "output.dense.bias"]
         x = layer_norm(out + x, w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"], eps)
@@ -149,17 +176,17 @@ def forward(config, w, ids, activation=gelu):
 
 def encode(directory, text):
     config, vocab, w, max_length = load(directory)
-    ids = tokenize(text, vocab, max_length)
+    ids = tokenize(text, vocab, max_length, mpnet=config["model_type"] == "mpnet")
     pooled = forward(config, w, ids).mean(0)
     return pooled / np.linalg.norm(pooled), ids
 
 
-def write_tiny(out):
-    """A 2-layer, hidden-8, 2-head BERT over a 40-word vocabulary, weights from a fixed seed."""
+def write_tiny(out, mpnet=False):
+    """A 2-layer, hidden-8, 2-head BERT (or MPNet) over a 40-word vocabulary, weights from a fixed seed."""
     import os
     os.makedirs(out, exist_ok=True)
-    rng = np.random.default_rng(7)
-    vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "the", "a", "lock", "un", "##lock", "car", "play", "music", "pause",
+    rng = np.random.default_rng(11 if mpnet else 7)
+    vocab = (["<s>", "<pad>", "</s>", "[UNK]", "[MASK]"] if mpnet else ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]) + ["the", "a", "lock", "un", "##lock", "car", "play", "music", "pause",
              "##s", "##ing", "run", "jog", "!", ",", ".", "'", "?", "cafe", "secure", "van", "moon", "##racer", "hang", "on",
              "freeze", "it", "is", "late", "##ed", "x", "##y", "##z", "5", "pm"]
     open(f"{out}/vocab.txt", "w").write("\n".join(vocab) + "\n")
@@ -171,22 +198,29 @@ def write_tiny(out):
                {"idx": 2, "name": "2", "path": "2_Normalize", "type": "sentence_transformers.models.Normalize"}],
               open(f"{out}/modules.json", "w"))
     hidden, inner, layers, heads, positions = 8, 16, 2, 2, 32
-    config = {"architectures": ["BertModel"], "model_type": "bert", "hidden_size": hidden, "intermediate_size": inner,
-              "num_hidden_layers": layers, "num_attention_heads": heads, "max_position_embeddings": positions,
-              "type_vocab_size": 2, "vocab_size": len(vocab), "hidden_act": "gelu", "layer_norm_eps": 1e-12}
+    config = {"architectures": ["MPNetModel" if mpnet else "BertModel"], "model_type": "mpnet" if mpnet else "bert", "hidden_size": hidden,
+              "intermediate_size": inner, "num_hidden_layers": layers, "num_attention_heads": heads, "max_position_embeddings": positions}
+    config.update({"pad_token_id": 1, "relative_attention_num_buckets": 32} if mpnet else {"type_vocab_size": 2})
+    config.update({"vocab_size": len(vocab), "hidden_act": "gelu", "layer_norm_eps": 1e-12})
     json.dump(config, open(f"{out}/config.json", "w"), indent=2)
     t = {"embeddings.word_embeddings.weight": rng.normal(0, 1, (len(vocab), hidden)),
-         "embeddings.position_embeddings.weight": rng.normal(0, 0.5, (positions, hidden)),
-         "embeddings.token_type_embeddings.weight": rng.normal(0, 0.5, (2, hidden)),
-         "embeddings.LayerNorm.weight": 1 + rng.normal(0, 0.1, hidden), "embeddings.LayerNorm.bias": rng.normal(0, 0.1, hidden)}
+         "embeddings.position_embeddings.weight": rng.normal(0, 0.5, (positions, hidden))}
+    if mpnet:
+        t["encoder.relative_attention_bias.weight"] = rng.normal(0, 1, (32, heads))
+    else:
+        t["embeddings.token_type_embeddings.weight"] = rng.normal(0, 0.5, (2, hidden))
+    t["embeddings.LayerNorm.weight"] = 1 + rng.normal(0, 0.1, hidden)
+    t["embeddings.LayerNorm.bias"] = rng.normal(0, 0.1, hidden)
+    attention = (["attention.attn.q", "attention.attn.k", "attention.attn.v", "attention.attn.o", "attention.LayerNorm"] if mpnet else
+                 ["attention.self.query", "attention.self.key", "attention.self.value", "attention.output.dense", "attention.output.LayerNorm"])
     for l in range(layers):
         p = f"encoder.layer.{l}."
-        for name, shape in [("attention.self.query", (hidden, hidden)), ("attention.self.key", (hidden, hidden)),
-                            ("attention.self.value", (hidden, hidden)), ("attention.output.dense", (hidden, hidden)),
+        for name, shape in [(attention[0], (hidden, hidden)), (attention[1], (hidden, hidden)),
+                            (attention[2], (hidden, hidden)), (attention[3], (hidden, hidden)),
                             ("intermediate.dense", (inner, hidden)), ("output.dense", (hidden, inner))]:
             t[p + name + ".weight"] = rng.normal(0, 0.5, shape)
             t[p + name + ".bias"] = rng.normal(0, 0.1, shape[0])
-        for name in ["attention.output.LayerNorm", "output.LayerNorm"]:
+        for name in [attention[4], "output.LayerNorm"]:
             t[p + name + ".weight"] = 1 + rng.normal(0, 0.1, hidden)
             t[p + name + ".bias"] = rng.normal(0, 0.1, hidden)
     header, blobs, offset = {"__metadata__": {"format": "pt"}}, [], 0
@@ -202,8 +236,10 @@ def write_tiny(out):
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "--tiny":
-        write_tiny(sys.argv[2])
+    if sys.argv[1] in ("--tiny", "--tiny-mpnet"):
+        write_tiny(sys.argv[2], mpnet=sys.argv[1] == "--tiny-mpnet")
+    elif sys.argv[1] == "--buckets":
+        print(json.dumps([relative_bucket(int(n)) for n in sys.argv[2:]]))
     elif len(sys.argv) > 2 and sys.argv[2] == "--similarities":
         a, _ = encode(sys.argv[1], sys.argv[3])
         b, _ = encode(sys.argv[1], sys.argv[4])

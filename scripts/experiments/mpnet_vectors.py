@@ -28,7 +28,9 @@ def bucket(relative, buckets=32, max_distance=128):
     result = (relative > 0) * buckets
     n = np.abs(relative)
     exact = buckets // 2
-    large = exact + (np.log(np.maximum(n, 1) / exact) / math.log(max_distance / exact) * (buckets - exact)).astype(np.int64)
+    # In float32, as the reference computes it: the cut between two buckets falls where it does there.
+    scaled = np.log(np.maximum(n, 1).astype(np.float32) / np.float32(exact)) / np.float32(math.log(max_distance / exact)) * np.float32(buckets - exact)
+    large = exact + scaled.astype(np.int64)
     return result + np.where(n < exact, n, np.minimum(large, buckets - 1))
 
 

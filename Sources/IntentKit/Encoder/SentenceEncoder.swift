@@ -38,6 +38,11 @@ public final class SentenceEncoder: Sendable {
     private let pooling: Pooling
     private let embeddings: Embeddings
     private let layers: [Layer]
+    /// MPNet's relative position bias, `[buckets][heads]`, added to every attention score; empty for BERT.
+    private let relativeBias: [Float]
+    /// The bucket of each relative position from `-(maximumLength - 1)` to `maximumLength - 1`
+    /// (``BertConfiguration/relativeBucket(_:buckets:maximumDistance:)``); empty for BERT.
+    private let relativeBuckets: [Int]
 
     /// How token vectors become one sentence vector.
     enum Pooling: Sendable {
@@ -130,11 +135,13 @@ public final class SentenceEncoder: Sendable {
         guard vocabulary.count == configuration.vocabularySize else {
             throw .malformed("vocab.txt has \(vocabulary.count) pieces, config.json's vocab_size is \(configuration.vocabularySize)")
         }
-        tokenizer = try WordPieceTokenizer(vocabulary: vocabulary)
+        tokenizer = configuration.family == .mpnet
+            ? try WordPieceTokenizer(vocabulary: vocabulary, classifier: "<s>", separator: "</s>")
+            : try WordPieceTokenizer(vocabulary: vocabulary)
 
-        var maximumLength = configuration.maximumPositions
+        var maximumLength = configuration.maximumPositions - configuration.firstPosition
         if let settings = try optionalJSON("sentence_bert_config.json") as? [String: Any], let length = settings["max_seq_length"] as? Int {
-            maximumLength = min(max(length, 2), configuration.maximumPositions)
+            maximumLength = min(max(length, 2), maximumLength)
         }
         self.maximumLength = maximumLength
         var pooling = Pooling.mean
@@ -153,7 +160,8 @@ public final class SentenceEncoder: Sendable {
         identity = EncoderIdentity(
             name: name, checksum: Self.checksum(of: [configurationBytes, vocabularyBytes], weights), dimension: configuration.hiddenSize,
             directory: directory.standardizedFileURL.path)
-        let prefix = weights.tensors["bert.embeddings.word_embeddings.weight"] != nil ? "bert." : ""
+        let family = configuration.family.rawValue
+        let prefix = weights.tensors["\(family).embeddings.word_embeddings.weight"] != nil ? "\(family)." : ""
         let h = configuration.hiddenSize, inner = configuration.intermediateSize
         // Each tensor is copied (and the projections packed) once; its pages in the mapped file
         // are then handed back, so loading does not leave the file resident beside the copies.
@@ -184,16 +192,29 @@ public final class SentenceEncoder: Sendable {
         embeddings = Embeddings(
             words: words,
             positions: try tensor("embeddings.position_embeddings.weight", [configuration.maximumPositions, h]),
-            segment: Array(try tensor("embeddings.token_type_embeddings.weight", [configuration.typeVocabularySize, h]).prefix(h)),
+            segment: configuration.family == .mpnet ? [Float](repeating: 0, count: h)
+                : Array(try tensor("embeddings.token_type_embeddings.weight", [configuration.typeVocabularySize, h]).prefix(h)),
             norm: try norm("embeddings.LayerNorm"))
+        if configuration.relativeAttentionBuckets > 0 {
+            relativeBias = try tensor("encoder.relative_attention_bias.weight", [configuration.relativeAttentionBuckets, configuration.headCount])
+            relativeBuckets = (-(maximumLength - 1)..<maximumLength).map {
+                BertConfiguration.relativeBucket($0, buckets: configuration.relativeAttentionBuckets)
+            }
+        } else {
+            relativeBias = []
+            relativeBuckets = []
+        }
+        // MPNet names its attention's projections q, k, v and o, and its norm one level up.
+        let (query, key, value, attentionOutput, attentionNorm) = configuration.family == .mpnet
+            ? ("attention.attn.q", "attention.attn.k", "attention.attn.v", "attention.attn.o", "attention.LayerNorm")
+            : ("attention.self.query", "attention.self.key", "attention.self.value", "attention.output.dense", "attention.output.LayerNorm")
         var layers = [Layer]()
         for index in 0..<configuration.layerCount {
             let p = "encoder.layer.\(index)."
             layers.append(Layer(
-                queryKeyValue: try linear([p + "attention.self.query", p + "attention.self.key", p + "attention.self.value"],
-                                          outputs: 3 * h, inputs: h),
-                attentionOutput: try linear([p + "attention.output.dense"], outputs: h, inputs: h),
-                attentionNorm: try norm(p + "attention.output.LayerNorm"),
+                queryKeyValue: try linear([p + query, p + key, p + value], outputs: 3 * h, inputs: h),
+                attentionOutput: try linear([p + attentionOutput], outputs: h, inputs: h),
+                attentionNorm: try norm(p + attentionNorm),
                 intermediate: try linear([p + "intermediate.dense"], outputs: inner, inputs: h),
                 output: try linear([p + "output.dense"], outputs: h, inputs: inner),
                 outputNorm: try norm(p + "output.LayerNorm")))
@@ -298,7 +319,7 @@ public final class SentenceEncoder: Sendable {
         // Embeddings: word + position + segment 0, layer-normalised.
         for (sentence, first) in zip(sentences, firstRows) {
             for (position, id) in sentence.enumerated() {
-                let place = position * h, target = (first + position) * h
+                let place = (configuration.firstPosition + position) * h, target = (first + position) * h
                 x.withUnsafeMutableBufferPointer { embeddings.words.copyRow(Int(id), width: h, to: $0.baseAddress! + target) }
                 for j in 0..<h { x[target + j] = x[target + j] + embeddings.positions[place + j] + embeddings.segment[j] }
             }
@@ -323,6 +344,7 @@ public final class SentenceEncoder: Sendable {
                                             let query = qkv + first * 3 * h + head * d, key = query + h, value = query + 2 * h
                                             BLAS.gemm(m: n, n: n, k: d, alpha: scale, query, lda: 3 * h, key, ldb: 3 * h,
                                                       transposedB: true, scores, ldc: n)
+                                            if !relativeBias.isEmpty { addRelativeBias(to: scores, count: n, head: head) }
                                             for line in 0..<n { Self.softmax(scores + line * n, count: n) }
                                             BLAS.gemm(m: n, n: d, k: n, scores, lda: n, value, ldb: 3 * h, context + first * h + head * d,
                                                       ldc: h)
@@ -445,6 +467,19 @@ public final class SentenceEncoder: Sendable {
         norm.weight.withUnsafeBufferPointer { weight in
             norm.bias.withUnsafeBufferPointer { bias in
                 for j in 0..<width { row[j] = (row[j] - mean) * inverse * weight[j] + bias[j] }
+            }
+        }
+    }
+
+    /// Adds MPNet's relative position bias of `head` to the `count` × `count` attention scores
+    /// of one sentence (query rows, key columns).
+    private func addRelativeBias(to scores: UnsafeMutablePointer<Float>, count n: Int, head: Int) {
+        let heads = configuration.headCount, offset = maximumLength - 1
+        relativeBias.withUnsafeBufferPointer { bias in
+            relativeBuckets.withUnsafeBufferPointer { buckets in
+                for query in 0..<n {
+                    for key in 0..<n { scores[query * n + key] += bias[buckets[key - query + offset] * heads + head] }
+                }
             }
         }
     }

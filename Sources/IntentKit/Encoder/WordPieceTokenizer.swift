@@ -12,12 +12,15 @@ package struct WordPieceTokenizer: Sendable {
     /// Words longer than this many characters are one unknown piece, as in BERT.
     private static let maximumWordLength = 100
 
-    /// - Parameter vocabulary: the pieces, in id order (vocab.txt's lines).
-    package init(vocabulary: [String], file: String = "vocab.txt") throws(EncoderError) {
+    /// - Parameters:
+    ///   - vocabulary: the pieces, in id order (vocab.txt's lines).
+    ///   - classifier: the piece that opens every sentence (`<s>` for MPNet).
+    ///   - separator: the piece that closes it (`</s>` for MPNet).
+    package init(vocabulary: [String], classifier: String = "[CLS]", separator: String = "[SEP]", file: String = "vocab.txt") throws(EncoderError) {
         var ids = [String: Int32](minimumCapacity: vocabulary.count)
         for (index, piece) in vocabulary.enumerated() where ids[piece] == nil { ids[piece] = Int32(index) }
-        guard let classifier = ids["[CLS]"], let separator = ids["[SEP]"], let unknown = ids["[UNK]"] else {
-            throw .malformed("\(file): no [CLS], [SEP] or [UNK] piece")
+        guard let classifier = ids[classifier], let separator = ids[separator], let unknown = ids["[UNK]"] else {
+            throw .malformed("\(file): no \(classifier), \(separator) or [UNK] piece")
         }
         self.ids = ids
         (classifierID, separatorID, unknownID) = (classifier, separator, unknown)
