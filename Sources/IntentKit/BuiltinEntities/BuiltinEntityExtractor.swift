@@ -234,13 +234,16 @@ public struct BuiltinEntityExtractor: Sendable {
     }
 
     /// Words inside or after an expression that neither start nor lead into one.
-    private static let closingWords: WordSet = ["to", "and", "of", "am", "pm", "ago", "later", "hence", "o'clock", "oclock"]
+    private static let closingWords: WordSet = [
+        "to", "and", "of", "am", "pm", "ago", "later", "hence", "o'clock", "oclock", "approximately", "precisely", "sharp", "or", "so", "ish",
+    ]
 
     /// Words that lead into an expression without saying one: an article, a preposition, a
     /// modifier ("next", "last", "this"), a sign word.
     static let leadWords: WordSet = [
         "the", "a", "an", "in", "at", "on", "this", "from", "by", "between", "before", "after", "until", "till", "til", "untill",
         "through", "thru", "since", "within", "next", "last", "past", "coming", "upcoming", "previous", "right", "just", "minus", "negative",
+        "about", "around", "approximately", "approx", "roughly", "almost", "nearly", "circa", "exactly", "precisely", "during", "for",
     ]
 
     /// The words a grammar starts with, lead words aside: number words, months, weekdays,

@@ -39,9 +39,11 @@ enum BuiltinGrammar {
         case duration(seconds: Double)
         case temperature(Double, unit: String?)
         case dateTime(DateTimeGrammar.Value)
+        indirect case approximate(Reading)
 
         var slotValue: SlotValue {
             switch self {
+            case .approximate(let reading): return .approximate(reading.slotValue)
             case .number(let value): return .number(value)
             case .ordinal(let value): return .ordinal(value)
             case .percentage(let value): return .percentage(value)
@@ -54,8 +56,42 @@ enum BuiltinGrammar {
     }
 
     /// The longest expression of `entity` that starts at `start`, and the index after it; a
-    /// date needs the reference moment's `context`.
+    /// date needs the reference moment's `context`. An amount, a duration or a date-time may be
+    /// said as an approximation ("about 3pm", "around 20 euros", "two hours or so", "3pm
+    /// approximately") or as exact ("exactly 3 AUD", "6:15 pm sharp"), as Duckling reads them.
     static func parse(_ entity: BuiltinEntity, _ words: EntityWords, from start: Int, context: DateTimeGrammar.Context?) -> (reading: Reading, end: Int)? {
+        guard entity == .amountOfMoney || entity == .duration || entity == .dateTime else { return exact(entity, words, from: start, context: context) }
+        var first = start, approximate = false
+        // "at about 3pm": the date grammar's "at" before the word that says the precision.
+        if entity == .dateTime, words.key(at: first) == "at", precisionWords[words.key(at: first + 1)] != nil { first += 1 }
+        if let isApproximate = precisionWords[words.key(at: first)], !trailingOnly.contains(words.key(at: first)) {
+            approximate = isApproximate
+            first += 1
+        }
+        guard let found = exact(entity, words, from: first, context: context) else { return nil }
+        var (reading, end) = found
+        if let isApproximate = precisionWords[words.key(at: end)], !leadingOnly.contains(words.key(at: end)) {
+            approximate = approximate || isApproximate
+            end += 1
+        } else if words.key(at: end) == "or", words.key(at: end + 1) == "so" {
+            approximate = true
+            end += 2
+        }
+        if approximate { reading = .approximate(reading) }
+        return (reading, end)
+    }
+
+    /// Words that say how precise a value is: `true` an approximation, `false` an exact value.
+    private static let precisionWords: WordTable<Bool> = WordTable([
+        "about": true, "around": true, "approximately": true, "approx": true, "roughly": true, "almost": true, "nearly": true,
+        "circa": true, "ish": true, "exactly": false, "precisely": false, "sharp": false,
+    ])
+    /// Of ``precisionWords``, those said before a value only ("about 3pm", never "3pm about"), and after only.
+    private static let leadingOnly: WordSet = ["about", "around", "almost", "nearly", "circa", "exactly"]
+    private static let trailingOnly: WordSet = ["sharp", "ish"]
+
+    /// The longest expression of `entity` that starts at `start`, its precision aside.
+    private static func exact(_ entity: BuiltinEntity, _ words: EntityWords, from start: Int, context: DateTimeGrammar.Context?) -> (reading: Reading, end: Int)? {
         switch entity {
         case .number:
             return NumberGrammar.cardinal(words, from: start).map { (.number($0.value), $0.end) }
@@ -75,5 +111,5 @@ enum BuiltinGrammar {
     }
 
     /// Words that frame an expression without changing its value.
-    static let fillers: WordSet = ["in", "for", "about", "around", "approximately", "roughly", "of", "at", "on", "by", "the"]
+    static let fillers: WordSet = ["in", "for", "during", "of", "at", "on", "by", "the"]
 }

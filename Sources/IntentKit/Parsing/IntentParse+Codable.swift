@@ -73,10 +73,24 @@ extension ParsedSlot: Codable {
 /// temperature's unit when said. A `dateTime` has its `grain` (`second` … `year`); an interval
 /// has `from` and `to` in place of `value`, either absent when the interval is open, `to`
 /// exclusive: `{"kind": "dateTime", "from": "2026-11-22T15:00", "to": "2026-11-22T18:00", "grain": "hour"}`.
+/// An approximation ("about 3pm") is its value's object with `"precision": "approximate"`.
 extension SlotValue: Codable {
-    private enum CodingKeys: String, CodingKey { case kind, value, unit, grain, from, to }
+    private enum CodingKeys: String, CodingKey { case kind, value, unit, grain, from, to, precision }
 
     public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let precision = try container.decodeIfPresent(String.self, forKey: .precision) {
+            guard precision == "approximate" else {
+                throw DecodingError.dataCorruptedError(forKey: .precision, in: container, debugDescription: "unknown precision '\(precision)'; only 'approximate'")
+            }
+            self = .approximate(try Self(exactFrom: decoder))
+        } else {
+            self = try Self(exactFrom: decoder)
+        }
+    }
+
+    /// The value `decoder` holds, its precision aside.
+    private init(exactFrom decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let kind = try container.decode(String.self, forKey: .kind)
         func number() throws -> Double { try container.decode(Double.self, forKey: .value) }
@@ -116,6 +130,9 @@ extension SlotValue: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
         switch self {
+        case .approximate(let value):
+            try value.encode(to: encoder)
+            try container.encode("approximate", forKey: .precision)
         case .custom(let identifier): try container.encode(identifier, forKey: .value)
         case .number(let number), .percentage(let number): try container.encode(number, forKey: .value)
         case .ordinal(let number): try container.encode(Double(number), forKey: .value)

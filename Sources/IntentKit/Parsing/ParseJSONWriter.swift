@@ -105,9 +105,17 @@ package struct ParseJSONWriter {
         append("}")
     }
 
-    /// A slot value: from, grain, kind, to, unit, value, the absent ones left out.
+    /// A slot value: from, grain, kind, precision, to, unit, value, the absent ones left out.
     private mutating func write(_ value: SlotValue) {
         append("{")
+        var value = value, isApproximate = false
+        if case .approximate(let exact) = value {
+            value = exact
+            isApproximate = true
+        }
+        func precision() {
+            if isApproximate { append(",\"precision\":\"approximate\"") }
+        }
         switch value {
         case .dateTimeInterval(let interval):
             if let start = interval.start {
@@ -119,6 +127,7 @@ package struct ParseJSONWriter {
             string(interval.grain.rawValue)
             append(",\"kind\":")
             string(value.kind)
+            precision()
             if let end = interval.end {
                 append(",\"to\":")
                 string(end.description)
@@ -128,11 +137,13 @@ package struct ParseJSONWriter {
             string(dateTime.grain.rawValue)
             append(",\"kind\":")
             string(value.kind)
+            precision()
             append(",\"value\":")
             string(dateTime.description)
         default:
             append("\"kind\":")
             string(value.kind)
+            precision()
         }
         switch value {
         case .custom(let identifier):
@@ -159,7 +170,7 @@ package struct ParseJSONWriter {
             }
             append(",\"value\":")
             number(degrees)
-        case .dateTime, .dateTimeInterval: break
+        case .dateTime, .dateTimeInterval, .approximate: break
         }
         append("}")
     }

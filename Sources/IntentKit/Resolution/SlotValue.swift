@@ -20,6 +20,9 @@ public enum SlotValue: Hashable, Sendable {
     case dateTimeInterval(DateTimeInterval)
     /// A temperature with its unit when said ("celsius", "fahrenheit"), else `nil`.
     case temperature(Double, unit: String?)
+    /// A value said as an approximation: "about 3pm", "around 20 euros", "two hours or so".
+    /// Its kind is the kind of the value it holds.
+    indirect case approximate(SlotValue)
 
     /// The kind of value, as the built-in entity names it (`custom` for vocabulary values).
     public var kind: String {
@@ -32,6 +35,7 @@ public enum SlotValue: Hashable, Sendable {
         case .duration: return BuiltinEntity.duration.rawValue
         case .dateTime, .dateTimeInterval: return BuiltinEntity.dateTime.rawValue
         case .temperature: return BuiltinEntity.temperature.rawValue
+        case .approximate(let value): return value.kind
         }
     }
 }
@@ -39,7 +43,7 @@ public enum SlotValue: Hashable, Sendable {
 extension SlotValue {
     /// The value for people, as `intentkit entities` prints it: `85 USD`, `600 s`, `#3`, `20 %`,
     /// `2026-11-23T19:30 (minute)`, `2026-11-22T18:00/2026-11-23T00:00 (hour)`, `-2 °C` (`-2°` when
-    /// no scale was said), a vocabulary value's identifier.
+    /// no scale was said), `about 20 EUR`, a vocabulary value's identifier.
     package var readableDescription: String {
         func number(_ value: Double) -> String {
             value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
@@ -55,6 +59,7 @@ extension SlotValue {
         case .dateTimeInterval(let interval): return "\(interval) (\(interval.grain.rawValue))"
         case .temperature(let degrees, let unit):
             return number(degrees) + (unit.map { " °" + ($0 == "celsius" ? "C" : $0 == "fahrenheit" ? "F" : "K") } ?? "°")
+        case .approximate(let value): return "about " + value.readableDescription
         }
     }
 }
