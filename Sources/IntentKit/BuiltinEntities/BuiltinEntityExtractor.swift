@@ -178,8 +178,10 @@ public struct BuiltinEntityExtractor: Sendable {
     private static func symbolMayStart(_ words: EntityWords, at index: Int) -> Bool {
         let word = words.key(at: index)
         if EntityWords.startsWithDigit(words[index]) || symbols.contains(word) { return true }
-        guard word == "-" || word == "−" || word == ".", words.isAttached(index + 1), let next = words.word(at: index + 1) else { return false }
-        return EntityWords.startsWithDigit(next) || (word != "." && (words.key(at: index + 1) == "." || symbols.contains(words.key(at: index + 1))))
+        // A sign apart from its number may start a temperature ("- 2 degrees").
+        if word == "-" || word == "−" || word == "+", !words.isAttached(index + 1), words.isDigits(at: index + 1) { return true }
+        guard word == "-" || word == "−" || word == "." || word == "+", words.isAttached(index + 1), let next = words.word(at: index + 1) else { return false }
+        return EntityWords.startsWithDigit(next) || (word != "." && word != "+" && (words.key(at: index + 1) == "." || symbols.contains(words.key(at: index + 1))))
     }
 
     /// Currency symbols, and the marks of symbols written with letters ("$" of "us$").

@@ -68,25 +68,20 @@ enum DurationGrammar {
         guard start < words.count else { return nil }
         let word = words.key(at: start)
         var count: Double, index: Int
-        // "a half hour"
-        if word == "a", words.key(at: start + 1) == "half", let half = part(words, from: start + 1) { return half }
-        if word == "half", let after = article(words, at: start + 1), let unit = unit(words, at: after) {
-            // "half an hour", "half hour"
-            return (unit.seconds / 2, unit.seconds, unit.end)
-        } else if word == "quarter" || ((word == "a" || word == "an") && words.key(at: start + 1) == "quarter") {
-            // "a quarter of an hour", "a quarter hour", "quarter of an hour"
-            var index = word == "quarter" ? start + 1 : start + 2
-            if words.key(at: index) == "of" { index += 1 }
-            guard let after = article(words, at: index), let unit = unit(words, at: after) else { return nil }
-            return (unit.seconds / 4, unit.seconds, unit.end)
-        } else if (word == "a" || word == "an"), let unit = unit(words, at: start + 1) {
+        if let fraction = fraction(words, at: start) {
+            // "half an hour", "a quarter of an hour", "quarter-hour", "a half hour"
+            var after = fraction.end
+            if words.key(at: after) == "of" { after += 1 }
+            guard let article = article(words, at: after), let unit = unit(words, at: article) else { return nil }
+            return (fraction.value * unit.seconds, unit.seconds, unit.end)
+        } else if (word == "a" || word == "an"), unit(words, at: start + 1) != nil {
             count = 1
             index = start + 1
-            _ = unit
         } else if let number = NumberGrammar.unsigned(words, from: start, suffixes: false) {
             count = number.value
             index = number.end
-            // "three quarters of an hour"
+            // "three quarters of an hour", "three-quarters of an hour"
+            if words.key(at: index) == "-", words.isAttached(index), words.key(at: index + 1) == "quarters" { index += 1 }
             if words.key(at: index) == "quarters" || words.key(at: index) == "quarter" {
                 var after = index + 1
                 if words.key(at: after) == "of" { after += 1 }
@@ -94,28 +89,57 @@ enum DurationGrammar {
                     return (count * unit.seconds / 4, unit.seconds, unit.end)
                 }
             }
-            // "two and a half hours"
-            if words.key(at: index) == "and", words.key(at: index + 1) == "a", words.key(at: index + 2) == "half", unit(words, at: index + 3) != nil {
-                count += 0.5
-                index += 3
+            // "two and a half hours", "one and a quarter of an hour"
+            if words.key(at: index) == "and", let fraction = fraction(words, at: index + 1) {
+                var after = fraction.end
+                if words.key(at: after) == "of" { after += 1 }
+                if let article = article(words, at: after), unit(words, at: article) != nil {
+                    count += fraction.value
+                    index = article
+                }
             }
         } else {
             return nil
         }
+        // "2 more minutes", "5 extra minutes"
+        if addingWords.contains(words.key(at: index)), unit(words, at: index + 1) != nil { index += 1 }
         guard let unit = unit(words, at: index) else { return nil }
         var seconds = count * unit.seconds, end = unit.end
-        // "an hour and a half", "1 hour and a half"
-        if words.key(at: end) == "and", words.key(at: end + 1) == "a", words.key(at: end + 2) == "half" {
-            seconds += unit.seconds / 2
-            end += 3
+        // "an hour and a half", "seven hours and a quarter"
+        if words.key(at: end) == "and", let fraction = fraction(words, at: end + 1) {
+            seconds += fraction.value * unit.seconds
+            end = fraction.end
         }
         return (seconds, unit.seconds, end)
+    }
+
+    /// Words between a count and its unit that say it is added: "2 more minutes".
+    private static let addingWords: WordSet = ["more", "extra", "additional", "further"]
+
+    /// A fraction of a unit said in words at `index`: "a half", "half", "a quarter", "quarter",
+    /// "three quarters", "three-quarters" (and "quarter-" of "quarter-hour"), its value and end.
+    private static func fraction(_ words: EntityWords, at index: Int) -> (value: Double, end: Int)? {
+        var index = index, value: Double
+        if words.key(at: index) == "a" || words.key(at: index) == "an" { index += 1 }
+        switch words.key(at: index) {
+        case "half": value = 0.5
+        case "quarter": value = 0.25
+        case "three" where words.key(at: index + 1) == "quarters": value = 0.75; index += 1
+        case "three" where words.key(at: index + 1) == "-" && words.key(at: index + 2) == "quarters": value = 0.75; index += 2
+        default: return nil
+        }
+        index += 1
+        // "quarter-hour", "half-hour"
+        if words.key(at: index) == "-", words.isAttached(index), words.isAttached(index + 1) { index += 1 }
+        return (value, index)
     }
 
     /// The unit word at `index` (a letter unit only against the number before it).
     private static func unit(_ words: EntityWords, at index: Int) -> (seconds: Double, end: Int)? {
         let word = words.key(at: index)
         if let seconds = secondsPerUnit[word] { return (seconds, index + 1) }
+        // "1/2 h", "3/4 h": an h apart from a number is hours.
+        if word == "h", words.word(at: index - 1).map(EntityWords.endsWithDigit) == true, !words.isAttached(index + 1) { return (3_600, index + 1) }
         // A capital M is a million ("1.2M"), not minutes.
         if let seconds = letterUnits[word], words.isAttached(index), words.word(at: index - 1).map(EntityWords.endsWithDigit) == true, !words.isCapitalized(index),
            !words.isAttached(index + 1) || words.word(at: index + 1).map(EntityWords.startsWithDigit) == true {

@@ -6,7 +6,7 @@
 /// `30 pence`: of a pound), and "a" for one (`a dollar`). The currencies:
 /// ``Currency/all``.
 enum MoneyGrammar {
-    private static let centWords: WordSet = ["cent", "cents", "¢", "penny", "pennies", "pence", "p"]
+    private static let centWords: WordSet = ["cent", "cents", "centime", "centimes", "¢", "penny", "pennies", "pence", "p"]
     /// Codes that are also English words: a currency only after the amount ("5 try", not "try 5").
     private static let wordLikeCodes: WordSet = ["try", "cop", "mad", "gel", "ron", "php", "sar", "nis", "rub", "cad", "all"]
 
@@ -43,7 +43,7 @@ enum MoneyGrammar {
             return withCents(currency.isGrand ? 1000 : 1, currency: currency.code, words, from: currency.end)
         }
         // "a penny", "a cent"
-        if words.key(at: start) == "a" || words.key(at: start) == "one", words.key(at: start + 1) == "penny" || words.key(at: start + 1) == "cent" {
+        if words.key(at: start) == "a" || words.key(at: start) == "one", ["penny", "cent", "centime"].contains(words.word(at: start + 1)) {
             return (0.01, "USD", start + 2)
         }
         guard let number = NumberGrammar.cardinal(words, from: start) else { return nil }
@@ -81,6 +81,11 @@ enum MoneyGrammar {
         let key = words.key(at: index)
         if key == "grand" { return ("USD", index + 1, true) }
         if let code = Currency.bySymbol[key] { return (code, index + 1, false) }
+        // "10US$": a symbol written with letters.
+        if symbolLetters.contains(key), let word = words.word(at: index), let next = words.word(at: index + 1), words.isAttached(index + 1),
+           let code = Currency.bySymbol[word + next] {
+            return (code, index + 2, false)
+        }
         // Names are looked for only from a word that starts one.
         guard Currency.nameFirstWords.contains(key) else { return nil }
         var name = ""
@@ -98,8 +103,9 @@ enum MoneyGrammar {
     private static func withCents(_ value: Double, currency: String, _ words: EntityWords, from index: Int) -> (value: Double, currency: String, end: Int) {
         var start = index
         if words.key(at: start) == "and" { start += 1 }
+        // "$20 and 43c": a "c" against the cents, after the whole units only ("20c" alone is a temperature).
         if let cents = NumberGrammar.cardinal(words, from: start), cents.value < 100, cents.value >= 0,
-           centWords.contains(words.key(at: cents.end)), words.key(at: cents.end) != "p" {
+           centWords.contains(words.key(at: cents.end)) && words.key(at: cents.end) != "p" || words.key(at: cents.end) == "c" && words.isAttached(cents.end) {
             return (value + cents.value / 100, currency, cents.end + 1)
         }
         return (value, currency, index)

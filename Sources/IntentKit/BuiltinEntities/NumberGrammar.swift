@@ -9,7 +9,7 @@
 /// `a few` (3). Ordinals: `21st`, `third`, `twenty-fifth`, `one hundredth`.
 enum NumberGrammar {
     private static let units: WordTable<Int> = [
-        "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+        "zero": 0, "naught": 0, "nought": 0, "nil": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
         "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
         "seventeen": 17, "eighteen": 18, "nineteen": 19,
     ]
@@ -80,6 +80,11 @@ enum NumberGrammar {
         }
         if first == "minus" || first == "negative", let number = unsigned(words, from: start + 1) {
             return (-number.value, number.end)
+        }
+        // "+15": a plus against digits says the sign the number has anyway.
+        if first == "+", words.isAttached(start + 1), !words.isAttached(start), words.isDigits(at: start + 1),
+           let number = unsigned(words, from: start + 1) {
+            return number
         }
         return unsigned(words, from: start)
     }
@@ -192,14 +197,20 @@ enum NumberGrammar {
         }
         guard end > start else { return nil }
         var value = total + Double(group)
-        // "two point five", "one point zero five"
-        if words.key(at: end) == "point", let digit = units[words.key(at: end + 1)], digit < 10 {
+        // "two point five", "one point zero five": digits after the point, one word each; or a
+        // number in words for the digits, "one point ten" (1.10), "thirty-two point seventy-five".
+        if words.key(at: end) == "point", units[words.key(at: end + 1)] != nil || tens[words.key(at: end + 1)] != nil {
             var fraction = "0."
             var index = end + 1
             while let digit = units[words.key(at: index)], digit < 10, index - end < 20 {
                 fraction += String(digit)
                 index += 1
             }
+            if index == end + 1, let digits = spelled(words, from: end + 1), digits.value < 1000 {
+                fraction += String(Int(digits.value))
+                index = digits.end
+            }
+            guard index > end + 1 else { return (value, end) }
             value += Double(fraction) ?? 0
             return (value, index)
         }

@@ -3,6 +3,7 @@
 /// kelvin`), and `below zero` for a negative one (`2 degrees below zero`). A bare number is not
 /// a temperature. The unit is `celsius`, `fahrenheit` or `kelvin` when said, else `nil`.
 enum TemperatureGrammar {
+    private static let signs: WordTable<Double> = ["-": -1, "−": -1, "+": 1]
     private static let degrees: WordSet = ["degree", "degrees", "deg", "degs", "°", "º"]
     private static let scales: WordTable<String> = [
         "celsius": "celsius", "centigrade": "celsius", "c": "celsius", "fahrenheit": "fahrenheit", "f": "fahrenheit",
@@ -11,6 +12,13 @@ enum TemperatureGrammar {
 
     /// The temperature that starts at `start`: degrees, unit, and the index after it.
     static func temperature(_ words: EntityWords, from start: Int) -> (value: Double, unit: String?, end: Int)? {
+        // A sign apart from the number ("- 2 degrees", "+ 3°"): a temperature's, not a dash's
+        // between two numbers ("3 - 5 degrees").
+        if let sign = signs[words.key(at: start)], !words.isAttached(start + 1), words.isDigits(at: start + 1),
+           words.word(at: start - 1).map(EntityWords.endsWithDigit) != true,
+           let unsigned = temperature(words, from: start + 1) {
+            return (sign * unsigned.value, unsigned.unit, unsigned.end)
+        }
         guard let number = NumberGrammar.cardinal(words, from: start) else { return nil }
         var index = number.end
         var sawDegrees = false
@@ -23,8 +31,9 @@ enum TemperatureGrammar {
             if word.hasPrefix("deg"), words.key(at: index) == ".", words.isAttached(index) { index += 1 }
         }
         if let scale = scales[words.key(at: index)] {
-            // A letter scale ("c", "f", "k") only after degrees or against the number ("20c").
-            if words[index].utf8.count > 1 || sawDegrees || words.isAttached(index) {
+            // A letter scale ("c", "f", "k") only after degrees, against the number ("20c"), or
+            // as a capital C or F ("168 F"; a capital K is as often thousands).
+            if words[index].utf8.count > 1 || sawDegrees || words.isAttached(index) || (words.isCapitalized(index) && scale != "kelvin") {
                 unit = scale
                 index += 1
             }
