@@ -175,9 +175,12 @@ enum DateTimeGrammar {
                 furthest += 1
             }
             var found: (reading: Reading, end: Int)?
-            for position in stride(from: furthest, through: index, by: -1) {
+            // "in 1/2 hour": a moment from now, before "1/2" as a date.
+            if words.key(at: index) == "in" || words.key(at: index) == "within" {
+                found = component(words, from: index, context: context, reading: reading, depth: depth)
+            }
+            for position in stride(from: furthest, through: index, by: -1) where found == nil {
                 found = component(words, from: position, context: context, reading: reading, depth: depth)
-                if found != nil { break }
             }
             guard let part = found else { break }
             reading = part.reading
@@ -407,6 +410,21 @@ enum DateTimeGrammar {
             case .day, .weekday: return (ordinal.day, nil, .day, false, ordinal.end)
             }
         }
+        // "next march": the first march after this month; "last march" the last before it.
+        if let step = Self.unitSteps[words.key(at: start)], step != 0, let month = months[words.key(at: start + 1)], words.key(at: start + 1) != "may" {
+            let (year, thisMonth, _) = CivilDate.date(today)
+            let target = step > 0 ? (month > thisMonth ? year : year + 1) : (month < thisMonth ? year : year - 1)
+            return (CivilDate.days(year: target, month: month, day: 1), nil, .month, false, start + 2)
+        }
+        // "march after next": a year after the next march.
+        if let month = months[words.key(at: start)], words.key(at: start) != "may", words.key(at: start + 1) == "after", words.key(at: start + 2) == "next" {
+            let (year, thisMonth, _) = CivilDate.date(today)
+            return (CivilDate.days(year: (month > thisMonth ? year : year + 1) + 1, month: month, day: 1), nil, .month, false, start + 3)
+        }
+        // "at this time", "this time" with no day after it: now.
+        if words.key(at: start) == "this", words.key(at: start + 1) == "time", words.key(at: start - 1) == "at" {
+            return (today, nil, .second, true, start + 2)
+        }
         // "next week", "last month", "this year": the first day of it, with its grain.
         if let step = Self.unitSteps[words.key(at: start)], let grain = Self.calendarUnits[words.key(at: start + 1)] {
             return (adding(step, grain, to: truncated(today * 86_400, to: grain)) / 86_400, nil, grain, false, start + 2)
@@ -417,11 +435,15 @@ enum DateTimeGrammar {
     }
 
     /// The words before a calendar unit that name one of its kind, and which ("next week" is the
-    /// week after this one).
-    private static let unitSteps: WordTable<Int> = ["next": 1, "coming": 1, "this": 0, "last": -1, "past": -1, "previous": -1]
+    /// week after this one; "the coming week", as Duckling has it, this one).
+    private static let unitSteps: WordTable<Int> = [
+        "next": 1, "following": 1, "coming": 0, "this": 0, "current": 0, "last": -1, "past": -1, "previous": -1,
+    ]
 
     /// The units "next", "last" and "this" name a whole one of: "next week" is the week after this one.
-    private static let calendarUnits: WordTable<DateTimeGrain> = ["week": .week, "month": .month, "quarter": .quarter, "qtr": .quarter, "year": .year]
+    private static let calendarUnits: WordTable<DateTimeGrain> = [
+        "week": .week, "month": .month, "quarter": .quarter, "qtr": .quarter, "year": .year, "yr": .year,
+    ]
 
     /// "q3", "Q1 2027", "the third quarter", "3rd qtr of 2027", "the fourth quarter of next
     /// year": the quarter's first day; without a year, this year's, or next year's once it has ended.
@@ -498,8 +520,19 @@ enum DateTimeGrammar {
                 if candidate >= today && CivilDate.weekday(candidate) == weekday { return (candidate, number.end) }
             }
         }
-        // "Monday, Feb 18", "monday february 18th": the date says which.
-        if let date = calendarDate(words, from: after, context: context) { return (date.day, date.end) }
+        // "Monday, Feb 18", "monday february 18th": the date says which; without a year, the
+        // first from this year's on which it falls on that weekday ("Fri, Jul 18").
+        if let date = calendarDate(words, from: after, context: context) {
+            guard date.grain == .day, CivilDate.weekday(date.day) != weekday else { return (date.day, date.end) }
+            let yearSaid = (after..<date.end).contains { words.isDigits(at: $0) && words[$0].utf8.count == 4 } || numericDate(words, from: after, context: context) != nil
+            guard !yearSaid else { return nil }
+            let (_, month, dayOfMonth) = CivilDate.date(date.day)
+            for year in context.year..<(context.year + 28) where CivilDate.isValid(year: year, month: month, day: dayOfMonth) {
+                let candidate = CivilDate.days(year: year, month: month, day: dayOfMonth)
+                if CivilDate.weekday(candidate) == weekday { return (candidate, date.end) }
+            }
+            return nil
+        }
         return (day, index)
     }
 
@@ -600,8 +633,9 @@ enum DateTimeGrammar {
             }
             return date(year: nil, month: month, day: 1, today: today, wholeMonth: true).map { ($0, .month, index) }
         }
-        // A day first: "13 june", "13th of june", "the 13th of june 2038", "the 20th of next month", "the 20th".
-        guard let day = dayOfMonth(words, at: index, ordinalOnly: hasThe) else { return nil }
+        // A day first: "13 june", "13th of june", "the 13th of june 2038", "the 20th of next month", "the 20th",
+        // "on the 15".
+        guard let day = dayOfMonth(words, at: index, ordinalOnly: hasThe && words.key(at: start - 1) != "on") else { return nil }
         index = day.end
         var after = index
         if words.key(at: after) == "of" { after += 1 }
@@ -671,6 +705,15 @@ enum DateTimeGrammar {
 
     /// "2/15", "2/7/2021", "2/7/21" (month/day[/year]), "2026-11-22" (ISO 8601).
     private static func numericDate(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, end: Int)? {
+        // "12.15.2016", "12.15.16": month, day and year between points, one word.
+        if let word = words.word(at: start), EntityWords.startsWithDigit(word), word.utf8.filter({ $0 == 0x2E }).count == 2 {
+            let parts = word.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0].count <= 2, parts[1].count <= 2, parts[2].count == 2 || parts[2].count == 4,
+                  var month = Int(parts[0]), var day = Int(parts[1]), let written = Int(parts[2]) else { return nil }
+            if month > 12 && day <= 12 { (month, day) = (day, month) }
+            let year = parts[2].count == 4 ? written : twoDigitYear(written, reference: context.year)
+            return date(year: year, month: month, day: day, today: context.today).map { ($0, start + 1) }
+        }
         guard words.isDigits(at: start), let first = words.word(at: start) else { return nil }
         // ISO: year-month-day, written together.
         if first.count == 4, words.key(at: start + 1) == "-", words.isAttached(start + 1), words.isAttached(start + 2),
@@ -679,21 +722,25 @@ enum DateTimeGrammar {
            CivilDate.isValid(year: year, month: month, day: day) {
             return (CivilDate.days(year: year, month: month, day: day), start + 5)
         }
-        guard first.count <= 2, let month = Int(first), words.key(at: start + 1) == "/", words.isAttached(start + 1), words.isAttached(start + 2),
-              let dayWord = words.word(at: start + 2), dayWord.count <= 2, let day = Int(dayWord) else { return nil }
+        guard first.count <= 2, var month = Int(first), words.key(at: start + 1) == "/", words.isAttached(start + 1), words.isAttached(start + 2),
+              let dayWord = words.word(at: start + 2), dayWord.count <= 2, var day = Int(dayWord) else { return nil }
+        // "31/08": day first when the first number cannot be a month.
+        if month > 12 && day <= 12 { (month, day) = (day, month) }
         var end = start + 3
         var year: Int?
         if words.key(at: end) == "/", words.isAttached(end), words.isAttached(end + 1), let yearWord = words.word(at: end + 1),
            yearWord.count == 2 || yearWord.count == 4, let written = Int(yearWord) {
-            year = written
-            if yearWord.count == 2 {
-                let reference = context.year, century = reference / 100 * 100
-                year = century + written > reference + 20 ? century - 100 + written : century + written
-            }
+            year = yearWord.count == 2 ? twoDigitYear(written, reference: context.year) : written
             end += 2
         }
         guard let value = date(year: year, month: month, day: day, today: context.today) else { return nil }
         return (value, end)
+    }
+
+    /// A two-digit year as the one within 79 years before and 20 after the reference year.
+    private static func twoDigitYear(_ written: Int, reference: Int) -> Int {
+        let century = reference / 100 * 100
+        return century + written > reference + 20 ? century - 100 + written : century + written
     }
 
     // MARK: Times
@@ -1050,18 +1097,38 @@ enum DateTimeGrammar {
             return (.interval(first.day * 86_400, (CivilDate.days(year: year, month: month, day: day.value) + 1) * 86_400, .day), day.end)
         }
         guard let last = dayPart(words, from: afterConnector, context: context), last.part == nil, !last.isNow else { return nil }
+        var firstDay = first.day
+        let firstYearSaid = (index..<first.end).contains { words.isDigits(at: $0) && words[$0].utf8.count == 4 }
+        if first.grain == .day, last.grain == .day, !firstYearSaid, (afterConnector..<last.end).contains(where: { words.isDigits(at: $0) && words[$0].utf8.count == 4 }) {
+            let (month, day) = { let date = CivilDate.date(first.day); return (date.month, date.day) }()
+            let year = CivilDate.date(last.day).year
+            if CivilDate.isValid(year: year, month: month, day: day) { firstDay = CivilDate.days(year: year, month: month, day: day) }
+        }
         var lastDay = last.day
         // "friday to monday": the Monday after.
-        if lastDay < first.day && lastDay > first.day - 7 { lastDay += 7 }
-        guard lastDay >= first.day else { return nil }
+        if lastDay < firstDay && lastDay > firstDay - 7 { lastDay += 7 }
+        guard lastDay >= firstDay else { return nil }
         let end = last.grain == .day ? (lastDay + 1) * 86_400 : adding(1, last.grain, to: lastDay * 86_400)
-        return (.interval(first.day * 86_400, end, min(first.grain, last.grain)), last.end)
+        return (.interval(firstDay * 86_400, end, min(first.grain, last.grain)), last.end)
     }
 
     /// An interval said as one thing: "this weekend", "next weekend", "last weekend", "the next
     /// 3 days", "the past 2 weeks", "next few hours".
     private static func span(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
         if let period = namedPeriod(words, from: start, context: context) { return period }
+        // "labor day weekend": the weekend a holiday makes long, from Friday 18:00 (Thursday's
+        // before a Friday) to the day after it (Monday 00:00 after a weekend one).
+        if let holiday = Holiday.read(words, from: start, today: context.today), let end = weekendWord(words, at: holiday.end) {
+            let first: Int, last: Int
+            switch CivilDate.weekday(holiday.day) {
+            case 2: (first, last) = (holiday.day - 3, holiday.day)  // Monday
+            case 6: (first, last) = (holiday.day - 1, holiday.day + 2)  // Friday
+            case 7: (first, last) = (holiday.day - 1, holiday.day + 1)  // Saturday
+            case 1: (first, last) = (holiday.day - 2, holiday.day)  // Sunday
+            default: return nil
+            }
+            return (.interval(first * 86_400 + 18 * 3600, (last + 1) * 86_400, .hour), end)
+        }
         if let stretch = periodStretch(words, from: start, context: context) { return stretch }
         if let ordinal = ordinalWeekday(words, from: start, context: context), case .weekend = ordinal.counted {
             let friday = ordinal.day - 1
@@ -1078,14 +1145,7 @@ enum DateTimeGrammar {
             modifier = nil
         }
         // A weekend: Friday 18:00 to Monday 00:00, this one while it lasts.
-        var weekendEnd: Int?
-        if words.key(at: index) == "weekend" { weekendEnd = index + 1 }
-        if words.key(at: index) == "week" {
-            let next = words.key(at: index + 1)
-            if next == "end" { weekendEnd = index + 2 }
-            if next == "-", words.key(at: index + 2) == "end" { weekendEnd = index + 3 }
-        }
-        if let weekendEnd {
+        if let weekendEnd = weekendWord(words, at: index) {
             guard modifier != nil || words.key(at: start) == "the" || words.key(at: start - 1) == "this" else { return nil }
             var friday = monday(of: context.today) + 4
             switch modifier {
@@ -1114,6 +1174,15 @@ enum DateTimeGrammar {
             return (.interval(first, adding(count, unit, to: first), unit), unitIndex + 1)
         }
         return (.interval(adding(-count, unit, to: current), current, unit), unitIndex + 1)
+    }
+
+    /// The index after "weekend", "week end" or "week-end" at `index`.
+    private static func weekendWord(_ words: EntityWords, at index: Int) -> Int? {
+        if words.key(at: index) == "weekend" { return index + 1 }
+        guard words.key(at: index) == "week" else { return nil }
+        if words.key(at: index + 1) == "end" { return index + 2 }
+        if words.key(at: index + 1) == "-", words.key(at: index + 2) == "end" { return index + 3 }
+        return nil
     }
 
     /// A year, a decade or a season said by name: "in 1954", "the year 2000", "since 1990"
@@ -1147,14 +1216,14 @@ enum DateTimeGrammar {
         index = start
         var modifier: WordKey? = firstKey
         switch firstKey {
-        case "this", "next", "last", "coming", "past": index += 1
+        case "this", "current", "next", "last", "coming", "past": index += 1
         default: modifier = nil
         }
         guard let season = seasons[words.key(at: index)] else { return nil }
         let today = context.today, thisYear = CivilDate.date(today).year
         // The season of `year` as days: from its first day to the next season's.
         func days(_ year: Int) -> (first: Int, end: Int) {
-            let (first, next) = (seasonStarts[season], seasonStarts[(season + 1) % seasonStarts.count])
+            let (first, next) = seasonDays[season]
             return (CivilDate.days(year: year, month: first.month, day: first.day),
                     CivilDate.days(year: next.month < first.month ? year + 1 : year, month: next.month, day: next.day))
         }
@@ -1180,8 +1249,11 @@ enum DateTimeGrammar {
     /// The words before a bare year that make it one: "in 1954", "since 1990", "before 2030".
     private static let yearLeads: WordSet = ["in", "since", "before", "after", "until", "till", "by"]
 
-    /// The first day of each season (northern, astronomical, as Duckling has them), in the order of the year.
-    private static let seasonStarts: [(month: Int, day: Int)] = [(3, 20), (6, 21), (9, 23), (12, 21)]
+    /// The first day of each season and the day after its last (northern, astronomical, as
+    /// Duckling has them: summer ends on 23 September, fall starts on it), in the order of the year.
+    private static let seasonDays: [(first: (month: Int, day: Int), end: (month: Int, day: Int))] = [
+        ((3, 20), (6, 21)), ((6, 21), (9, 24)), ((9, 23), (12, 21)), ((12, 21), (3, 21)),
+    ]
     /// Each season's name → its index in ``seasonStarts``.
     private static let seasons: WordTable<Int> = ["spring": 0, "summer": 1, "fall": 2, "autumn": 2, "winter": 3]
 
@@ -1194,6 +1266,7 @@ enum DateTimeGrammar {
     private static let spanUnits: WordTable<DateTimeGrain> = [
         "seconds": .second, "second": .second, "minutes": .minute, "minute": .minute, "mins": .minute, "hours": .hour, "hour": .hour,
         "days": .day, "day": .day, "weeks": .week, "week": .week, "months": .month, "month": .month, "years": .year, "year": .year,
+        "secs": .second, "sec": .second, "min": .minute, "hrs": .hour, "hr": .hour, "wks": .week, "wk": .week, "yrs": .year, "yr": .year,
     ]
 
     // MARK: Stretches of a period
@@ -1338,7 +1411,7 @@ enum DateTimeGrammar {
         switch next {
         case "ago": return (fromNow(-1), duration.end + 1)
         case "later", "hence": return (fromNow(1), duration.end + 1)
-        case "from" where words.key(at: duration.end + 1) == "now":
+        case "from" where words.key(at: duration.end + 1) == "now" || words.key(at: duration.end + 1) == "today":
             return (fromNow(1), duration.end + 2)
         case "from", "after", "before":
             // From a moment said: its grain, or the unit's when finer ("15 minutes from 1pm").

@@ -30,6 +30,7 @@ struct Holiday: Sendable {
         Holiday(names: ["st patrick 's day", "st . patrick 's day", "saint patrick 's day", "st patricks day", "st . patricks day", "saint patricks day", "st paddy 's day"]) { CivilDate.days(year: $0, month: 3, day: 17) },
         Holiday(names: ["april fools", "april fools ' day", "april fool 's day", "april fools day"]) { CivilDate.days(year: $0, month: 4, day: 1) },
         Holiday(names: ["earth day"]) { CivilDate.days(year: $0, month: 4, day: 22) },
+        Holiday(names: ["ides of march"]) { CivilDate.days(year: $0, month: 3, day: 15) },
         Holiday(names: ["groundhog day"]) { CivilDate.days(year: $0, month: 2, day: 2) },
         Holiday(names: ["cinco de mayo"]) { CivilDate.days(year: $0, month: 5, day: 5) },
         Holiday(names: ["halloween"]) { CivilDate.days(year: $0, month: 10, day: 31) },
