@@ -19,13 +19,14 @@ With --gate, exits 1 when fewer than 97 % are right, more than 1 % wrong, or a k
 """
 import argparse
 import collections
+import datetime
 import json
 import math
 import sys
 
 # Words that frame an expression without being part of its value: an answer that leaves them
 # out still reads the phrase.
-FRAMING = {"for", "during", "in", "at", "on", "the", "of", "by"}
+FRAMING = {"for", "during", "in", "at", "@", "on", "the", "of", "by"}
 
 KIND = {"amountOfMoney": "amountOfMoney", "dateTime": "dateTime", "duration": "duration", "number": "number",
         "ordinal": "ordinal", "percentage": "percentage", "temperature": "temperature"}
@@ -37,6 +38,10 @@ def padded(stamp):
     parts = time.split(":") if time else []
     parts += ["00"] * (3 - len(parts))
     return f"{date}T{':'.join(p.zfill(2) for p in parts)}"
+
+
+def moment(stamp):
+    return datetime.datetime.fromisoformat(padded(stamp))
 
 
 def close(a, b):
@@ -83,6 +88,21 @@ def convention(case, value):
         if expected["unit"] == "BTC" and value.get("unit") == "THB" and "\u0e3f" in case["text"]:
             return "\u0e3f is the baht"
         return None
+    if case["dim"] == "dateTime" and "from" in expected and "from" in value and "to" in value and same_precision(case, value):
+        ours_from, ours_to = moment(value["from"]), moment(value["to"])
+        theirs_from, theirs_to = moment(expected["from"]["value"]), moment(expected["to"]["value"])
+        step = {"minute": datetime.timedelta(minutes=1), "hour": datetime.timedelta(hours=1)}.get(value.get("grain"))
+        # An interval's end covers the grain said last, as Duckling's ("9:30 - 11:00" ends at 11:01).
+        if step and ours_from == theirs_from and ours_to == theirs_to + step:
+            return "an interval ends after its last grain"
+        # "by the end of the month" runs from now, not from the start of today.
+        if case["text"].lower().startswith("by ") and ours_to == theirs_to and ours_from.date() == theirs_from.date():
+            return "by runs from now"
+        return None
+    # A year alone is a number: "2001" (docs/entities.md); "in 2001" is the year.
+    if case["dim"] == "dateTime" and value.get("kind") == "number" and case["text"].strip().isdigit() \
+            and expected.get("value", "").startswith(case["text"].strip()):
+        return "a year alone is a number"
     if case["dim"] != "dateTime" or "value" not in expected or "value" not in value or "direction" in case \
             or not same_precision(case, value):
         return None
@@ -113,6 +133,8 @@ def judge(case, answer):
         if whole and same_value(case, best["value"]):
             return "right", best
         return ("convention" if whole and convention(case, best["value"]) else "wrong"), best
+    if whole and convention(case, best["value"]):
+        return "convention", best
     return ("wrong" if whole else "nothing"), best
 
 

@@ -246,6 +246,7 @@ public struct BuiltinEntityExtractor: Sendable {
         "the", "a", "an", "in", "at", "on", "this", "from", "by", "between", "before", "after", "until", "till", "til", "untill",
         "through", "thru", "since", "within", "next", "last", "past", "coming", "upcoming", "previous", "right", "just", "minus", "negative",
         "about", "around", "approximately", "approx", "roughly", "almost", "nearly", "circa", "exactly", "precisely", "during", "for",
+        "current", "following", "few",
     ]
 
     /// The words a grammar starts with, lead words aside: number words, months, weekdays,

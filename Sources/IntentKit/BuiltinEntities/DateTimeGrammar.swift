@@ -150,6 +150,13 @@ enum DateTimeGrammar {
         }
         consider(openInterval(words, from: start, context: context))
         consider(interval(words, from: start, context: context))
+        // "tomorrow before 11 am", "13th feb. 2013 until 11am": from the day's start to the time.
+        if let day = best, !day.value.isInterval, day.value.grain == .day, let first = day.value.start,
+           ["before", "until", "till"].contains(words.key(at: day.end)),
+           let clock = time(words, from: day.end + 1, allowBare: true), clock.isSaid, clock.zoneShift == nil {
+            let hour = clock.afternoon.map { clock.hour % 12 + ($0 ? 12 : 0) } ?? clock.hour
+            best = (.interval(first, first + hour * 3600 + clock.minute * 60 + (clock.second ?? 0), clock.grain), clock.end)
+        }
         return best
     }
 
@@ -181,6 +188,13 @@ enum DateTimeGrammar {
             }
             for position in stride(from: furthest, through: index, by: -1) where found == nil {
                 found = component(words, from: position, context: context, reading: reading, depth: depth)
+            }
+            // "on saturday for 9am": a day, "for", and a time said with am, pm or minutes ("friday
+            // for 2" is a count of people).
+            if found == nil, reading.hasDate, !reading.hasTime, words.key(at: index) == "for",
+               let part = component(words, from: index + 1, context: context, reading: reading, depth: depth), part.reading.hour != nil,
+               part.reading.afternoon != nil || part.reading.timeGrain != .hour {
+                found = part
             }
             guard let part = found else { break }
             reading = part.reading
@@ -241,6 +255,9 @@ enum DateTimeGrammar {
         var partIsAnchored = false
         /// Seconds to subtract to read the time in the reference's time zone.
         var zoneShift = 0
+        /// The day of a moment a number of days or more from now ("two days ago"): a time said
+        /// with it replaces its time of day ("two days ago at 6:15").
+        var relativeDay: Int?
         var hasDate: Bool { day != nil || instant != nil || span != nil }
         var hasTime: Bool { hour != nil || instant != nil || span != nil }
 
@@ -284,12 +301,21 @@ enum DateTimeGrammar {
         guard start < words.count else { return nil }
         var reading = reading
         // Relative moments first: they start with a number or "in" and would read as times.
-        if !reading.hasDate, !reading.hasTime, reading.part == nil, let relative = relative(words, from: start, context: context, depth: depth) {
-            if relative.value.isInterval { reading.span = relative.value } else {
-                reading.instant = relative.value.start
-                reading.instantGrain = relative.value.grain
+        if !reading.hasDate, reading.span == nil, reading.instant == nil, let relative = relative(words, from: start, context: context, depth: depth) {
+            let day = relative.value.grain >= .hour ? relative.value.start.map { CivilDate.split($0).day } : nil
+            if !reading.hasTime, reading.part == nil {
+                if relative.value.isInterval { reading.span = relative.value } else {
+                    reading.instant = relative.value.start
+                    reading.instantGrain = relative.value.grain
+                    reading.relativeDay = day
+                }
+                return (reading, relative.end)
             }
-            return (reading, relative.end)
+            // "quarter past six in the morning two days ago": the time on that day.
+            if let day, !relative.value.isInterval, reading.hour != nil {
+                reading.day = day
+                return (reading, relative.end)
+            }
         }
         if !reading.hasDate, !reading.hasTime, reading.part == nil, let same = sameTime(words, from: start, context: context) {
             reading.instant = same.moment
@@ -315,8 +341,14 @@ enum DateTimeGrammar {
         // "until 6", "before 10": a bare hour after a word that closes an interval, unless a
         // word follows that makes it a count ("until 6 people").
         let afterCloser = !afterAt && !reading.hasDate && bareHourLeads.contains(words.key(at: start - 1))
-        if !reading.hasTime, reading.instant == nil, let time = time(words, from: start, allowBare: afterAt || reading.hasDate || afterCloser),
+        if reading.hour == nil, reading.span == nil, reading.instant == nil || reading.relativeDay != nil,
+           let time = time(words, from: start, allowBare: afterAt || reading.hasDate || afterCloser),
            !afterCloser || time.isSaid || bareHourEnds(words, at: time.end) {
+            if let day = reading.relativeDay {
+                reading.day = day
+                reading.instant = nil
+                reading.relativeDay = nil
+            }
             reading.hour = time.hour
             reading.minute = time.minute
             reading.second = time.second
@@ -642,7 +674,12 @@ enum DateTimeGrammar {
         if let month = months[words.key(at: after)] {
             after += 1
             if words.key(at: after) == ".", words.isAttached(after) { after += 1 }
-            let year = self.year(words, at: after)
+            var year = self.year(words, at: after)
+            // "14th April 15": two digits that end the phrase after a day and its month are its year.
+            if year == nil, words.isDigits(at: after), words[after].utf8.count == 2, let written = Int(words[after]),
+               words.key(at: after - 1) != "at", after + 1 >= words.count || words.key(at: after + 1) == "," || words.key(at: after + 1) == "." {
+                year = (twoDigitYear(written, reference: context.year), after + 1)
+            }
             return date(year: year?.value, month: month, day: day.value, today: today).map { ($0, .day, year?.end ?? after) }
         }
         if words.key(at: index) == "of", let step = Self.weekSteps[words.key(at: index + 1)], words.key(at: index + 2) == "month" {
@@ -831,12 +868,23 @@ enum DateTimeGrammar {
         if word.utf8.count == 4, words.key(at: start - 1) == "at", words.isDigits(at: start), let digits = Int(word), digits / 100 <= 23, digits % 100 <= 59 {
             return finish(hour: digits / 100, minute: digits % 100, second: nil, twelveHour: false, grain: .minute, words, at: start + 1)
         }
+        // "330 pm", "1030 a.m.": hours and minutes in one number, with am or pm.
+        if words.isDigits(at: start), word.utf8.count == 3 || word.utf8.count == 4, let digits = Int(word), (1...12).contains(digits / 100),
+           digits % 100 < 60, meridiem(words, at: start + 1) != nil {
+            return finish(hour: digits / 100, minute: digits % 100, second: nil, twelveHour: true, grain: .minute, words, at: start + 1)
+        }
+        // "half three": half past, as said in Britain.
+        if key == "half", let target = hourNumber(words, at: start + 1), (1...12).contains(target.value),
+           meridiem(words, at: target.end) != nil || bareHourEnds(words, at: target.end) {
+            return finish(hour: target.value, minute: 30, second: nil, twelveHour: true, grain: .minute, words, at: target.end)
+        }
         // A number of hours, spelled or in digits, then minutes: "7", "seven thirty", "7 30", "seven oh five"
         guard let number = hourNumber(words, at: start) else { return nil }
         hour = number.value
         index = number.end
         var minutesSaid = false
-        if hour <= 12, let minutes = spelledMinutes(words, at: index) {
+        // "at thirteen thirty": a 24-hour hour takes its minutes after "at" only.
+        if hour <= 12 || allowBare, let minutes = spelledMinutes(words, at: index) {
             minute = minutes.value
             index = minutes.end
             minutesSaid = true
@@ -881,12 +929,21 @@ enum DateTimeGrammar {
         return Clock(hour: hour == 24 ? 0 : hour, minute: minute, second: second, afternoon: afternoon, twelveHour: twelveHour && afternoon == nil, zoneShift: zone?.offset, grain: grain, end: zone?.end ?? end)
     }
 
-    /// "am", "pm", "a.m.", "p.m", "a m".
+    /// "am", "pm", "a.m.", "p.m", "a m", "in the am"; "a" or "p" against the minutes ("3:15p")
+    /// or against an hour after "from", "to", "at" ("from 9a to 11a").
     private static func meridiem(_ words: EntityWords, at index: Int) -> (afternoon: Bool, end: Int)? {
         let word = words.key(at: index)
         if word == "am" || word == "pm" { return (word == "pm", index + 1) }
+        if word == "in", words.key(at: index + 1) == "the", ["am", "pm", "a", "p"].contains(words.key(at: index + 2)) {
+            return meridiem(words, at: index + 2)
+        }
         guard word == "a" || word == "p" else { return nil }
         var at = index + 1
+        if words.key(at: at) != "." && words.key(at: at) != "m", words.isAttached(index), let before = words.word(at: index - 1),
+           EntityWords.endsWithDigit(before), !words.isAttached(at) || !words.startsWithLetter(at: at),
+           before.utf8.contains(0x3A) || ["from", "to", "at", "-", "till", "until"].contains(words.word(at: index - 2) ?? "") {
+            return (word == "p", at)
+        }
         if words.key(at: at) == "." { at += 1 }
         guard words.key(at: at) == "m", at > index + 1 || words.isAttached(at) || words.word(at: index - 1).map(EntityWords.endsWithDigit) == true else { return nil }
         at += 1
@@ -933,7 +990,7 @@ enum DateTimeGrammar {
     private static func partOfDay(_ words: EntityWords, from start: Int) -> (afternoon: Bool, from: Int, to: Int, end: Int)? {
         switch words.key(at: start) {
         case "morning": return (false, 4, 12, start + 1)
-        case "afternoon": return (true, 12, 19, start + 1)
+        case "afternoon", "afternon": return (true, 12, 19, start + 1)
         case "evening", "night": return (true, 18, 24, start + 1)
         case "lunch", "lunchtime": return (true, 12, 14, start + 1)
         default: return nil
@@ -981,6 +1038,11 @@ enum DateTimeGrammar {
             case "at", "on", "in": return nil
             default: break
             }
+        }
+        // "after lunch": 13:00 to 17:00, as Duckling has it (tomorrow's once it has passed).
+        if word == "after", words.key(at: start + 1) == "lunch" || words.key(at: start + 1) == "lunchtime" {
+            let day = context.now >= context.today * 86_400 + 17 * 3600 ? context.today + 1 : context.today
+            return (.interval(day * 86_400 + 13 * 3600, day * 86_400 + 17 * 3600, .hour), start + 2)
         }
         guard let bound = moment(words, from: start + 1, context: context) else { return nil }
         let value = bound.value

@@ -77,6 +77,10 @@ enum DurationGrammar {
         } else if (word == "a" || word == "an"), unit(words, at: start + 1) != nil {
             count = 1
             index = start + 1
+        } else if word == "few", unit(words, at: start + 1) != nil {
+            // "in few hours", as "a few"
+            count = 3
+            index = start + 1
         } else if let number = NumberGrammar.unsigned(words, from: start, suffixes: false) {
             count = number.value
             index = number.end

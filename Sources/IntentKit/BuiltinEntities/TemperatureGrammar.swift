@@ -11,12 +11,12 @@ enum TemperatureGrammar {
     ]
 
     /// The temperature that starts at `start`: degrees, unit, and the index after it.
-    static func temperature(_ words: EntityWords, from start: Int) -> (value: Double, unit: String?, end: Int)? {
+    static func temperature(_ words: EntityWords, from start: Int, signed: Bool = false) -> (value: Double, unit: String?, end: Int)? {
         // A sign apart from the number ("- 2 degrees", "+ 3°"): a temperature's, not a dash's
         // between two numbers ("3 - 5 degrees").
         if let sign = signs[words.key(at: start)], !words.isAttached(start + 1), words.isDigits(at: start + 1),
            words.word(at: start - 1).map(EntityWords.endsWithDigit) != true,
-           let unsigned = temperature(words, from: start + 1) {
+           let unsigned = temperature(words, from: start + 1, signed: true) {
             return (sign * unsigned.value, unsigned.unit, unsigned.end)
         }
         guard let number = NumberGrammar.cardinal(words, from: start) else { return nil }
@@ -31,9 +31,10 @@ enum TemperatureGrammar {
             if word.hasPrefix("deg"), words.key(at: index) == ".", words.isAttached(index) { index += 1 }
         }
         if let scale = scales[words.key(at: index)] {
-            // A letter scale ("c", "f", "k") only after degrees, against the number ("20c"), or
-            // as a capital C or F ("168 F"; a capital K is as often thousands).
-            if words[index].utf8.count > 1 || sawDegrees || words.isAttached(index) || (words.isCapitalized(index) && scale != "kelvin") {
+            // A letter scale ("c", "f", "k") only after degrees, against the number ("20c"), after a
+            // sign apart ("- 27 c"), or as a capital C or F ("168 F"; a capital K is as often thousands).
+            if words[index].utf8.count > 1 || sawDegrees || words.isAttached(index) || (signed && scale != "kelvin")
+                || (words.isCapitalized(index) && scale != "kelvin") {
                 unit = scale
                 index += 1
             }
