@@ -236,7 +236,7 @@ struct BuiltinEntityExtractorTests {
         ("sat", "2026-11-28 (day)"), ("sun", "2026-11-29 (day)"), ("mon.", "2026-11-23 (day)"), ("this friday", "2026-11-27 (day)"), ("next friday", "2026-11-27 (day)"),
         ("coming monday", "2026-11-23 (day)"), ("last friday", "2026-11-20 (day)"), ("last sunday", "2026-11-15 (day)"), ("past tuesday", "2026-11-17 (day)"),
         ("wednesday next week", "2026-11-25 (day)"), ("friday this week", "2026-11-20 (day)"), ("monday last week", "2026-11-09 (day)"),
-        ("Monday, Feb 18", "2027-02-18 (day)"), ("Tuesday the 19th", "2027-01-19 (day)"), ("tuesday 19th", "2027-01-19 (day)"), ("thursday the 26th", "2026-11-26 (day)"),
+        ("Monday, Feb 18", "2030-02-18 (day)"), ("Tuesday the 19th", "2027-01-19 (day)"), ("tuesday 19th", "2027-01-19 (day)"), ("thursday the 26th", "2026-11-26 (day)"),
         ("on friday", "2026-11-27 (day)"), ("on monday", "2026-11-23 (day)"),
         // calendar dates
         ("june 13", "2027-06-13 (day)"), ("june 13th", "2027-06-13 (day)"), ("june 13 2038", "2038-06-13 (day)"), ("june 13th, 2038", "2038-06-13 (day)"),
@@ -354,9 +354,9 @@ struct BuiltinEntityExtractorTests {
         // the last night, decades, seasons, years as bounds
         ("last night", "2026-11-21T18:00/2026-11-22T00:00 (hour)"), ("the 80s", "1980-01-01/1990-01-01 (year)"),
         ("the 1990s", "1990-01-01/2000-01-01 (year)"), ("2020s", "2020-01-01/2030-01-01 (year)"), ("the '60s", "1960-01-01/1970-01-01 (year)"),
-        ("this summer", "2027-06-21/2027-09-23 (day)"), ("this winter", "2026-12-21/2027-03-20 (day)"), ("next winter", "2026-12-21/2027-03-20 (day)"), ("next fall", "2027-09-23/2027-12-21 (day)"),
+        ("this summer", "2027-06-21/2027-09-24 (day)"), ("this winter", "2026-12-21/2027-03-21 (day)"), ("next winter", "2026-12-21/2027-03-21 (day)"), ("next fall", "2027-09-23/2027-12-21 (day)"),
         ("this fall", "2026-09-23/2026-12-21 (day)"), ("last fall", "2025-09-23/2025-12-21 (day)"), ("next autumn", "2027-09-23/2027-12-21 (day)"),
-        ("spring 2027", "2027-03-20/2027-06-21 (day)"), ("last summer", "2026-06-21/2026-09-23 (day)"),
+        ("spring 2027", "2027-03-20/2027-06-21 (day)"), ("last summer", "2026-06-21/2026-09-24 (day)"),
         ("since 1990", "1990-01-01/.. (year)"), ("before 2030", "../2030-01-01 (year)"),
     ]
 
@@ -440,7 +440,7 @@ struct BuiltinEntityExtractorTests {
         // a bare hour after a word that closes an interval; a part of the day after an opener
         ("until 6", "../2026-11-22T18:00 (hour)"), ("till 7 tomorrow", "../2026-11-23T07:00 (hour)"), ("before 10", "../2026-11-22T10:00 (hour)"),
         ("by 5", "2026-11-22T08:00:00/2026-11-22T17:00:00 (second)"), ("until 11 tonight", "../2026-11-22T23:00 (hour)"),
-        ("after lunch", "2026-11-22T14:00/.. (hour)"), ("before lunch", "../2026-11-22T12:00 (hour)"), ("until the evening", "../2026-11-22T18:00 (hour)"),
+        ("after lunch", "2026-11-22T13:00/2026-11-22T17:00 (hour)"), ("before lunch", "../2026-11-22T12:00 (hour)"), ("until the evening", "../2026-11-22T18:00 (hour)"),
         ("since the morning", "2026-11-22T04:00/.. (hour)"),
     ]
 
@@ -739,7 +739,7 @@ struct BuiltinEntityExtractorTests {
         #expect(extract("in 99999999999999999999999999 years").allSatisfy { $0.kind != .dateTime })
         #expect(extract("999999999999999999999999999999th").allSatisfy { $0.kind != .ordinal })
         for reference in [Date(timeIntervalSince1970: 1e300), Date(timeIntervalSince1970: -1e300), .distantFuture, .distantPast] {
-            #expect(Self.extractor.extract(from: "tomorrow at 7pm in 2 days", reference: reference).count == 2)
+            #expect(Self.extractor.extract(from: "tomorrow at 7pm or in 2 days", reference: reference).count == 2)
         }
     }
 
@@ -765,5 +765,109 @@ struct BuiltinEntityExtractorTests {
     @Test func onlyTheKindsAskedForAreFoundOrCompete() {
         let numbers = BuiltinEntityExtractor(kinds: [.number], calendar: Self.calendar)
         #expect(numbers.extract(from: "85 bucks in 2m", reference: Self.reference).map(\.value) == [.number(85), .number(2_000_000)])
+    }
+
+    // MARK: Families of forms (reference: Sunday 22 November 2026, 08:00 UTC)
+
+    /// Approximations come back as such, exact values as plain values, for every kind that has them.
+    @Test func approximationsAndExactValues() throws {
+        let approximate: [(String, SlotValue)] = [
+            ("about 3pm", .dateTime(CalendarDateTime(year: 2026, month: 11, day: 22, hour: 15, minute: 0, grain: .hour))),
+            ("around 20 euros", .amountOfMoney(20, currency: "EUR")), ("roughly 40 minutes", .duration(seconds: 2400)),
+            ("two hours or so", .duration(seconds: 7200)), ("noon approximately", .dateTime(CalendarDateTime(year: 2026, month: 11, day: 22, hour: 12, minute: 0, grain: .hour))),
+            ("nearly $5", .amountOfMoney(5, currency: "USD")), ("approximately half an hour", .duration(seconds: 1800)),
+        ]
+        for (text, value) in approximate { expectWhole(text, .approximate(value)) }
+        let exact: [(String, SlotValue)] = [
+            ("exactly 3 AUD", .amountOfMoney(3, currency: "AUD")), ("precisely 2 hours", .duration(seconds: 7200)),
+            ("6:15 pm sharp", .dateTime(CalendarDateTime(year: 2026, month: 11, day: 22, hour: 18, minute: 15, grain: .minute))),
+        ]
+        for (text, value) in exact { expectWhole(text, value) }
+        // A number or a percentage has no precision: "about" is no part of it.
+        #expect(extract("about 5").map(\.text) == ["5"])
+        // The JSON of an approximation is its value's, with the precision.
+        let json = String(decoding: try JSONEncoder().encode(SlotValue.approximate(.amountOfMoney(20, currency: "EUR"))), as: UTF8.self)
+        #expect(json.contains("\"precision\":\"approximate\"") && json.contains("\"unit\":\"EUR\""))
+        #expect(try JSONDecoder().decode(SlotValue.self, from: Data(json.utf8)) == .approximate(.amountOfMoney(20, currency: "EUR")))
+    }
+
+    /// Signs written apart or with a plus; a dash between two numbers is no sign.
+    @Test func signsInEveryPosition() {
+        expectWhole("+7", .number(7))
+        expectWhole("+12.5%", .percentage(12.5))
+        expectWhole("+40$", .amountOfMoney(40, currency: "USD"))
+        expectWhole("- 4 degrees", .temperature(-4, unit: nil))
+        expectWhole("+ 12 °C", .temperature(12, unit: "celsius"))
+        expectWhole("- 3 c", .temperature(-3, unit: "celsius"))
+        #expect(extract("3 - 5 degrees").map(\.value) == [.number(3), .temperature(5, unit: nil)])
+    }
+
+    /// Number words after the point are its digits, one word each or as one number; zero by its other names.
+    @Test func decimalsInWordsAndZero() {
+        expectWhole("four point twenty five", .number(4.25))
+        expectWhole("nine point ninety-nine", .number(9.99))
+        expectWhole("three point one four", .number(3.14))
+        expectWhole("nought point five", .number(0.5))
+        expectWhole("naught", .number(0))
+        #expect(extract("two point").map(\.text) == ["two"])
+    }
+
+    /// Fractions of any unit in words, before or after it, and counts with "more" or "extra".
+    @Test func fractionsOfAnyUnit() {
+        let durations: [(String, Double)] = [
+            ("two hours and a quarter", 8100), ("one and three quarters hours", 6300), ("a day and a half", 129_600),
+            ("three-quarters of a day", 64_800), ("a quarter-hour", 900), ("a half-hour", 1800), ("1/2 h", 1800), ("3/4 h", 2700),
+            ("5 extra minutes", 300), ("2 more days", 172_800), ("one and a quarter of an hour", 4500),
+        ]
+        for (text, seconds) in durations { expectWhole(text, .duration(seconds: seconds)) }
+    }
+
+    @Test func moreCurrencyNames() {
+        let amounts: [(String, Double, String)] = [
+            ("5 centimes", 0.05, "USD"), ("12US$", 12, "USD"), ("3 bitcoins", 3, "BTC"), ("RM42", 42, "MYR"), ("42 malaysian ringgits", 42, "MYR"),
+            ("twenty crowns", 20, "NOK"), ("50 danish crowns", 50, "DKK"), ("2 hk dollars", 2, "HKD"), ("7 wons", 7, "KRW"),
+            ("$20 and 43c", 20.43, "USD"), ("four euros ten centimes", 4.10, "EUR"),
+        ]
+        for (text, value, code) in amounts { expectWhole(text, .amountOfMoney(value, currency: code)) }
+    }
+
+    @Test func moreDateAndTimeForms() {
+        let forms: [(String, String)] = [
+            ("next june", "2027-06-01 (month)"), ("june after next", "2028-06-01 (month)"), ("last june", "2026-06-01 (month)"),
+            ("31/12", "2026-12-31 (day)"), ("25/12/2027", "2027-12-25 (day)"), ("12.25.2027", "2027-12-25 (day)"), ("25.12.27", "2027-12-25 (day)"),
+            ("Fri, Jul 18", "2031-07-18 (day)"), ("sunday the 22nd of november", "2026-11-22 (day)"),
+            ("three days ago at 7pm", "2026-11-19T19:00 (hour)"), ("7pm three days ago", "2026-11-19T19:00 (hour)"),
+            ("4:45p", "2026-11-22T16:45 (minute)"), ("9:10a", "2026-11-22T09:10 (minute)"), ("5 in the pm", "2026-11-22T17:00 (hour)"),
+            ("1030 p.m.", "2026-11-22T22:30 (minute)"), ("half seven", "2026-11-22T19:30 (minute)"), ("at fourteen fifteen", "2026-11-22T14:15 (minute)"),
+            ("the following month", "2026-12-01 (month)"), ("current year", "2026-01-01 (year)"), ("next yr", "2027-01-01 (year)"),
+            ("in 1/2 hour", "2026-11-22T08:30:00 (second)"), ("4 years from today", "2030-11-01 (month)"), ("the 25th of december 26", "2026-12-25 (day)"),
+            ("monday for 10am", "2026-11-23T10:00 (hour)"),
+        ]
+        for (text, expected) in forms {
+            let matches = extract(text)
+            #expect(matches.count == 1 && matches.first?.text == text, "\(text): \(matches.map { "\($0.text) → \($0.value.readableDescription)" })")
+            #expect(matches.first?.value.readableDescription == expected, "\(text)")
+        }
+        let intervals: [(String, String)] = [
+            ("from 8a to 10a", "2026-11-22T08:00/2026-11-22T11:00 (hour)"), ("tomorrow before 3 pm", "2026-11-23T00:00/2026-11-23T15:00 (hour)"),
+            ("christmas weekend", "2026-12-24T18:00/2026-12-28T00:00 (hour)"), ("memorial day weekend", "2027-05-28T18:00/2027-06-01T00:00 (hour)"),
+            ("after lunch", "2026-11-22T13:00/2026-11-22T17:00 (hour)"), ("may 3 to june 5 2027", "2027-05-03/2027-06-06 (day)"),
+            ("last 3 hrs", "2026-11-22T05:00/2026-11-22T08:00 (hour)"),
+        ]
+        for (text, expected) in intervals {
+            let matches = extract(text)
+            #expect(matches.count == 1 && matches.first?.text == text, "\(text): \(matches.map { "\($0.text) → \($0.value.readableDescription)" })")
+            #expect(matches.first?.value.readableDescription == expected, "\(text)")
+        }
+    }
+
+    /// Forms that look like the families above but are not: no time from a seat or a flat, no
+    /// hour from a count of people, thousands stay thousands.
+    @Test func lookalikesStayWhatTheyAre() {
+        #expect(!extract("seat 9a please").contains { $0.kind == .dateTime })
+        #expect(!extract("apartment 3a").contains { $0.kind == .dateTime })
+        #expect(extract("friday for 2 people").map(\.text) == ["friday", "2"])
+        expectWhole("100k", .number(100_000))
+        #expect(extract("5 K").map(\.value) == [.number(5)])
     }
 }

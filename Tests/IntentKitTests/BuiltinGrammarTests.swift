@@ -37,10 +37,14 @@ struct BuiltinGrammarTests {
     @Test(arguments: [
         ("85 bucks", 85.0, "USD"), ("$12.50", 12.5, "USD"), ("$ 20", 20, "USD"), ("twenty euros", 20, "EUR"),
         ("€5", 5, "EUR"), ("12 dollars and 50 cents", 12.5, "USD"), ("50 cents", 0.5, "USD"),
-        ("about 3 thousand pounds", 3000, "GBP"), ("five hundred yen", 500, "JPY"),
+        ("for 3 thousand pounds", 3000, "GBP"), ("five hundred yen", 500, "JPY"),
     ])
     func amountsOfMoney(text: String, amount: Double, currency: String) {
         #expect(resolve(.amountOfMoney, text) == .amountOfMoney(amount, currency: currency))
+    }
+
+    @Test func anApproximateAmountResolvesAsSuch() {
+        #expect(resolve(.amountOfMoney, "about 3 thousand pounds") == .approximate(.amountOfMoney(3000, currency: "GBP")))
     }
 
     @Test func moneyNeedsACurrency() {

@@ -179,7 +179,7 @@ public struct BuiltinEntityExtractor: Sendable {
         let word = words.key(at: index)
         if EntityWords.startsWithDigit(words[index]) || symbols.contains(word) { return true }
         // A sign apart from its number may start a temperature ("- 2 degrees").
-        if word == "-" || word == "−" || word == "+", !words.isAttached(index + 1), words.isDigits(at: index + 1) { return true }
+        if word == "-" || word == "−" || word == "+", !words.isAttached(index + 1), words.word(at: index + 1).map(EntityWords.startsWithDigit) == true { return true }
         guard word == "-" || word == "−" || word == "." || word == "+", words.isAttached(index + 1), let next = words.word(at: index + 1) else { return false }
         return EntityWords.startsWithDigit(next) || (word != "." && word != "+" && (words.key(at: index + 1) == "." || symbols.contains(words.key(at: index + 1))))
     }
@@ -246,7 +246,7 @@ public struct BuiltinEntityExtractor: Sendable {
         "the", "a", "an", "in", "at", "on", "this", "from", "by", "between", "before", "after", "until", "till", "til", "untill",
         "through", "thru", "since", "within", "next", "last", "past", "coming", "upcoming", "previous", "right", "just", "minus", "negative",
         "about", "around", "approximately", "approx", "roughly", "almost", "nearly", "circa", "exactly", "precisely", "during", "for",
-        "current", "following", "few",
+        "current", "following",
     ]
 
     /// The words a grammar starts with, lead words aside: number words, months, weekdays,

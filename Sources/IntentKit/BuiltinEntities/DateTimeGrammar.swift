@@ -453,10 +453,6 @@ enum DateTimeGrammar {
             let (year, thisMonth, _) = CivilDate.date(today)
             return (CivilDate.days(year: (month > thisMonth ? year : year + 1) + 1, month: month, day: 1), nil, .month, false, start + 3)
         }
-        // "at this time", "this time" with no day after it: now.
-        if words.key(at: start) == "this", words.key(at: start + 1) == "time", words.key(at: start - 1) == "at" {
-            return (today, nil, .second, true, start + 2)
-        }
         // "next week", "last month", "this year": the first day of it, with its grain.
         if let step = Self.unitSteps[words.key(at: start)], let grain = Self.calendarUnits[words.key(at: start + 1)] {
             return (adding(step, grain, to: truncated(today * 86_400, to: grain)) / 86_400, nil, grain, false, start + 2)
@@ -1473,8 +1469,12 @@ enum DateTimeGrammar {
         switch next {
         case "ago": return (fromNow(-1), duration.end + 1)
         case "later", "hence": return (fromNow(1), duration.end + 1)
-        case "from" where words.key(at: duration.end + 1) == "now" || words.key(at: duration.end + 1) == "today":
+        case "from" where words.key(at: duration.end + 1) == "now":
             return (fromNow(1), duration.end + 2)
+        case "from" where words.key(at: duration.end + 1) == "today":
+            // "2 days from today": from now, to the day at least ("3 years from today": a month).
+            let grain = max(finer(unit), .day)
+            return (.instant(truncated(shifted(now, by: seconds, unit: unit, sign: 1), to: grain), grain), duration.end + 2)
         case "from", "after", "before":
             // From a moment said: its grain, or the unit's when finer ("15 minutes from 1pm").
             guard depth < 2, let anchor = moment(words, from: duration.end + 1, context: context, depth: depth + 1),

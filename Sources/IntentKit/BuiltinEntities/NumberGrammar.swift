@@ -82,7 +82,7 @@ enum NumberGrammar {
             return (-number.value, number.end)
         }
         // "+15": a plus against digits says the sign the number has anyway.
-        if first == "+", words.isAttached(start + 1), !words.isAttached(start), words.isDigits(at: start + 1),
+        if first == "+", words.isAttached(start + 1), !words.isAttached(start), words.word(at: start + 1).map(EntityWords.startsWithDigit) == true,
            let number = unsigned(words, from: start + 1) {
             return number
         }

@@ -14,7 +14,7 @@ enum TemperatureGrammar {
     static func temperature(_ words: EntityWords, from start: Int, signed: Bool = false) -> (value: Double, unit: String?, end: Int)? {
         // A sign apart from the number ("- 2 degrees", "+ 3°"): a temperature's, not a dash's
         // between two numbers ("3 - 5 degrees").
-        if let sign = signs[words.key(at: start)], !words.isAttached(start + 1), words.isDigits(at: start + 1),
+        if let sign = signs[words.key(at: start)], !words.isAttached(start + 1), words.word(at: start + 1).map(EntityWords.startsWithDigit) == true,
            words.word(at: start - 1).map(EntityWords.endsWithDigit) != true,
            let unsigned = temperature(words, from: start + 1, signed: true) {
             return (sign * unsigned.value, unsigned.unit, unsigned.end)
