@@ -61,6 +61,31 @@ struct ParseServerTests {
         #expect((entities[0]["value"] as? [String: Any])?["value"] as? String == "2026-11-29T17:00")
     }
 
+    /// `POST /entities` answers every phrase of the built-in values corpus as the extractor does.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: ParseServerTests.builtinValues.path), "../shared/corpora/builtin-values is absent"))
+    func entitiesAgreeWithTheExtractorOnEveryPhraseOfTheCorpus() async throws {
+        let server = try await RunningServer()
+        defer { Task { await server.stop() } }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let extractor = BuiltinEntityExtractor(calendar: calendar)
+        let reference = calendar.date(from: DateComponents(year: 2013, month: 2, day: 12, hour: 4, minute: 30))!
+        let lines = try String(contentsOf: Self.builtinValues, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 538)
+        for line in lines {
+            let text = try #require((try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String)
+            let request = try JSONSerialization.data(withJSONObject: ["text": text, "referenceDate": "2013-02-12T04:30:00Z", "timeZone": "UTC"])
+            let answer = try await server.post("/entities", String(decoding: request, as: UTF8.self))
+            #expect(answer.status == 200, "\(text)")
+            let entities = try JSONDecoder().decode(Answer.self, from: Data(answer.body)).entities
+            #expect(entities == extractor.extract(from: text, reference: reference), "\(text)")
+        }
+    }
+
+    private struct Answer: Decodable { var entities: [BuiltinEntityMatch] }
+    static let builtinValues = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpora/builtin-values/rustling-en.jsonl")
+
     @Test func healthModelAndOpenAPIDescribeTheServer() async throws {
         var configuration = RunningServer.configuration()
         configuration.adminToken = String(repeating: "k", count: 32)

@@ -73,6 +73,24 @@ def test_entities():
     assert intentkit.extract_entities("nothing here")["entities"] == []
 
 
+BUILTIN_VALUES = REPOSITORY.parent / "shared" / "corpora" / "builtin-values" / "rustling-en.jsonl"
+
+
+@pytest.mark.skipif(not BUILTIN_VALUES.exists(), reason="../shared/corpora/builtin-values is absent")
+def test_entities_as_the_cli_finds_them_on_every_phrase_of_the_corpus():
+    """The C ABI (through this package) and `intentkit entities` give the same JSON for every
+    phrase of the built-in values corpus, at rustling's reference moment."""
+    import json
+    binary = os.environ.get("INTENTKIT_BINARY", str(REPOSITORY / ".build" / "release" / "intentkit"))
+    texts = [json.loads(line)["text"] for line in BUILTIN_VALUES.read_text(encoding="utf-8").splitlines() if line.strip()]
+    cli = subprocess.run([binary, "entities", "--json", "--reference", "2013-02-12T04:30:00Z", "--time-zone", "UTC"],
+                         input="\n".join(texts) + "\n", check=True, capture_output=True, text=True).stdout.splitlines()
+    reference = datetime.datetime(2013, 2, 12, 4, 30, tzinfo=datetime.timezone.utc)
+    assert len(cli) == len(texts) == 538
+    for text, line in zip(texts, cli):
+        assert intentkit.extract_entities(text, reference_time=reference, time_zone="UTC") == json.loads(line), text
+
+
 def test_errors(model_path, model):
     with pytest.raises(intentkit.IntentKitError) as missing:
         intentkit.Model.load("/nonexistent/model")
