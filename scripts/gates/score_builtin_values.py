@@ -103,7 +103,7 @@ def convention(case, value):
     if case["dim"] == "dateTime" and value.get("kind") == "number" and case["text"].strip().isdigit() \
             and expected.get("value", "").startswith(case["text"].strip()):
         return "a year alone is a number"
-    if case["dim"] != "dateTime" or "value" not in expected or "value" not in value or "direction" in case \
+    if case["dim"] != "dateTime" or value.get("kind") != "dateTime" or "value" not in expected or "value" not in value or "direction" in case \
             or not same_precision(case, value):
         return None
     ours, theirs = padded(value["value"]), padded(expected["value"])
