@@ -339,8 +339,7 @@ package struct FeatureExtractor: Sendable {
     }
 
     /// Hashes of number and ordinal words, compared against the word's hash (no allocation),
-    /// sorted for a binary search: a `Set` hashes the hash again with SipHash, which cost 1 % of
-    /// a parse's instructions.
+    /// sorted for a binary search: a `Set` would hash the hash again with SipHash on every word.
     private static let numberWords: [UInt64] = ([
         "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty",

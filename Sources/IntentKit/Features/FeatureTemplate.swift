@@ -84,8 +84,8 @@ public struct FeatureConfiguration: Hashable, Sendable, Codable {
     /// The templates used unless told otherwise: all but ``FeatureTemplate/intentConjunctions``
     /// (it doubles the features and, in the tagger, does not tag better) and
     /// ``FeatureTemplate/encoderClusters`` (it needs a sentence encoder; training with one adds it).
-    /// ``FeatureTemplate/builtinEntities`` runs the entity grammars on every parse (about 9 %
-    /// more instructions on SNIPS) and tags better on held-out data. The averaged perceptron
+    /// ``FeatureTemplate/builtinEntities`` runs the entity grammars on every parse (its cost is in
+    /// docs/benchmarks.md) and tags better on held-out data. The averaged perceptron
     /// does not use ``FeatureTemplate/knownWords`` (see `ModelTrainer`).
     public static let defaultTemplates: Set<FeatureTemplate> = Set(FeatureTemplate.allCases).subtracting([.intentConjunctions, .encoderClusters])
 

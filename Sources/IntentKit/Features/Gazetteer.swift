@@ -38,7 +38,7 @@ package struct Gazetteer: Sendable, Equatable {
     /// hash order, as model files store them, so loading builds no per-phrase arrays.
     let phraseTable: AttributeTable
     /// The phrase keys (``AttributeTable/key(of:)``) in a filter that stays in cache: most
-    /// spans of an utterance are no phrase, and the filter turns 94 % of them away without a
+    /// spans of an utterance are no phrase, and the filter turns most of them away without a
     /// probe of the table (a cache miss each; `matches(in:into:)` tries up to
     /// ``maxPhraseLength`` spans from every token).
     let phraseFilter: KeyFilter

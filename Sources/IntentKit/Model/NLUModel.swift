@@ -128,8 +128,7 @@ public struct NLUModel: Sendable, Equatable {
     static let longRowMinimum: Int32 = 16
 
     /// Dense copies of the long `rows`: adding one is L/8 vector adds, where a sparse row costs
-    /// a load, an add and a store per label. They are few (under 1 % of the attributes of a
-    /// typical model) and the most often added: the bias, positions, the commonest words, which
+    /// a load, an add and a store per label. They are few and the most often added: the bias, positions, the commonest words, which
     /// every all-label scoring (intent reranking, tagging without an intent) adds.
     private static func denseCopies(of rows: [Int32], rowOffsets: [Int32], entries: [StateWeight], labelCount: Int) -> [Float] {
         var dense = [Float](repeating: 0, count: rows.count * labelCount)

@@ -501,8 +501,7 @@ extension ModelTrainer {
     /// incumbent would stay unless a later one beat it in turn, and the order of the grid, not the
     /// folds, would choose between two that both beat it. Testing only the best, a challenger
     /// that beats the incumbent significantly would be lost to one right on an utterance more
-    /// that does not (on Snips 2017 the encoder's factor 1, significantly likelier than no
-    /// encoder, against the factor 4, one utterance more right and less likely than none).
+    /// that does not.
     static func choice(of candidates: [Candidate], challengers: Range<Int>, incumbent: Int, phrasings: [UInt64], classes: [Int]) -> Int {
         let preferred = challengers.filter { isPreferred(candidates[$0], over: candidates[incumbent], phrasings: phrasings, classes: classes) }
         return preferred.isEmpty ? incumbent : best(of: candidates, among: preferred)
@@ -518,9 +517,7 @@ extension ModelTrainer {
     /// class, the minimum confidence and the tagger's joint decoding read. On a corpus whose
     /// held-out phrasings are nearly all right whatever the setting, flips are too few to tell
     /// settings apart, while the likelihood still tells a classifier that is right by a hair
-    /// from one that is right with a margin: on the default corpus the nearest-exemplar
-    /// features raise the folds' log-likelihood from −375.6 to −337.5, their accuracy within
-    /// noise (96.26 and 96.42 %).
+    /// from one that is right with a margin.
     static func isPreferred(_ challenger: Candidate, over incumbent: Candidate, phrasings: [UInt64], classes: [Int]) -> Bool {
         if isSignificantlyBetter(challenger, than: incumbent, phrasings: phrasings) { return true }
         if isSignificantlyBetter(incumbent, than: challenger, phrasings: phrasings) { return false }
@@ -594,10 +591,9 @@ extension ModelTrainer {
     /// Whether a corpus of requests of `phrasings` (``phrasingKey(of:labels:)``, one per
     /// request) was written from templates: fewer than a tenth of its requests have a phrasing
     /// no other has. The held-out folds hold out phrasings, but one writer's templates share
-    /// most of their words, and a request phrased anew brings words none of them has: on the
-    /// default corpus the out-of-scope class alone rejected 2.1 % of the folds' in-scope
-    /// requests and 14.0 % of the held-out file's. Crowd-sourced corpora phrase most requests once (SNIPS:
-    /// 44 % of its training requests), and their folds are as new as their test.
+    /// most of their words, and a request phrased anew brings words none of them has, so the
+    /// folds reject far fewer in-scope requests than new phrasings will bring. Crowd-sourced
+    /// corpora phrase most requests once, and their folds are as new as their test.
     static func isTemplated(phrasings: [UInt64]) -> Bool {
         !phrasings.isEmpty && shareOfUniquePhrasings(phrasings) < 0.1
     }

@@ -55,9 +55,8 @@ public struct TrainingOptions: Sendable, Hashable {
     public var encoder: SentenceEncoder?
     /// With an ``encoder``, the slot tagger's ``FeatureTemplate/encoderClusters`` template
     /// clusters the encoder's token vectors into this many centroids at each level, coarsest
-    /// first (``TokenClusters``); empty, the default, leaves the template out. At 32, 128 and
-    /// 512 it tagged no better on held-out data (`scripts/experiments/encoder-clusters`): SNIPS
-    /// valid +0.03 slot F1, SNIPS test and the default corpus's held-out phrasings −0.7 to −0.8.
+    /// first (``TokenClusters``); empty, the default, leaves the template out: it has not tagged
+    /// better on held-out data (docs/benchmarks.md, `scripts/experiments/encoder-clusters`).
     public var encoderClusterLevels: [Int] = []
     /// After training, drop state weights (and intent-classifier features whose weights all
     /// are) smaller than this in magnitude: early stopping leaves OWL-QN mid-way, with many
@@ -128,10 +127,9 @@ public struct TrainingOptions: Sendable, Hashable {
     /// English vocabulary (``OutOfScopeNoise/corpusWordRate``).
     public var noiseCorpusWordRate = 0.3
     /// The weight of the generated utterances together, as a share of one intent's: the
-    /// classifier balances its classes, and generated talk is no intent's equal. At 0.3 and at 1
-    /// SNIPS with one intent held out as out of scope gives the same recall and false
-    /// rejection (`scripts/experiments/oos-leave-one-intent-out -- --noise-weight W`); the
-    /// lighter weight leaves the in-scope classes more room.
+    /// classifier balances its classes, and generated talk is no intent's equal; the lighter
+    /// weight leaves the in-scope classes more room (`scripts/experiments/oos-leave-one-intent-out
+    /// -- --noise-weight W` compares weights).
     public var noiseWeight = 0.3
     /// The share of in-scope requests of the held-out folds that the out-of-scope class and the
     /// calibrated minimum confidence may reject together (``OutOfScopeCalibration``); 0 calibrates
@@ -150,18 +148,15 @@ public struct TrainingOptions: Sendable, Hashable {
     ///
     /// The likeliest intent's probability by default: at the same budget the two likeliest
     /// intents' catch more requests for no intent but turn away more requests the classifier
-    /// gets right (SNIPS with each intent held out: recall 21.28 → 29.95 %, in-scope accuracy
-    /// 97.84 → 97.67 %; Snips 2017 validation files 98.43 → 98.00 %), and accuracy beside
-    /// the linear baselines is what a corpus without requests for no intent is judged by.
+    /// gets right (docs/design.md), and accuracy beside the linear baselines is what a corpus
+    /// without requests for no intent is judged by.
     public var confidenceMeasure = ConfidenceMeasure.likeliestIntent
     /// Stop when dev-set F1 has not improved for this many iterations (with a dev set).
     public var patience = 20
     /// Judge each iteration by the mean dev F1 of the last this many iterations, itself
     /// included (with a dev set; 1: its own F1). Near the optimum one iteration's dev F1 moves
     /// by tenths of a point from the next, and the best single one is often a lucky early
-    /// iterate the optimiser leaves again: on SNIPS (seed 3, with the encoder) iteration 31
-    /// scored 95.79 on valid, no later one within the patience did better, and the model kept
-    /// 72,721 features (OWL-QN had yet to prune them); the means keep iteration 85 and 24,551.
+    /// iterate the optimiser leaves again, before OWL-QN has pruned the features it will drop.
     public var devWindow = 5
     /// The features.
     public var features = FeatureConfiguration()

@@ -48,8 +48,8 @@ enum ConfidenceCalibration {
     /// that it wins on no more than `rate` of the in-scope requests: 0 when it already does.
     /// Held-out requests phrased in a way training never showed look like no intent's to the
     /// classifier, and the class that stands for "anything else" wins them; on a corpus written
-    /// from a few templates per intent it won 10.8 % of the held-out in-scope requests, ten
-    /// times the stated rate, and a minimum confidence can only reject more, never fewer. The
+    /// from a few templates per intent it can win many times the stated rate, and a minimum
+    /// confidence can only reject more, never fewer. The
     /// shift puts the class within the budget first; the threshold spends what is left.
     ///
     /// - Parameters:
