@@ -30,6 +30,8 @@ public struct BuiltinEntityExtractor: Sendable {
     private var wanted: [BuiltinEntity]
     /// The calendar (and its time zone) dates are resolved in.
     public var calendar: Calendar
+    /// The language of the grammars.
+    let language = BuiltinLanguage.english
 
     /// An extractor of `kinds` (every kind by default), resolving dates in `calendar`.
     public init(kinds: Set<BuiltinEntity> = Set(BuiltinEntity.allCases), calendar: Calendar = .current) {
@@ -62,14 +64,14 @@ public struct BuiltinEntityExtractor: Sendable {
     /// The entities within `tokens` of an utterance without their words, their values as the
     /// grammars read them: what the tagger's features need.
     func spans(in text: TokenizedText, tokens: Range<Int>, reference: Date) -> [(kind: BuiltinEntity, range: Range<Int>, reading: BuiltinGrammar.Reading)] {
-        guard Self.mayHoldExpression(text, tokens: tokens) else { return [] }
+        guard Self.mayHoldExpression(text, tokens: tokens, language: language) else { return [] }
         let words = EntityWords(text, tokens: tokens)
         var candidates = [(kind: BuiltinEntity, range: Range<Int>, reading: BuiltinGrammar.Reading)]()
-        var context: DateTimeGrammar.Context?
-        Self.forEachStart(of: words) { start in
+        var context: DateTimeContext?
+        Self.forEachStart(of: words, language: language) { start in
             for kind in wanted {
-                if kind == .dateTime && context == nil { context = DateTimeGrammar.Context(reference: reference, calendar: calendar) }
-                guard let (reading, end) = BuiltinGrammar.parse(kind, words, from: start, context: context), end > start else { continue }
+                if kind == .dateTime && context == nil { context = DateTimeContext(reference: reference, calendar: calendar) }
+                guard let (reading, end) = BuiltinGrammar.parse(kind, words, from: start, context: context, language: language), end > start else { continue }
                 candidates.append((kind, words.range(at: start).lowerBound..<words.range(at: end - 1).upperBound, reading))
             }
         }
@@ -97,7 +99,7 @@ public struct BuiltinEntityExtractor: Sendable {
     /// only leads into an expression ("the", "in", "at", "a", "next", "before", …) when a word
     /// that means something to a grammar follows within four. Most words of an utterance start
     /// nothing, and cost one lookup of their ``Role``.
-    static func forEachStart(of words: EntityWords, _ body: (Int) -> Void) {
+    static func forEachStart(of words: EntityWords, language: BuiltinLanguage = .english, _ body: (Int) -> Void) {
         // Where the last word that means something was seen, scanning back from the end.
         var meaningfulAhead = Int.max
         var starts = 0 as UInt64, overflow = [Int]()
@@ -106,15 +108,15 @@ public struct BuiltinEntityExtractor: Sendable {
         }
         for index in stride(from: words.count - 1, through: 0, by: -1) {
             if !words.startsWithLetter(at: index) {
-                if symbolMayStart(words, at: index) {
+                if symbolMayStart(words, at: index, symbols: language.symbols) {
                     mark(index)
                     meaningfulAhead = index
                 }
                 continue
             }
             let key = words.key(at: index)
-            let role = roles[key] ?? []
-            if role.contains(.meaningful), !role.contains(.phrase) || phraseWords[key]?.contains(words.key(at: index + 1)) == true {
+            let role = language.roles[key] ?? []
+            if role.contains(.meaningful), !role.contains(.phrase) || language.phraseWords[key]?.contains(words.key(at: index + 1)) == true {
                 if role.contains(.start) { mark(index) }
                 meaningfulAhead = index
             } else if meaningfulAhead - index <= 4, role.contains(.lead) {
@@ -131,30 +133,21 @@ public struct BuiltinEntityExtractor: Sendable {
     /// What a word is to the start scan: one lookup instead of one a set.
     struct Role: OptionSet, Sendable {
         let rawValue: UInt8
-        /// One of ``meaningfulWords``.
+        /// One of ``BuiltinLanguage/meaningfulWords``.
         static let meaningful = Role(rawValue: 1)
-        /// One of ``startWords``.
+        /// A word a grammar starts with.
         static let start = Role(rawValue: 2)
-        /// One of ``leadWords``.
+        /// One of ``BuiltinLanguage/leadWords``.
         static let lead = Role(rawValue: 4)
-        /// One of ``phraseWords``: meaningful only before the words that continue it.
+        /// One of ``BuiltinLanguage/phraseWords``: meaningful only before the words that continue it.
         static let phrase = Role(rawValue: 8)
     }
-
-    private static let roles: WordTable<Role> = {
-        var roles = [String: Role]()
-        for word in meaningfulWords { roles[word, default: []].insert(.meaningful) }
-        for word in startWords { roles[word, default: []].insert(.start) }
-        for word in leadWords { roles[word, default: []].insert(.lead) }
-        for word in phraseWords.keys { roles[word, default: []].insert(.phrase) }
-        return WordTable(roles)
-    }()
 
     /// Whether `tokens` of `text` may hold an expression: a token other than plain ASCII letters,
     /// or one that means something to a grammar. Without one, no word starts an expression
     /// (a lead word needs a meaningful one after it), so most utterances are answered from their
     /// tokens' bytes, before any word is built.
-    static func mayHoldExpression(_ text: TokenizedText, tokens: Range<Int>) -> Bool {
+    static func mayHoldExpression(_ text: TokenizedText, tokens: Range<Int>, language: BuiltinLanguage = .english) -> Bool {
         text.normalizedStorage.withUnsafeBufferPointer { storage in
             text.tokens.withUnsafeBufferPointer { tokenList in
                 for index in tokens {
@@ -165,7 +158,7 @@ public struct BuiltinEntityExtractor: Sendable {
                         guard byte &- 0x61 <= 25 else { return true }
                         key.combine(byte)
                     }
-                    if meaningfulWords.contains(key.key) { return true }
+                    if language.meaningfulWords.contains(key.key) { return true }
                 }
                 return false
             }
@@ -175,7 +168,7 @@ public struct BuiltinEntityExtractor: Sendable {
     /// Whether a word that is not a letter's may start an expression: digits ("85", "7:30"), a
     /// currency symbol ("$", "€"), or a sign or point before a number ("-504", ".77").
     /// Other marks ("-" between words, ":", "&", "/") start nothing and lead into nothing.
-    private static func symbolMayStart(_ words: EntityWords, at index: Int) -> Bool {
+    private static func symbolMayStart(_ words: EntityWords, at index: Int, symbols: WordSet) -> Bool {
         let word = words.key(at: index)
         if EntityWords.startsWithDigit(words[index]) || symbols.contains(word) { return true }
         // A sign apart from its number may start a temperature ("- 2 degrees").
@@ -183,44 +176,6 @@ public struct BuiltinEntityExtractor: Sendable {
         guard word == "-" || word == "−" || word == "." || word == "+", words.isAttached(index + 1), let next = words.word(at: index + 1) else { return false }
         return EntityWords.startsWithDigit(next) || (word != "." && word != "+" && (words.key(at: index + 1) == "." || symbols.contains(words.key(at: index + 1))))
     }
-
-    /// Currency symbols, and the marks of symbols written with letters ("$" of "us$").
-    private static let symbols: WordSet = {
-        var symbols = Set<String>()
-        for symbol in Currency.bySymbol.keys {
-            let mark = String(symbol.drop { $0.isLetter })
-            if !mark.isEmpty { symbols.insert(mark) }
-        }
-        return WordSet(symbols)
-    }()
-
-    /// Words that mean something only with the word after them: the first and inner words of
-    /// names of several words ("new" of "new year's eve", "south" of "south african rand",
-    /// "good" of "good friday", "s" of "s$"), each with the words that may follow it. Alone, they
-    /// neither start an expression nor let a lead word start one: "new" in "new york", "s" in
-    /// "women s history". Words that mean something alone too ("july" of "july fourth") are not
-    /// among them.
-    private static let phraseWords: WordTable<WordSet> = {
-        var phrases = Holiday.nameWords + DateTimeGrammar.phrases
-        for currency in Currency.all {
-            phrases += currency.names.map { $0.split(separator: " ").map(String.init) }
-            for symbol in currency.symbols {
-                let letters = String(symbol.prefix { $0.isLetter })
-                if !letters.isEmpty && letters.count < symbol.count { phrases.append([letters, String(symbol.dropFirst(letters.count))]) }
-            }
-        }
-        // What means something alone: every grammar's words but the names' non-final ones.
-        var alone = Set(NumberGrammar.firstWords).union(NumberGrammar.innerWords).union(DurationGrammar.firstWords)
-            .union(DurationGrammar.secondsPerUnit.keys).union(DateTimeGrammar.ownFirstWords).union(MoneyGrammar.innerWords).union(extraWords)
-            .union(Currency.all.map { $0.code.lowercased() }).union(["a", "an", "one", "rs"])
-        for phrase in phrases where phrase.count == 1 { alone.insert(phrase[0]) }
-        for currency in Currency.all { for symbol in currency.symbols where symbol.allSatisfy(\.isLetter) { alone.insert(symbol) } }
-        var table = [String: Set<String>]()
-        for phrase in phrases {
-            for (word, next) in zip(phrase, phrase.dropFirst()) where !alone.contains(word) { table[word, default: []].insert(next) }
-        }
-        return WordTable(table.mapValues(WordSet.init))
-    }()
 
     private static func startsWithLetter(_ word: String) -> Bool {
         guard let first = word.unicodeScalars.first else { return false }
@@ -230,42 +185,11 @@ public struct BuiltinEntityExtractor: Sendable {
     /// Whether `word` (a token's normalised form) may be part of an expression: a start or
     /// meaningful word, a lead word, or one that joins or ends one ("to", "and", "pm", "ago").
     package static func mayExtend(_ word: String) -> Bool {
+        let language = BuiltinLanguage.english
         guard startsWithLetter(word) else { return true }
         let key = WordKey(word)
-        return meaningfulWords.contains(key) || leadWords.contains(key) || closingWords.contains(key)
+        return language.meaningfulWords.contains(key) || language.leadWords.contains(key) || language.closingWords.contains(key)
     }
-
-    /// Words inside or after an expression that neither start nor lead into one.
-    private static let closingWords: WordSet = [
-        "to", "and", "of", "am", "pm", "ago", "later", "hence", "o'clock", "oclock", "approximately", "precisely", "sharp", "or", "so", "ish",
-    ]
-
-    /// Words that lead into an expression without saying one: an article, a preposition, a
-    /// modifier ("next", "last", "this"), a sign word.
-    static let leadWords: WordSet = [
-        "the", "a", "an", "in", "at", "on", "this", "from", "by", "between", "before", "after", "until", "till", "til", "untill",
-        "through", "thru", "since", "within", "next", "last", "past", "coming", "upcoming", "previous", "right", "just", "minus", "negative",
-        "about", "around", "approximately", "approx", "roughly", "almost", "nearly", "circa", "exactly", "precisely", "during", "for",
-        "current", "following",
-    ]
-
-    /// The words a grammar starts with, lead words aside: number words, months, weekdays,
-    /// currency codes, holidays, "today", "noon", …
-    private static let startWords: WordSet = NumberGrammar.firstWords.union(MoneyGrammar.firstWords).union(DurationGrammar.firstWords)
-        .union(DateTimeGrammar.firstWords).subtracting(leadWords).subtracting(["of"])
-
-    /// Every word a grammar reads for its meaning: the start words, the units, the currencies'
-    /// names, the scales. An expression that starts with a lead word has one of these within
-    /// its first five words.
-    private static let meaningfulWords: WordSet = {
-        var words = Set(startWords).union(NumberGrammar.innerWords).union(MoneyGrammar.innerWords).union(DurationGrammar.secondsPerUnit.keys)
-            .union(extraWords)
-        for name in Currency.byName.keys { for part in name.split(separator: " ") { words.insert(String(part)) } }
-        return WordSet(words.subtracting(leadWords).subtracting(["of"]))
-    }()
-
-    /// Words grammars read after a start that are neither a start nor a unit or scale.
-    private static let extraWords: WordSet = ["week", "weekend", "month", "year", "quarter", "qtr", "day", "end", "percent", "degree", "degrees"]
 
     /// The kinds from the most specific, which wins a tie between candidates of one length.
     static let specificity: [BuiltinEntity] = [.dateTime, .amountOfMoney, .temperature, .duration, .percentage, .ordinal, .number]

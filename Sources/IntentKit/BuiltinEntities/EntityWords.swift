@@ -187,7 +187,7 @@ extension EntityWords {
             var ordinal = Cached<(value: Int, end: Int)>.unread
             var duration = Cached<(seconds: Double, smallestUnit: Double, end: Int)>.unread
             var dayPart = Cached<(day: Int, part: (from: Int, to: Int)?, grain: DateTimeGrain, isNow: Bool, end: Int)>.unread
-            var moment = Cached<(value: DateTimeGrammar.Value, end: Int)>.unread
+            var moment = Cached<(value: DateTimeValue, end: Int)>.unread
         }
 
         private let count: Int
