@@ -800,6 +800,8 @@ struct BuiltinEntityExtractorTests {
         expectWhole("+ 12 °C", .temperature(12, unit: "celsius"))
         expectWhole("- 3 c", .temperature(-3, unit: "celsius"))
         #expect(extract("3 - 5 degrees").map(\.value) == [.number(3), .temperature(5, unit: nil)])
+        expectWhole("2 below zero", .temperature(-2, unit: nil))
+        expectWhole("ten below zero", .temperature(-10, unit: nil))
     }
 
     /// Number words after the point are its digits, one word each or as one number; zero by its other names.
@@ -810,6 +812,16 @@ struct BuiltinEntityExtractorTests {
         expectWhole("nought point five", .number(0.5))
         expectWhole("naught", .number(0))
         #expect(extract("two point").map(\.text) == ["two"])
+        // A scale after the decimals, a point said between digits, tens and a unit in one word.
+        expectWhole("two point two million", .number(2_200_000))
+        expectWhole("one point five thousand", .number(1500))
+        expectWhole("1 point 1", .number(1.1))
+        expectWhole("3 point 14", .number(3.14))
+        expectWhole("twentyfive", .number(25))
+        expectWhole("one hundred thirtytwo", .number(132))
+        expectWhole("twentyfifth", .ordinal(25))
+        expectWhole("ninetyninth", .ordinal(99))
+        expectWhole("a couple of", .number(2))
     }
 
     /// Fractions of any unit in words, before or after it, and counts with "more" or "extra".
@@ -841,7 +853,8 @@ struct BuiltinEntityExtractorTests {
             ("1030 p.m.", "2026-11-22T22:30 (minute)"), ("half seven", "2026-11-22T19:30 (minute)"), ("at fourteen fifteen", "2026-11-22T14:15 (minute)"),
             ("the following month", "2026-12-01 (month)"), ("current year", "2026-01-01 (year)"), ("next yr", "2027-01-01 (year)"),
             ("in 1/2 hour", "2026-11-22T08:30:00 (second)"), ("4 years from today", "2030-11-01 (month)"), ("the 25th of december 26", "2026-12-25 (day)"),
-            ("monday for 10am", "2026-11-23T10:00 (hour)"),
+            ("monday for 10am", "2026-11-23T10:00 (hour)"), ("9 tomorrow evening", "2026-11-23T21:00 (hour)"),
+            ("7 friday morning", "2026-11-27T07:00 (hour)"), ("at the moment", "2026-11-22T08:00:00 (second)"),
         ]
         for (text, expected) in forms {
             let matches = extract(text)

@@ -173,7 +173,7 @@ enum DateTimeGrammar {
         .union(openers.keys).union(seasons.keys).union(["from", "by", "between", "weekend", "week", "lunch", "lunchtime"])
         .union(["today", "tonight", "tomorrow", "tmrw", "tmr", "yesterday", "now", "right", "just", "day", "next", "last", "this", "coming",
                 "upcoming", "past", "previous", "noon", "midday", "mid", "midnight", "quarter", "half", "within", "morning", "afternoon", "evening", "night",
-                "end", "eod", "eom", "eow", "eoy"])
+                "end", "eod", "eom", "eow", "eoy", "moment"])
 
     /// What has been read so far.
     struct Reading {
@@ -360,6 +360,8 @@ enum DateTimeGrammar {
         case "tomorrow", "tmrw", "tmr": return (today + 1, nil, .day, false, start + 1)
         case "yesterday": return (today - 1, nil, .day, false, start + 1)
         case "now":
+            return (today, nil, .second, true, start + 1)
+        case "moment" where words.key(at: start - 1) == "the" && words.key(at: start - 2) == "at":
             return (today, nil, .second, true, start + 1)
         case "right" where words.key(at: start + 1) == "now", "just" where words.key(at: start + 1) == "now":
             return (today, nil, .second, true, start + 2)
@@ -851,7 +853,9 @@ enum DateTimeGrammar {
         case "in" where words.key(at: index + 1) == "the": at += 2
         case "this", "at": at += 1
         case "tonight": return true
-        default: break
+        // "9 tomorrow evening", "7 friday night"
+        case "today", "tomorrow", "tmrw", "yesterday": at += 1
+        default: if weekdays[words.key(at: index)] != nil { at += 1 }
         }
         return partOfDay(words, from: at) != nil
     }

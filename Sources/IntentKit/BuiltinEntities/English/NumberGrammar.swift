@@ -30,6 +30,16 @@ enum NumberGrammar {
         "fortieth": 40, "fiftieth": 50, "sixtieth": 60, "seventieth": 70, "eightieth": 80, "ninetieth": 90,
         "hundredth": 100, "thousandth": 1000, "millionth": 1_000_000,
     ]
+    /// Tens and a unit written as one word: "twentyfive", and as an ordinal, "twentyfifth".
+    private static let compoundCardinals = WordTable(compounds(units))
+    private static let compoundOrdinals = WordTable(compounds(ordinalUnits))
+    private static func compounds(_ table: WordTable<Int>) -> [String: Int] {
+        var words = [String: Int]()
+        for (ten, tenValue) in tens.elements {
+            for (unit, unitValue) in table.elements where (1...9).contains(unitValue) { words[ten + unit] = tenValue + unitValue }
+        }
+        return words
+    }
     /// Quantities said as nouns after "a": "a couple (of)", "a pair (of)", "a few".
     private static let quantities: WordTable<Double> = ["couple": 2, "pair": 2, "few": 3]
 
@@ -37,7 +47,8 @@ enum NumberGrammar {
     static let innerWords: WordSet = WordSet(scales.keys).union(quantities.keys).union(["hundred", "hundreds"])
 
     /// The words a number or ordinal in words may start with (digits and signs aside).
-    static let firstWords: WordSet = WordSet(units.keys).union(tens.keys).union(ordinalUnits.keys).union(["a", "an", "minus", "negative"])
+    static let firstWords: WordSet = WordSet(units.keys).union(tens.keys).union(ordinalUnits.keys).union(compoundCardinals.keys)
+        .union(compoundOrdinals.keys).union(["a", "an", "minus", "negative"])
 
     /// A number written in digits, with `,` as thousands separator and `.` as decimal point.
     static func digits(_ word: String) -> Double? {
@@ -110,6 +121,11 @@ enum NumberGrammar {
             return (value * multiplier, index + 1)
         }
         if let scale = scales[next] { return (value * scale, index + 1) }
+        // "1 point 1", "3 point 14": a point said between digits.
+        if next == "point", value == value.rounded(), let digits = words.word(at: index + 1), EntityWords.isDigits(digits),
+           let decimal = Double("0." + digits) {
+            return (value + decimal, index + 2)
+        }
         // "3/4": a fraction when both parts are whole numbers written against the slash.
         if next == "/", words.isAttached(index), words.isAttached(index + 1), let denominator = words.word(at: index + 1),
            EntityWords.isDigits(denominator), value == value.rounded(), let below = Double(denominator), below > 0,
@@ -127,7 +143,7 @@ enum NumberGrammar {
         if words.key(at: index) == "a" || words.key(at: index) == "an" {
             let next = words.key(at: index + 1)
             if let quantity = quantities[next] {
-                return (quantity, words.key(at: index + 2) == "of" && words.word(at: index + 3) != nil ? index + 3 : index + 2)
+                return (quantity, words.key(at: index + 2) == "of" ? index + 3 : index + 2)
             }
             guard next == "hundred" || scales[next] != nil else { return nil }
             index += 1
@@ -154,7 +170,11 @@ enum NumberGrammar {
         while index < words.count, index - start < 30 {
             let word = words.key(at: index)
             let belowHundred = group % 100
-            if let unit = units[word] {
+            if let compound = compoundCardinals[word] {
+                // "twentyfive": tens and a unit in one word.
+                guard belowHundred == 0, !groupStarted || (group > 0 && group % 100 == 0) else { break }
+                group += compound
+            } else if let unit = units[word] {
                 guard !groupStarted || (belowHundred >= 20 && belowHundred % 10 == 0 && unit < 10) || (belowHundred == 0 && group > 0) else { break }
                 group += unit
             } else if let ten = tens[word] {
@@ -212,6 +232,8 @@ enum NumberGrammar {
             }
             guard index > end + 1 else { return (value, end) }
             value += Double(fraction) ?? 0
+            // "two point two million"
+            if total == 0, let scale = scales[words.key(at: index)] { return (value * scale, index + 1) }
             return (value, index)
         }
         // "one and a half"
@@ -233,6 +255,8 @@ enum NumberGrammar {
             return (value, start + 2)
         }
         if let value = ordinalUnits[words.key(at: start)] { return (value, start + 1) }
+        // "twentyfifth": tens and an ordinal unit in one word.
+        if let value = compoundOrdinals[words.key(at: start)] { return (value, start + 1) }
         // A cardinal in words, then an ordinal word for its lowest free place: "twenty-fifth",
         // "twenty fifth", "one hundred and first", "two thousandth".
         guard let cardinal = spelled(words, from: start), cardinal.value >= 1, cardinal.value == cardinal.value.rounded() else { return nil }

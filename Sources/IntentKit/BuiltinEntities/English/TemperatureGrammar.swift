@@ -39,6 +39,10 @@ enum TemperatureGrammar {
                 index += 1
             }
         }
+        // "2 below zero": a temperature without degrees.
+        if !sawDegrees, unit == nil, words.key(at: index) == "below", words.key(at: index + 1) == "zero" {
+            return (-abs(number.value), nil, index + 2)
+        }
         guard sawDegrees || unit != nil else { return nil }
         var value = number.value
         if words.key(at: index) == "below", words.key(at: index + 1) == "zero" {
