@@ -880,6 +880,7 @@ struct BuiltinEntityExtractorTests {
         #expect(!extract("seat 9a please").contains { $0.kind == .dateTime })
         #expect(!extract("apartment 3a").contains { $0.kind == .dateTime })
         #expect(extract("friday for 2 people").map(\.text) == ["friday", "2"])
+        #expect(extract("play one sunday morning").map(\.text) == ["one", "sunday morning"])
         expectWhole("100k", .number(100_000))
         #expect(extract("5 K").map(\.value) == [.number(5)])
     }

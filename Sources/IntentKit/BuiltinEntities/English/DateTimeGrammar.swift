@@ -841,7 +841,11 @@ enum DateTimeGrammar {
         let suffix = meridiem(words, at: index)
         // "seven thirty" alone could be a number ("one twenty two" is 122): a time with am/pm,
         // o'clock, a part of the day ("8 in the morning", "7 this evening"), "at" or a day only.
-        guard hour <= 24, suffix != nil || explicit || allowBare || partOfDayFollows(words, at: index) else { return nil }
+        // "9 tomorrow evening", "7 friday night": an hour in digits before a day and a part of it
+        // (not "one sunday morning", a title as often as a time).
+        let dayAndPartFollow = words.isDigits(at: start) && (["today", "tomorrow", "tmrw", "yesterday"].contains(words.word(at: index) ?? "")
+            || weekdays[words.key(at: index)] != nil) && partOfDay(words, from: index + 1) != nil
+        guard hour <= 24, suffix != nil || explicit || allowBare || partOfDayFollows(words, at: index) || dayAndPartFollow else { return nil }
         if suffix != nil && (hour == 0 || hour > 12) { return nil }
         return finish(hour: hour, minute: minute, second: second, twelveHour: hour >= 1 && hour <= 12, grain: minutesSaid ? .minute : .hour, words, at: index)
     }
@@ -853,9 +857,7 @@ enum DateTimeGrammar {
         case "in" where words.key(at: index + 1) == "the": at += 2
         case "this", "at": at += 1
         case "tonight": return true
-        // "9 tomorrow evening", "7 friday night"
-        case "today", "tomorrow", "tmrw", "yesterday": at += 1
-        default: if weekdays[words.key(at: index)] != nil { at += 1 }
+        default: break
         }
         return partOfDay(words, from: at) != nil
     }
