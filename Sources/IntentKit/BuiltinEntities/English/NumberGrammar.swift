@@ -30,16 +30,14 @@ enum NumberGrammar {
         "fortieth": 40, "fiftieth": 50, "sixtieth": 60, "seventieth": 70, "eightieth": 80, "ninetieth": 90,
         "hundredth": 100, "thousandth": 1000, "millionth": 1_000_000,
     ]
-    /// Tens and a unit written as one word: "twentyfive", and as an ordinal, "twentyfifth".
-    private static let compoundCardinals = WordTable(compounds(units))
-    private static let compoundOrdinals = WordTable(compounds(ordinalUnits))
-    private static func compounds(_ table: WordTable<Int>) -> [String: Int] {
+    /// Tens and an ordinal unit written as one word: "twentyfifth".
+    private static let compoundOrdinals: WordTable<Int> = {
         var words = [String: Int]()
         for (ten, tenValue) in tens.elements {
-            for (unit, unitValue) in table.elements where (1...9).contains(unitValue) { words[ten + unit] = tenValue + unitValue }
+            for (unit, unitValue) in ordinalUnits.elements where (1...9).contains(unitValue) { words[ten + unit] = tenValue + unitValue }
         }
-        return words
-    }
+        return WordTable(words)
+    }()
     /// Quantities said as nouns after "a": "a couple (of)", "a pair (of)", "a few".
     private static let quantities: WordTable<Double> = ["couple": 2, "pair": 2, "few": 3]
 
@@ -47,8 +45,8 @@ enum NumberGrammar {
     static let innerWords: WordSet = WordSet(scales.keys).union(quantities.keys).union(["hundred", "hundreds"])
 
     /// The words a number or ordinal in words may start with (digits and signs aside).
-    static let firstWords: WordSet = WordSet(units.keys).union(tens.keys).union(ordinalUnits.keys).union(compoundCardinals.keys)
-        .union(compoundOrdinals.keys).union(["a", "an", "minus", "negative"])
+    static let firstWords: WordSet = WordSet(units.keys).union(tens.keys).union(ordinalUnits.keys).union(compoundOrdinals.keys)
+        .union(["a", "an", "minus", "negative"])
 
     /// A number written in digits, with `,` as thousands separator and `.` as decimal point.
     static func digits(_ word: String) -> Double? {
@@ -170,11 +168,7 @@ enum NumberGrammar {
         while index < words.count, index - start < 30 {
             let word = words.key(at: index)
             let belowHundred = group % 100
-            if let compound = compoundCardinals[word] {
-                // "twentyfive": tens and a unit in one word.
-                guard belowHundred == 0, !groupStarted || (group > 0 && group % 100 == 0) else { break }
-                group += compound
-            } else if let unit = units[word] {
+            if let unit = units[word] {
                 guard !groupStarted || (belowHundred >= 20 && belowHundred % 10 == 0 && unit < 10) || (belowHundred == 0 && group > 0) else { break }
                 group += unit
             } else if let ten = tens[word] {
