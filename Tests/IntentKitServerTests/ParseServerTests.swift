@@ -61,31 +61,6 @@ struct ParseServerTests {
         #expect((entities[0]["value"] as? [String: Any])?["value"] as? String == "2026-11-29T17:00")
     }
 
-    /// `POST /entities` answers every phrase of the built-in values corpus as the extractor does.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: ParseServerTests.builtinValues.path), "../shared/corpora/builtin-values is absent"))
-    func entitiesAgreeWithTheExtractorOnEveryPhraseOfTheCorpus() async throws {
-        let server = try await RunningServer()
-        defer { Task { await server.stop() } }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let extractor = BuiltinEntityExtractor(calendar: calendar)
-        let reference = calendar.date(from: DateComponents(year: 2013, month: 2, day: 12, hour: 4, minute: 30))!
-        let lines = try String(contentsOf: Self.builtinValues, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 538)
-        for line in lines {
-            let text = try #require((try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String)
-            let request = try JSONSerialization.data(withJSONObject: ["text": text, "referenceDate": "2013-02-12T04:30:00Z", "timeZone": "UTC"])
-            let answer = try await server.post("/entities", String(decoding: request, as: UTF8.self))
-            #expect(answer.status == 200, "\(text)")
-            let entities = try JSONDecoder().decode(Answer.self, from: Data(answer.body)).entities
-            #expect(entities == extractor.extract(from: text, reference: reference), "\(text)")
-        }
-    }
-
-    private struct Answer: Decodable { var entities: [BuiltinEntityMatch] }
-    static let builtinValues = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpora/builtin-values/rustling-en.jsonl")
-
     @Test func healthModelAndOpenAPIDescribeTheServer() async throws {
         var configuration = RunningServer.configuration()
         configuration.adminToken = String(repeating: "k", count: 32)
@@ -411,7 +386,9 @@ struct ParseServerTests {
     /// An idle connection is closed after the idle timeout; one in use is not.
     @Test func idleConnectionsAreClosed() async throws {
         var configuration = RunningServer.configuration()
-        configuration.idleTimeout = .milliseconds(400)
+        // A timeout far above a request's time, so that a loaded machine running other suites
+        // beside this one never stalls a connection in use for as long.
+        configuration.idleTimeout = .milliseconds(1000)
         let server = try await RunningServer(configuration)
         defer { Task { await server.stop() } }
         let port = server.port
@@ -420,13 +397,13 @@ struct ParseServerTests {
         let (busyStatuses, closedWhenIdle) = try await LoopbackConnection.run {
             let rawOnly = try LoopbackConnection(port: port), mixed = try LoopbackConnection(port: port)
             var statuses: Set<Int> = []
-            for index in 0..<16 {  // 0.8 s of requests, 50 ms apart: twice the timeout in all, never idle for it
+            for index in 0..<16 {  // 2 s of requests, 125 ms apart: twice the timeout in all, never idle for it
                 let body = Array(#"{"text": "get me a ride at noon"}"#.utf8)
                 statuses.insert(try rawOnly.request("POST", "/parse", body: body).status)
                 statuses.insert(try mixed.request("POST", index.isMultiple(of: 2) ? "/parse" : "/entities", body: body).status)
-                usleep(50_000)
+                usleep(125_000)
             }
-            usleep(1_000_000)
+            usleep(2_500_000)
             return (statuses, [rawOnly.isClosedByServer(), mixed.isClosedByServer()])
         }
         #expect(busyStatuses == [200])

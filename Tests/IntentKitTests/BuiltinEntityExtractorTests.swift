@@ -25,6 +25,15 @@ struct BuiltinEntityExtractorTests {
         #expect(match.kind.rawValue == value.kind, sourceLocation: sourceLocation)
     }
 
+    /// Whether `text` is exactly one match, covering all of it, whose value reads as `expected`
+    /// (``SlotValue/readableDescription``).
+    private func expectWhole(_ text: String, reading expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let matches = extract(text)
+        #expect(matches.count == 1 && matches.first?.text == text, "\(text): \(matches.map { "\($0.text) → \($0.value.readableDescription)" })",
+                sourceLocation: sourceLocation)
+        #expect(matches.first?.value.readableDescription == expected, "\(text)", sourceLocation: sourceLocation)
+    }
+
     // MARK: Cardinal numbers
 
     static let cardinals: [(String, Double)] = [
@@ -298,10 +307,8 @@ struct BuiltinEntityExtractorTests {
 
     @Test func datesAndTimesOfEveryForm() {
         for (text, expected) in Self.dateTimes {
-            let matches = extract(text)
-            #expect(matches.count == 1 && matches.first?.text == text && matches.first?.value.kind == "dateTime",
-                    "\(text): \(matches.map { "\($0.text) → \($0.value)" })")
-            #expect(matches.first?.value.readableDescription == expected, "\(text)")
+            expectWhole(text, reading: expected)
+            #expect(extract(text).first?.value.kind == "dateTime", "\(text)")
         }
     }
 
@@ -362,10 +369,8 @@ struct BuiltinEntityExtractorTests {
 
     @Test func intervalsAndOpenIntervals() {
         for (text, expected) in Self.intervals {
-            let matches = extract(text)
-            #expect(matches.count == 1 && matches.first?.text == text, "\(text): \(matches.map { "\($0.text) → \($0.value.readableDescription)" })")
-            #expect(matches.first?.value.readableDescription == expected, "\(text)")
-            if case .dateTimeInterval? = matches.first?.value {} else { Issue.record("\(text) is no interval") }
+            expectWhole(text, reading: expected)
+            if case .dateTimeInterval? = extract(text).first?.value {} else { Issue.record("\(text) is no interval") }
         }
     }
 
@@ -854,22 +859,14 @@ struct BuiltinEntityExtractorTests {
             ("monday for 10am", "2026-11-23T10:00 (hour)"), ("9 tomorrow evening", "2026-11-23T21:00 (hour)"),
             ("7 friday morning", "2026-11-27T07:00 (hour)"), ("at the moment", "2026-11-22T08:00:00 (second)"),
         ]
-        for (text, expected) in forms {
-            let matches = extract(text)
-            #expect(matches.count == 1 && matches.first?.text == text, "\(text): \(matches.map { "\($0.text) → \($0.value.readableDescription)" })")
-            #expect(matches.first?.value.readableDescription == expected, "\(text)")
-        }
+        for (text, expected) in forms { expectWhole(text, reading: expected) }
         let intervals: [(String, String)] = [
             ("from 8a to 10a", "2026-11-22T08:00/2026-11-22T11:00 (hour)"), ("tomorrow before 3 pm", "2026-11-23T00:00/2026-11-23T15:00 (hour)"),
             ("christmas weekend", "2026-12-24T18:00/2026-12-28T00:00 (hour)"), ("memorial day weekend", "2027-05-28T18:00/2027-06-01T00:00 (hour)"),
             ("after lunch", "2026-11-22T13:00/2026-11-22T17:00 (hour)"), ("may 3 to june 5 2027", "2027-05-03/2027-06-06 (day)"),
             ("last 3 hrs", "2026-11-22T05:00/2026-11-22T08:00 (hour)"),
         ]
-        for (text, expected) in intervals {
-            let matches = extract(text)
-            #expect(matches.count == 1 && matches.first?.text == text, "\(text): \(matches.map { "\($0.text) → \($0.value.readableDescription)" })")
-            #expect(matches.first?.value.readableDescription == expected, "\(text)")
-        }
+        for (text, expected) in intervals { expectWhole(text, reading: expected) }
     }
 
     /// Forms that look like the families above but are not: no time from a seat or a flat, no
