@@ -29,6 +29,16 @@ struct TrainCommand: ParsableCommand {
 
     @OptionGroup var encoderOption: TrainingEncoderOption
 
+    @Flag(name: .shortAndLong, help: "Print only errors and warnings.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Print every iteration and how each choice was made (each intent classifier setting's held-out scores, the loss).")
+    var verbose = false
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose exclude each other") }
+    }
+
     func run() throws {
         try checkOutput()
         let corpus = try input.load(countingWarnings: true).corpus
@@ -39,17 +49,17 @@ struct TrainCommand: ParsableCommand {
             devInput.format = nil
             devCorpus = try devInput.load().corpus
         }
+        let printer = TrainingLogPrinter(verbosity: quiet ? .quiet : verbose ? .verbose : .normal)
         var options = try training.options()
-        options.encoder = try encoderOption.load()
+        options.encoder = try encoderOption.load(saying: printer.note)
         try training.requireEncoder(for: options.encoder)
-        if let note = OutOfScopeNote.note(for: corpus, options: options) { StandardError.print(note) }
+        if let note = OutOfScopeNote.note(for: corpus, options: options) { printer.note(note) }
 
-        let progress = ProgressLine()
-        var trainer = ModelTrainer(options: options) { progress.show($0) }
+        var trainer = ModelTrainer(options: options) { printer.show($0) }
         Interruption.install()
         trainer.shouldStop = { Interruption.requested }
         let (model, report) = trainer.train(corpus, dev: devCorpus)
-        progress.finish()
+        printer.finish()
         // A corpus with no slots trains no tagger weights, and its model is its classifier.
         let tagsSlots = !model.labels.slotNames.isEmpty
         guard !tagsSlots || (report.features > 0 && report.weights > 0) else {
@@ -62,14 +72,14 @@ struct TrainCommand: ParsableCommand {
             StandardError.print("\(output): error: cannot write the model (\(error.localizedDescription))")
             throw ExitCode.failure
         }
-        var summary = String(format: "trained in %.1f s: %d iterations (%@), %d features, %d weights", report.seconds, report.iterations, report.stop, report.features, report.weights)
+        var summary = String(format: "trained in %.1f s: %d iterations, %d features, %d weights", report.seconds, report.iterations, report.features, report.weights)
         if let f1 = report.devF1 { summary += String(format: ", dev slot F1 %.2f", 100 * f1) }
         if report.misalignedSlots > 0 { summary += ", \(report.misalignedSlots) annotations not on token boundaries" }
-        StandardError.print(summary + " → \(output)")
-        StandardError.print("stopped: \(Self.reason(report, options: options)); the model keeps iteration \(report.keptIteration)"
-                            + (report.devF1 == nil ? "" : options.devWindow > 1 ? " (the best mean)" : " (the best dev F1)"))
+        printer.note(summary + " → \(output)")
+        printer.note("stopped: \(Self.reason(report, options: options)); the model keeps iteration \(report.keptIteration)"
+                     + (report.devF1 == nil ? "" : options.devWindow > 1 ? " (the best mean)" : " (the best dev F1)"))
         if let encoder = options.encoder {
-            StandardError.print(model.intentClassifier?.encoder != nil
+            printer.note(model.intentClassifier?.encoder != nil
                 ? "the model is the sentence-encoder tier: it parses with the encoder at \(encoder.identity.directory)"
                 : "the model is the words-only tier: the held-out folds did not favour the encoder's vectors on this corpus")
         }
@@ -77,7 +87,7 @@ struct TrainCommand: ParsableCommand {
         if let devCorpus, !devCorpus.utterances.isEmpty {
             // The dev set parsed as `parse` would: the joint figures `evaluate` reports.
             let scores = Evaluator().evaluate(IntentParser(model: model), on: devCorpus.utterances, resolving: false)
-            StandardError.print(String(format: "dev (%d utterances): intent accuracy %.2f %%, slot F1 %.2f, sentence accuracy %.2f %%",
+            printer.note(String(format: "dev (%d utterances): intent accuracy %.2f %%, slot F1 %.2f, sentence accuracy %.2f %%",
                                        scores.utterances, scores.intents.accuracy, scores.slots.micro.f1, scores.sentenceAccuracy))
         }
     }
@@ -87,12 +97,12 @@ extension TrainCommand {
     /// Why training stopped, in plain words.
     static func reason(_ report: ModelTrainer.Report, options: TrainingOptions) -> String {
         switch report.stop {
-        case "converged": return "the loss stopped improving (converged) at iteration \(report.iterations)"
+        case "converged": return "the training loss stopped improving (converged) at iteration \(report.iterations)"
         case "maxIterations": return "reached --max-iterations \(options.maxIterations)"
-        case "lineSearchFailed": return "no step improved the loss any more at iteration \(report.iterations) (as good as converged)"
+        case "lineSearchFailed": return "the training loss could not be lowered further at iteration \(report.iterations) (as good as converged)"
         case "stoppedByCaller":
-            return (options.devWindow > 1 ? "the mean dev F1 of \(options.devWindow) iterations" : "dev F1")
-                + " had not improved for --patience \(options.patience) iterations"
+            return "no better on the dev set for \(options.patience) iterations (--patience)"
+                + (options.devWindow > 1 ? ", comparing the mean slot F1 of \(options.devWindow) iterations" : "")
         case "interrupted": return "interrupted (Ctrl-C) after iteration \(report.iterations)"
         case "epochs": return report.iterations < options.maxIterations ? "stopped after epoch \(report.iterations) (no mistakes left, or no dev gain for --patience \(options.patience) epochs)" : "ran all \(options.maxIterations) epochs"
         default: return report.stop
@@ -127,25 +137,3 @@ extension TrainCommand {
 extension TrainingOptions.Algorithm: ExpressibleByArgument {}
 extension LabelScheme: ExpressibleByArgument {}
 extension TrainingOptions.WeightPrecision: ExpressibleByArgument {}
-
-/// One progress line per iteration: redrawn in place on a terminal, appended otherwise.
-final class ProgressLine: @unchecked Sendable {
-    private let isTerminal = isatty(2) != 0
-    private var drawn = false
-
-    func show(_ line: String) {
-        if isTerminal && (line.hasPrefix("iteration") || line.hasPrefix("epoch")) {
-            FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
-            drawn = true
-        } else {
-            if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
-            drawn = false
-            StandardError.print(line)
-        }
-    }
-
-    func finish() {
-        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
-        drawn = false
-    }
-}

@@ -18,11 +18,12 @@ struct TrainingEncoderOption: ParsableArguments {
         if noEncoder && directory != nil { throw ValidationError("--encoder and --no-encoder exclude each other") }
     }
 
-    /// The encoder to train with, `nil` for the words-only tier; prints which tier and why. On a
-    /// failure to load prints the directory and the reason and exits with status 1.
-    func load() throws -> SentenceEncoder? {
+    /// The encoder to train with, `nil` for the words-only tier; prints which tier and why
+    /// through `say`. On a failure to load prints the directory and the reason and exits with
+    /// status 1.
+    func load(saying say: (String) -> Void = StandardError.print) throws -> SentenceEncoder? {
         if noEncoder {
-            StandardError.print("tier: words only (--no-encoder)")
+            say("tier: words only (--no-encoder)")
             return nil
         }
         let path: String
@@ -31,14 +32,14 @@ struct TrainingEncoderOption: ParsableArguments {
         } else {
             switch EncoderDirectories.defaultEncoder() {
             case .none(let reason):
-                StandardError.print("tier: words only (\(reason))")
+                say("tier: words only (\(reason))")
                 return nil
             case .found(let url): path = url.path
             }
         }
         do {
             let encoder = try SentenceEncoder(directory: URL(fileURLWithPath: path))
-            StandardError.print("tier: sentence encoder at \(encoder.identity.directory)" + (directory == nil ? " (the default; --no-encoder trains on words alone)" : ""))
+            say("tier: sentence encoder at \(encoder.identity.directory)" + (directory == nil ? " (the default; --no-encoder trains on words alone)" : ""))
             return encoder
         } catch {
             StandardError.print("\(path): error: \(error)")

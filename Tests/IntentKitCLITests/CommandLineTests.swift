@@ -57,6 +57,37 @@ struct CommandLineTests: CommandLineRunning {
         try piping(input, ["tag"] + arguments)
     }
 
+    /// Training's output without a terminal: steps and a progress line now and then by default,
+    /// every iteration and each setting's held-out scores with --verbose, nothing with --quiet.
+    @Test func trainingOutputSpeaksToUsersAtThreeLevels() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func train(_ flags: String...) throws -> CommandLineResult {
+            try run(["train", "payments.yaml", "--output", directory.appendingPathComponent("m.model").path, "--max-iterations", "40",
+                     "--no-encoder", "--force"] + flags, in: Self.fixtures)
+        }
+        let quiet = try train("--quiet")
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+        let normal = try train(), verbose = try train("--verbose")
+        #expect(normal.status == 0 && verbose.status == 0)
+        func iterationLines(_ stderr: String) -> [Substring] {
+            stderr.split(separator: "\n").filter { $0.hasPrefix("slot tagger: iteration ") }
+        }
+        let every = iterationLines(verbose.stderr), some = iterationLines(normal.stderr)
+        let iterations = Int(normal.stderr.firstMatch(of: /trained in [0-9.]+ s: ([0-9]+) iterations/)?.1 ?? "") ?? 0
+        #expect(iterations > 10 && every.count == iterations, "\(verbose.stderr)")
+        // A line every ten iterations (or five seconds), and the last one before the summary.
+        #expect(some.count < every.count && some.first?.hasPrefix("slot tagger: iteration 1 of at most 40") == true, "\(normal.stderr)")
+        #expect(some.last?.hasPrefix("slot tagger: iteration \(iterations) of at most 40") == true, "\(normal.stderr)")
+        #expect(verbose.stderr.contains("held-out accuracy (folds") && !normal.stderr.contains("held-out accuracy (folds"))
+        #expect(normal.stderr.contains("intent classifier: search of "), "\(normal.stderr)")
+        for jargon in ["|g|", "lineSearchFailed", "stoppedByCaller", "c2 "] {
+            #expect(!normal.stderr.contains(jargon), "\(jargon) in \(normal.stderr)")
+        }
+        let both = try train("--quiet", "--verbose")
+        #expect(both.status != 0 && both.stderr.contains("--quiet and --verbose exclude each other"))
+    }
+
     @Test func trainingTwiceInSeparateProcessesGivesTheSameModelBytesAndTagWorks() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentkit-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -83,10 +83,10 @@ struct ReadmeExampleTests: CommandLineRunning {
         return words
     }
 
-    @Test("the README's quick start runs")
+    @Test("the README's five-minute tour runs")
     func quickStartRuns() throws {
         let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## Quick start").dropFirst().first)
+        let section = try #require(readme.components(separatedBy: "## A five-minute tour").dropFirst().first)
         let block = try #require(section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
         let commands = block.components(separatedBy: "\n").filter { $0.hasPrefix("intentkit ") }
         #expect(commands.count >= 5)

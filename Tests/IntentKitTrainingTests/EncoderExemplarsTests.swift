@@ -190,7 +190,7 @@ struct EncoderExemplarsTests {
         options.noiseFactor = 0
         options.encoder = EncoderFeaturesTests.tiny
         options.intentGrid = IntentClassifierGrid(c2: [0.02], characterNGrams: [nil], encoderScales: [4], neighbourScales: [nil, 4])
-        let model = ModelTrainer(options: options, log: { lines.append($0) }).train(ModelTrainerTests.corpora.train).0
+        let model = ModelTrainer(options: options, log: { lines.append($0.description) }).train(ModelTrainerTests.corpora.train).0
         let scored = lines.filter { $0.contains("held-out accuracy (folds") }
         #expect(scored.count == 2, "\(lines)")
         #expect(scored[1].contains("words + bigrams + sentence encoder ×4 + nearest exemplars ×4, balanced:"))
@@ -200,7 +200,7 @@ struct EncoderExemplarsTests {
         // Without an encoder, no exemplars are compared.
         options.encoder = nil
         lines = []
-        _ = ModelTrainer(options: options, log: { lines.append($0) }).train(ModelTrainerTests.corpora.train)
+        _ = ModelTrainer(options: options, log: { lines.append($0.description) }).train(ModelTrainerTests.corpora.train)
         #expect(lines.filter { $0.contains("held-out accuracy (folds") }.count == 1 && !lines.contains { $0.contains("nearest exemplars") })
     }
 

@@ -72,7 +72,7 @@ struct EncoderFeaturesTests {
         options.noiseFactor = 0
         options.encoder = encoder
         options.intentGrid = IntentClassifierGrid(c2: [0.02], characterNGrams: [nil], encoderScales: scales)
-        let model = ModelTrainer(options: options, log: { lines.append($0) }).train(ModelTrainerTests.corpora.train).0
+        let model = ModelTrainer(options: options, log: { lines.append($0.description) }).train(ModelTrainerTests.corpora.train).0
         return (model, lines)
     }
 
@@ -147,7 +147,7 @@ struct EncoderFeaturesTests {
         let (model, lines) = Self.train(encoder: Self.tiny, scales: [nil, 4])
         let scored = lines.filter { $0.contains("held-out accuracy (folds") }
         #expect(scored.count == 2, "\(lines)")
-        #expect(scored[0].contains("c2 0.02, words + bigrams, balanced:") && scored[1].contains("words + bigrams + sentence encoder ×4, balanced:"))
+        #expect(scored[0].contains("L2 0.02, words + bigrams, balanced:") && scored[1].contains("words + bigrams + sentence encoder ×4, balanced:"))
         let entry = try #require(model.provenance["intentEncoder"])
         #expect(entry.hasPrefix("tiny-bert (8 dimensions, checksum \(Self.tiny.identity.checksumText))"))
         let chosen = model.intentClassifier?.encoder != nil
@@ -188,7 +188,7 @@ struct EncoderFeaturesTests {
         let plain = ModelTrainer(options: options).train(ModelTrainerTests.corpora.train).0
         options.encoder = Self.tiny
         var lines = [String]()
-        let encoded = ModelTrainer(options: options, log: { lines.append($0) }).train(ModelTrainerTests.corpora.train).0
+        let encoded = ModelTrainer(options: options, log: { lines.append($0.description) }).train(ModelTrainerTests.corpora.train).0
         let (a, b) = (encoded.storage, plain.storage)
         #expect(encoded.attributes.count == plain.attributes.count)
         #expect(a.rowOffsets == b.rowOffsets && a.stateLabels == b.stateLabels && a.stateWeights == b.stateWeights && a.transitions == b.transitions)
@@ -199,7 +199,7 @@ struct EncoderFeaturesTests {
             return
         }
         #expect(encoded.intentClassifier?.storage.biases != plain.intentClassifier?.storage.biases)
-        #expect(lines.contains { $0.hasPrefix("intent classifier: the tagger learns from the held-out intents of c2 0.02, words + bigrams, balanced (") },
+        #expect(lines.contains { $0.hasPrefix("intent classifier: the tagger learns from the held-out intents of L2 0.02, words + bigrams, balanced (") },
                 "\(lines)")
     }
 }

@@ -267,18 +267,18 @@ struct IntentClassifierSearchTests {
         options.maxIterations = 5
         options.noiseFactor = 0
         options.intentGrid = IntentClassifierGrid(c2: [0.02, 2], characterNGrams: [nil, 2...5])
-        let trainer = ModelTrainer(options: options, log: { lines.append($0) })
+        let trainer = ModelTrainer(options: options, log: { lines.append($0.description) })
         let model = trainer.train(ModelTrainerTests.corpora.train).0
         let classifier = try #require(model.intentClassifier)
         // Two coefficients without character n-grams, then n-grams at the better one.
         let scored = lines.filter { $0.contains("held-out accuracy (folds") }
         #expect(scored.count == 3, "\(lines)")
-        #expect(scored[0].contains("c2 2.0, words + bigrams, balanced:") && scored[1].contains("c2 0.02, words + bigrams, balanced:"))
+        #expect(scored[0].contains("L2 2.0, words + bigrams, balanced:") && scored[1].contains("L2 0.02, words + bigrams, balanced:"))
         let chosen = try #require(scored.first { $0.hasSuffix(", chosen") })
         #expect(scored.filter { $0.hasSuffix(", chosen") }.count == 1)
         // The model is the chosen setting, and says so.
         let c2 = try #require(model.provenance["intentC2"])
-        #expect(chosen.contains("c2 \(c2),"))
+        #expect(chosen.contains("L2 \(c2),"))
         #expect(model.provenance["intentFeatures"] == IntentClassifierSetting(c2: 0, characterNGrams: classifier.characterNGrams).featureDescription)
         #expect(chosen.contains(model.provenance["intentFeatures"]! + ", balanced:") && model.provenance["intentWeighting"] == "balanced")
         #expect(model.provenance["intentSelection"]?.hasPrefix("5-fold cross-validation of 3 settings, held-out accuracy ") == true)
@@ -365,9 +365,9 @@ struct IntentClassifierSearchTests {
         options.maxIterations = 5
         options.noiseFactor = 0
         options.intentGrid = IntentClassifierGrid(c2: [0.02], characterNGrams: [nil], weighsRareFeatures: [false, true])
-        _ = ModelTrainer(options: options, log: { lines.append($0) }).train(ModelTrainerTests.corpora.train)
+        _ = ModelTrainer(options: options, log: { lines.append($0.description) }).train(ModelTrainerTests.corpora.train)
         let scored = lines.filter { $0.contains("held-out accuracy (folds") }
-        #expect(scored.count == 2 && scored[1].contains("c2 0.02, words + bigrams, IDF-scaled penalty, balanced:"), "\(lines)")
+        #expect(scored.count == 2 && scored[1].contains("L2 0.02, words + bigrams, IDF-scaled penalty, balanced:"), "\(lines)")
         options.intentGrid = IntentClassifierGrid(c2: [0.02], characterNGrams: [nil], weighsRareFeatures: [true])
         let fixed = ModelTrainer(options: options).train(ModelTrainerTests.corpora.train).0
         #expect(fixed.provenance["intentFeatures"] == "words + bigrams, IDF-scaled penalty")

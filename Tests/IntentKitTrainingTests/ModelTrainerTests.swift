@@ -146,7 +146,7 @@ struct ModelTrainerTests {
         calibrating.maxIterations = 5
         calibrating.calibrateIntents = true
         var lines = [String]()
-        let (calibrated, _) = ModelTrainer(options: calibrating) { lines.append($0) }.train(Self.corpora.train, dev: Self.corpora.test)
+        let (calibrated, _) = ModelTrainer(options: calibrating) { lines.append($0.description) }.train(Self.corpora.train, dev: Self.corpora.test)
         calibrating.calibrateIntents = false
         let (plain, _) = ModelTrainer(options: calibrating).train(Self.corpora.train, dev: Self.corpora.test)
         #expect(lines.contains { $0.contains("bias offsets fitted on \(Self.corpora.test.utterances.count) dev utterances") })
@@ -222,9 +222,9 @@ struct ModelTrainerTests {
         options.patience = 3
         options.maxIterations = 200
         var lines = [String]()
-        let (_, report) = ModelTrainer(options: options) { lines.append($0) }.train(Self.corpora.train, dev: Self.corpora.test)
+        let (_, report) = ModelTrainer(options: options) { lines.append($0.description) }.train(Self.corpora.train, dev: Self.corpora.test)
         #expect(report.devF1 != nil)
-        #expect(lines.contains { $0.contains("dev F1") })
+        #expect(lines.contains { $0.contains("dev slot F1") })
         #expect(report.stop == "stoppedByCaller" || report.stop == "converged")
     }
 

@@ -18,7 +18,7 @@ struct TokenClustersTrainingTests {
         options.encoderClusterLevels = levels
         if let templates { options.features.templates = templates }
         options.intentGrid = IntentClassifierGrid(c2: [0.02], characterNGrams: [nil], encoderScales: [nil])
-        let model = ModelTrainer(options: options, log: { lines.append($0) }).train(ModelTrainerTests.corpora.train).0
+        let model = ModelTrainer(options: options, log: { lines.append($0.description) }).train(ModelTrainerTests.corpora.train).0
         return (model, lines)
     }
 

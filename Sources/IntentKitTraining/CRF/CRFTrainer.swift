@@ -10,7 +10,7 @@ import IntentKitEvaluation
 /// ``TrainingOptions/patience`` iterations without a better one (early stopping).
 struct CRFTrainer {
     var options: TrainingOptions
-    var log: (String) -> Void
+    var log: (TrainingMessage) -> Void
     var shouldStop: @Sendable () -> Bool
 
     /// The weights and how the optimiser got there.
@@ -67,7 +67,7 @@ struct CRFTrainer {
         func timing(_ iteration: Int) -> String {
             let elapsed = Date().timeIntervalSince(start), perIteration = Date().timeIntervalSince(loopStart) / Double(max(iteration, 1))
             let left = perIteration * Double(max(options.maxIterations - iteration, 0))
-            return String(format: "  %.1f s, about %@ left", elapsed, left < 60 ? String(format: "%.0f s", left) : String(format: "%.1f min", left / 60))
+            return String(format: ", %.1f s, at most %@ left", elapsed, left < 60 ? String(format: "%.0f s", left) : String(format: "%.1f min", left / 60))
         }
         let evaluateDev: ([Double]) -> Double? = { parameters in
             devData.map { Self.slotF1(parameters: parameters, structure: structure, labels: labels, data: $0) }
@@ -81,10 +81,11 @@ struct CRFTrainer {
             let result = LBFGS(settings: settings).minimize(&objective, parameters: &parameters) { progress, current in
                 iterations = progress.iteration
                 let f1 = evaluateDev(Array(current))
-                var line = String(format: "iteration %3d/%d  loss %.1f  |g| %.2f  evaluations %d", progress.iteration, options.maxIterations, progress.value, progress.gradientNorm, progress.evaluations)
-                if let f1 { line += String(format: "  dev F1 %.2f", 100 * f1) }
+                var line = String(format: "slot tagger: iteration %d of at most %d", progress.iteration, options.maxIterations)
+                if let f1 { line += String(format: ", dev slot F1 %.2f", 100 * f1) }
                 line += timing(progress.iteration)
-                log(line)
+                log(TrainingMessage(.progress, line, details: String(format: "loss %.1f, gradient norm %.2f", progress.value, progress.gradientNorm),
+                                    iteration: progress.iteration))
                 if shouldStop() { interrupted = true }
                 guard let f1 else { return !interrupted }
                 if stopping.record(f1, iteration: progress.iteration) { kept = Array(current) }
@@ -98,10 +99,10 @@ struct CRFTrainer {
                 iterations = epoch
                 let averaged = perceptron.averagedParameters()
                 let f1 = evaluateDev(averaged)
-                var line = String(format: "epoch %3d/%d  mistakes %d", epoch, options.maxIterations, mistakes)
-                if let f1 { line += String(format: "  dev F1 %.2f", 100 * f1) }
+                var line = String(format: "slot tagger: epoch %d of at most %d, %d mistakes", epoch, options.maxIterations, mistakes)
+                if let f1 { line += String(format: ", dev slot F1 %.2f", 100 * f1) }
                 line += timing(epoch)
-                log(line)
+                log(TrainingMessage(.progress, line, iteration: epoch))
                 parameters = averaged
                 if mistakes == 0 { break }
                 if let f1, stopping.record(f1, iteration: epoch) { kept = averaged }

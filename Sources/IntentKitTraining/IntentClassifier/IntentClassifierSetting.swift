@@ -53,5 +53,5 @@ public struct IntentClassifierSetting: Sendable, Hashable, CustomStringConvertib
     /// The intents' weighting in words.
     public var weightingDescription: String { balancesIntents ? "balanced" : "unbalanced" }
 
-    public var description: String { "c2 \(c2), \(featureDescription), \(weightingDescription)" }
+    public var description: String { "L2 \(c2), \(featureDescription), \(weightingDescription)" }
 }

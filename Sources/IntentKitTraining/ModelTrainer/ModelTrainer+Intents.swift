@@ -57,7 +57,7 @@ extension ModelTrainer {
         if let outOfScopeClass, options.falseRejectionRate > 0 {
             let inScopePhrasings = zip(originals, phrasings).filter { classes[$0.0] != outOfScopeClass }.map(\.1)
             let countsWordsLeftOut = options.calibratesOnUnknownWords ?? Self.isTemplated(phrasings: inScopePhrasings)
-            log(String(format: "intent classifier: %.1f%% of the in-scope requests phrased once", 100 * Self.shareOfUniquePhrasings(inScopePhrasings))
+            detail(String(format: "intent classifier: %.1f%% of the in-scope requests phrased once", 100 * Self.shareOfUniquePhrasings(inScopePhrasings))
                 + (countsWordsLeftOut ? "; the out-of-scope calibration also counts each held-out request with a word left out" : ""))
             for index in originals where countsWordsLeftOut && classes[index] != outOfScopeClass {
                 guard let tokens = Self.withoutOneWord(
@@ -91,7 +91,7 @@ extension ModelTrainer {
             }
             let vectors = encoder.encode(unique, threads: options.threads)
             embeddings = texts.map { vectors[distinct[$0]!] }
-            log(String(format: "intent classifier: %d distinct texts encoded by %@ in %.1f s", unique.count, encoder.name,
+            step(String(format: "intent classifier: %d distinct texts encoded by %@ in %.1f s", unique.count, encoder.name,
                        Date().timeIntervalSince(encodingStarted)))
         }
         // The nearest-exemplar features (``ExemplarSimilarities``), when the search may weigh
@@ -114,7 +114,7 @@ extension ModelTrainer {
                 phrasings: phrasings + (0..<noiseCount).map { UInt64.max - UInt64($0) } + variantOriginals.map { phrasings[rowOfOriginal[$0]!] },
                 classCount: intentNames.count,
                 excludedClass: outOfScopeClass, threads: options.threads)
-            log(String(format: "intent classifier: nearest-exemplar similarities of %d utterances in %.1f s", originals.count + noiseCount,
+            detail(String(format: "intent classifier: nearest-exemplar similarities of %d utterances in %.1f s", originals.count + noiseCount,
                        Date().timeIntervalSince(similaritiesStarted)))
         }
         /// The dense features of utterance `index` as the classifier of held-out fold `fold`
@@ -154,7 +154,7 @@ extension ModelTrainer {
         }()
         trainer.minimumFeatureCount = options.intentMinimumFeatureCount ?? (isLarge ? 2 : 1)
         if trainer.minimumFeatureCount > 1 {
-            log("intent classifier: word pairs and character n-grams of fewer than \(trainer.minimumFeatureCount) utterances left out")
+            detail("intent classifier: word pairs and character n-grams of fewer than \(trainer.minimumFeatureCount) utterances left out")
         }
 
         /// One setting's results on one held-out fold.
@@ -341,7 +341,7 @@ extension ModelTrainer {
         if candidates[chosen].setting.encoderScale != nil && exemplarSimilarities != nil {
             challengeWithBest(of: grid.neighbourScales.filter { $0 != nil }, forced: forcesExemplars) { $0.neighbourScale = $1 }
         } else if forcesExemplars && exemplarSimilarities != nil {
-            log("intent classifier: nearest exemplars not used: they come with the encoder's vector, which the search left out")
+            step("intent classifier: nearest exemplars not used: they come with the encoder's vector, which the search left out")
         }
         var sizes = [Int: Int]()
         for index in originals { sizes[classes[index], default: 0] += 1 }
@@ -349,13 +349,13 @@ extension ModelTrainer {
         if comparesWeighting {
             for balanced in grid.balancesIntents.dropFirst() { challenge { $0.balancesIntents = balanced } }
         } else if grid.balancesIntents.count > 1 {
-            log("intent classifier: intents of about the same size (within a factor of 1.5), weighting not compared")
+            detail("intent classifier: intents of about the same size (within a factor of 1.5), weighting not compared")
         }
         atUsualTolerance(&candidates[chosen])
         var best = candidates[chosen]
         for candidate in candidates {
             let perFold = candidate.folds.map { String(format: "%.2f", 100 * Double(candidate.foldCorrect[$0]) / Double(max(1, foldSizes[$0]))) }
-            log(String(format: "intent classifier: %@: %.2f%% held-out accuracy (folds %@), log-likelihood %.1f%@", candidate.setting.description,
+            detail(String(format: "intent classifier: %@: %.2f%% held-out accuracy (folds %@), log-likelihood %.1f%@", candidate.setting.description,
                        100 * Double(candidate.correct) / Double(max(1, candidate.heldOutCount)), perFold.joined(separator: " "),
                        candidate.logLikelihood, candidates.count > 1 && candidate.setting == best.setting ? ", chosen" : ""))
         }
@@ -364,8 +364,11 @@ extension ModelTrainer {
             chosen: best.setting, folds: folds, comparedFolds: compared.count, settings: candidates.count, heldOutAccuracy: accuracy,
             encoder: options.encoder?.identity)
         if candidates.count > 1 {
-            log(String(format: "intent classifier: search of %d settings on %@ in %.1f s", candidates.count,
-                       compared.count == folds ? "\(folds) folds" : "\(compared.count) of \(folds) folds", Date().timeIntervalSince(started)))
+            step(String(format: "intent classifier: search of %d settings on %@ in %.1f s chose %@ (%.2f%% held-out accuracy)", candidates.count,
+                        compared.count == folds ? "\(folds) folds" : "\(compared.count) of \(folds) folds", Date().timeIntervalSince(started),
+                        best.setting.description, 100 * accuracy))
+        } else {
+            step(String(format: "intent classifier: %@ (%.2f%% held-out accuracy)", best.setting.description, 100 * accuracy))
         }
         let rest = (0..<folds).filter { !compared.contains($0) }
         /// `candidate` on the folds not compared too, each fit starting from the mean of its folds' weights.
@@ -399,7 +402,7 @@ extension ModelTrainer {
                 words = evaluate([setting], on: compared)[0]
             }
             onEveryFold(&words)
-            log(String(format: "intent classifier: the tagger learns from the held-out intents of %@ (%.2f%% right)", words.setting.description,
+            detail(String(format: "intent classifier: the tagger learns from the held-out intents of %@ (%.2f%% right)", words.setting.description,
                        100 * Double(words.correct) / Double(max(1, words.heldOutCount))))
             wordsOnly = words
         }
@@ -693,22 +696,23 @@ extension ModelTrainer {
                 confidences: inScope + variants.inScope, rejectedOtherwise: rejectedByClass + variants.rejectedByClass, rate: rate).threshold
             : nil
         let rejected = Double(rejectedByClass + inScope.filter { $0 < (threshold ?? 0) }.count) / Double(max(1, inScope.count + rejectedByClass))
-        var line = String(format: "intent classifier: temperature %.3f; ", temperature)
-        if let outOfScopeClass {
-            line += "out of scope: '\(intentNames[outOfScopeClass])', \(generated) generated utterances"
-            line += shift > 0 ? String(format: ", its score lowered by %.3f; ", shift) : "; "
-            if !withoutOneWord.isEmpty {
-                line += String(format: "%.3f without the %d held-out requests with a word left out; ", shiftOfFoldsAlone, withoutOneWord.count)
-            }
-        }
-        line += threshold.map { String(format: "minimum confidence %.3f (%@)", $0, measure == .twoLikeliestIntents ? "two likeliest intents" : "likeliest intent") }
-            ?? "no minimum confidence"
+        var line = "out of scope: " + (threshold.map {
+            String(format: "minimum confidence %.3f (%@)", $0, measure == .twoLikeliestIntents ? "two likeliest intents" : "likeliest intent")
+        } ?? "no minimum confidence")
         line += String(format: ", %.2f%% of held-out in-scope requests rejected", 100 * rejected)
         if !outOfScope.isEmpty {
             let caught = outOfScope.filter { $0.byClass || $0.confidence < (threshold ?? 0) }.count
-            line += String(format: ", %.2f%% of held-out out-of-scope ones (%d)", 100 * Double(caught) / Double(outOfScope.count), outOfScope.count)
+            line += String(format: ", %.2f%% of the %d held-out out-of-scope ones caught", 100 * Double(caught) / Double(outOfScope.count), outOfScope.count)
         }
-        log(line)
+        var details = String(format: "temperature %.3f", temperature)
+        if let outOfScopeClass {
+            details += "; class '\(intentNames[outOfScopeClass])', \(generated) generated utterances"
+            if shift > 0 { details += String(format: ", its score lowered by %.3f", shift) }
+            if !withoutOneWord.isEmpty {
+                details += String(format: " (%.3f without the %d held-out requests with a word left out)", shiftOfFoldsAlone, withoutOneWord.count)
+            }
+        }
+        log(TrainingMessage(.step, line, details: details))
         return (OutOfScopeCalibration(
             intent: outOfScopeClass.map { intentNames[$0] }, temperature: temperature, minimumConfidence: threshold,
             confidenceMeasure: measure, falseRejectionRate: rejected),
@@ -744,7 +748,7 @@ extension ModelTrainer {
         }
         guard !features.isEmpty else { return classifier }
         let offsets = IntentBiasCalibration.offsets(for: classifier, features: features, embeddings: embeddings, classes: classes)
-        log("intent classifier: bias offsets fitted on \(features.count) dev utterances: " + zip(classifier.intents, offsets).map { "\($0) \(String(format: "%+.2f", $1))" }.joined(separator: ", "))
+        step("intent classifier: bias offsets fitted on \(features.count) dev utterances: " + zip(classifier.intents, offsets).map { "\($0) \(String(format: "%+.2f", $1))" }.joined(separator: ", "))
         return classifier.addingBiases(offsets)
     }
 }

@@ -42,7 +42,7 @@ extension ModelTrainer {
         }
         guard let clusters = try? TokenClusters(identity: encoder.identity, levels: levels, encoder: encoder) else { return nil }
         let ids = Self.clusterIDs(of: sequences, encodings: encodings, clusters: clusters)
-        log(String(format: "slot tagger: %d utterances encoded by %@, their token vectors in %@ centroids (k-means on %d of %d tokens), in %.1f s",
+        step(String(format: "slot tagger: %d utterances encoded by %@, their token vectors in %@ centroids (k-means on %d of %d tokens), in %.1f s",
                    sequences.count, encoder.name, clusters.levels.map { String($0.count) }.joined(separator: ", "),
                    sample.count / dimension, tokenCount, Date().timeIntervalSince(started)))
         return TrainingTokenClusters(clusters: clusters, ids: ids)

@@ -140,13 +140,13 @@ extension ModelTrainer {
         // Few weights are free and the rest are frozen: the problem is small and well
         // conditioned, and 30 iterations bring the loss within a fraction of a percent of its minimum.
         settings.maxIterations = 30
-        let stop = LBFGS(settings: settings).minimize(&objective, parameters: &parameters) { progress, _ in
-            if progress.iteration % 10 == 0 {
-                log(String(format: "user vocabulary: iteration %3d  loss %.1f  |g| %.3f", progress.iteration, progress.value, progress.gradientNorm))
-            }
+        _ = LBFGS(settings: settings).minimize(&objective, parameters: &parameters) { progress, _ in
+            log(TrainingMessage(.progress, "user vocabulary: iteration \(progress.iteration) of \(settings.maxIterations)",
+                                details: String(format: "loss %.1f, gradient norm %.3f", progress.value, progress.gradientNorm),
+                                iteration: progress.iteration))
             return true
         }
-        log("user vocabulary: \(free.count) weights on \(data.sentenceCount) utterances with simulated matches (\(stop.rawValue))")
+        step("user vocabulary: \(free.count) weights learnt on \(data.sentenceCount) utterances with simulated matches")
     }
 }
 

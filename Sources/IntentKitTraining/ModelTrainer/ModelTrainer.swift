@@ -23,16 +23,19 @@ import IntentKitEvaluation
 /// 8. ``makeModel(parameters:structure:labels:attributeHashes:gazetteer:classifier:search:tokenClusters:corpus:)``.
 public struct ModelTrainer {
     public var options: TrainingOptions
-    /// Receives one line per iteration (for stderr).
-    public var log: (String) -> Void
+    /// Receives training's log: steps, a progress line per iteration, details.
+    public var log: (TrainingMessage) -> Void
     /// Asked after every iteration; `true` ends training there (Ctrl-C in the CLI), keeping
     /// the best iteration so far as an early stop would.
     public var shouldStop: @Sendable () -> Bool = { false }
 
-    public init(options: TrainingOptions = TrainingOptions(), log: @escaping (String) -> Void = { _ in }) {
+    public init(options: TrainingOptions = TrainingOptions(), log: @escaping (TrainingMessage) -> Void = { _ in }) {
         self.options = options
         self.log = log
     }
+
+    func step(_ text: String) { log(TrainingMessage(.step, text)) }
+    func detail(_ text: String) { log(TrainingMessage(.detail, text)) }
 
     /// What training did.
     public struct Report: Sendable {
@@ -59,7 +62,7 @@ public struct ModelTrainer {
         if options.algorithm == .perceptron, options.features.templates.contains(.knownWords) {
             var without = self
             without.options.features.templates.remove(.knownWords)
-            log("slot tagger: the perceptron trains without the knownWords template")
+            step("slot tagger: the perceptron trains without the knownWords template")
             return without.train(original, dev: dev)
         }
         // The encoder's token clusters come with an encoder, and need one.
@@ -70,7 +73,7 @@ public struct ModelTrainer {
                 other.options.features.templates.insert(.encoderClusters)
             } else {
                 other.options.features.templates.remove(.encoderClusters)
-                log("slot tagger: the encoderClusters template needs a sentence encoder (--encoder); left out")
+                step("slot tagger: the encoderClusters template needs a sentence encoder (--encoder); left out")
             }
             return other.train(original, dev: dev)
         }
@@ -88,7 +91,7 @@ public struct ModelTrainer {
         var extracted = extractFeatures(utterances, vocabularies: vocabularies, intents: intents, simulation: simulation, clusters: clusters)
         let compiled = compileFeatures(&extracted, utterances: utterances)
         let labels = utterances.labels
-        log("slot tagger: \(compiled.data.sentenceCount) utterances, \(compiled.data.tokenCount) tokens, \(labels.count) labels, \(compiled.attributeHashes.count) features, \(compiled.structure.parameterCount) weights")
+        step("slot tagger: \(compiled.data.sentenceCount) utterances, \(compiled.data.tokenCount) tokens, \(labels.count) labels, \(compiled.attributeHashes.count) features, \(compiled.structure.parameterCount) weights")
 
         if let dev, let uncalibrated = intents.classifier, options.calibrateIntents {
             intents.classifier = calibrated(uncalibrated, on: dev, gazetteer: vocabularies.full, intentIndex: intents.index, tokenizer: utterances.tokenizer)

@@ -237,6 +237,6 @@ public struct TrainingOptions: Sendable, Hashable {
         "intent-weighting": "balanced (every intent weighs the same in training) or unbalanced (every utterance does); default: chosen by cross-validation",
         "intent-exemplars": "with --encoder, the factor on the intent classifier's nearest-exemplar features (for each intent, the similarity of the utterance's sentence vector to the most similar training utterance of that intent), or none; default: chosen by cross-validation",
         "intent-penalty": "the intent classifier's L2 penalty on each feature: uniform, or idf (divided by the square of the feature's inverse document frequency, as TF-IDF feature values would: rare words and pairs are regularised less); default: chosen by cross-validation",
-        "tune": "choose the intent classifier's L2 coefficient, character n-grams, penalty and weighting by cross-validation on the training corpus (--no-tune: c2 0.02, no character n-grams, uniform penalty, balanced)",
+        "tune": "choose the intent classifier's L2 coefficient, character n-grams, penalty and weighting by cross-validation on the training corpus (--no-tune: L2 0.02, no character n-grams, uniform penalty, balanced)",
     ]
 }
