@@ -33,6 +33,23 @@ struct EvaluatorTests {
         #expect(report.intents.micro.precision == 75 && report.intents.micro.recall == 60)
     }
 
+    /// Macro averages sum in the order of the names, not of a dictionary (which changes from
+    /// one process to the next), so that a report is the same bytes every run.
+    @Test func macroAveragesSumInTheOrderOfTheNames() {
+        // Forty intents with precisions that no order of addition makes exact.
+        var comparisons = [FrameComparison]()
+        for i in 0..<40 {
+            for j in 0..<(3 + i % 7) { comparisons.append(frame("I\(i)", j == 0 ? "I\((i + 1) % 40)" : "I\(i)")) }
+        }
+        let report = Evaluator().evaluate(comparisons)
+        let counts = report.intents.perIntent.sorted { $0.key < $1.key }.map {
+            SlotScores.Counts(correct: $0.value.correct, predicted: $0.value.predicted, gold: $0.value.support)
+        }
+        let n = Double(counts.count)
+        #expect(report.intents.macro.f1 == 100 * counts.map(\.f1).reduce(0, +) / n)
+        #expect(report.intents.macro.precision == 100 * counts.map(\.precision).reduce(0, +) / n)
+    }
+
     @Test func outOfScopeIsOneMoreClassAndSummedUp() throws {
         let none = FrameComparison.outOfScopeLabel
         // In scope: A right, A rejected, B right, B wrong. Out of scope: two caught, one taken for A.

@@ -97,9 +97,9 @@ public final class SentenceEncoder: Sendable {
         /// which reproduces the published similarities to four decimals.
         case float32
         /// The projections' weights and inputs quantised to 8-bit integers (per weight row and per
-        /// input row), the products summed exactly in integers: 5-10 times faster on one short
-        /// sentence, with the weights a quarter of the memory. Vectors stay within about 0.01 of
-        /// `float32`'s in cosine, and are the same bits on every machine.
+        /// input row), the products summed exactly in integers: several times faster on a short
+        /// sentence, with the weights a quarter of the memory. Vectors keep nearly all of
+        /// `float32`'s direction, and are the same bits on every machine.
         case int8
     }
 
@@ -112,6 +112,43 @@ public final class SentenceEncoder: Sendable {
     ///   BERT-family, a tensor of the wrong shape, weights cut short.
     public init(directory: URL, precision: Precision = .int8) throws(EncoderError) {
         self.precision = precision
+        let files = Files(directory: directory)
+        name = directory.standardizedFileURL.lastPathComponent
+        let configurationBytes = try files.read("config.json"), vocabularyBytes = try files.read("vocab.txt")
+        let configuration = try BertConfiguration(json: configurationBytes)
+        self.configuration = configuration
+        tokenizer = try Self.tokenizer(vocabularyBytes, configuration: configuration)
+        var maximumLength = configuration.maximumPositions - configuration.firstPosition
+        if let settings = try files.optionalJSON("sentence_bert_config.json") as? [String: Any], let length = settings["max_seq_length"] as? Int {
+            maximumLength = min(max(length, 2), maximumLength)
+        }
+        self.maximumLength = maximumLength
+        pooling = try Self.pooling(files)
+        let modules = try files.optionalJSON("modules.json") as? [[String: Any]] ?? []
+        normalizes = modules.contains { ($0["type"] as? String)?.hasSuffix("Normalize") == true }
+
+        let weights = try SafetensorsFile(contentsOf: directory.appendingPathComponent("model.safetensors"))
+        identity = EncoderIdentity(
+            name: name, checksum: Self.checksum(of: [configurationBytes, vocabularyBytes], weights), dimension: configuration.hiddenSize,
+            directory: directory.standardizedFileURL.path)
+        let tensors = Tensors(weights: weights, configuration: configuration, precision: precision)
+        embeddings = try tensors.embeddings()
+        if configuration.relativeAttentionBuckets > 0 {
+            relativeBias = try tensors.tensor("encoder.relative_attention_bias.weight", [configuration.relativeAttentionBuckets, configuration.headCount])
+            relativeBuckets = (-(maximumLength - 1)..<maximumLength).map {
+                BertConfiguration.relativeBucket($0, buckets: configuration.relativeAttentionBuckets)
+            }
+        } else {
+            relativeBias = []
+            relativeBuckets = []
+        }
+        layers = try (0..<configuration.layerCount).map { index throws(EncoderError) in try tensors.layer(index) }
+    }
+
+    /// The files of an encoder's directory, each mapped, not read.
+    private struct Files {
+        let directory: URL
+
         func read(_ path: String) throws(EncoderError) -> Data {
             do {
                 return try Data(contentsOf: directory.appendingPathComponent(path), options: .alwaysMapped)
@@ -119,15 +156,15 @@ public final class SentenceEncoder: Sendable {
                 throw .missingFile("\(directory.appendingPathComponent(path).path)")
             }
         }
+
         func optionalJSON(_ path: String) throws(EncoderError) -> Any? {
             guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path) else { return nil }
             guard let object = try? JSONSerialization.jsonObject(with: try read(path)) else { throw .malformed("\(path) is not valid JSON") }
             return object
         }
-        name = directory.standardizedFileURL.lastPathComponent
-        let configurationBytes = try read("config.json"), vocabularyBytes = try read("vocab.txt")
-        let configuration = try BertConfiguration(json: configurationBytes)
-        self.configuration = configuration
+    }
+
+    private static func tokenizer(_ vocabularyBytes: Data, configuration: BertConfiguration) throws(EncoderError) -> WordPieceTokenizer {
         guard let vocabularyText = String(data: vocabularyBytes, encoding: .utf8) else { throw .malformed("vocab.txt is not UTF-8") }
         var vocabulary = vocabularyText.components(separatedBy: "\n")
         if vocabulary.last == "" { vocabulary.removeLast() }
@@ -135,49 +172,44 @@ public final class SentenceEncoder: Sendable {
         guard vocabulary.count == configuration.vocabularySize else {
             throw .malformed("vocab.txt has \(vocabulary.count) pieces, config.json's vocab_size is \(configuration.vocabularySize)")
         }
-        tokenizer = configuration.family == .mpnet
+        return configuration.family == .mpnet
             ? try WordPieceTokenizer(vocabulary: vocabulary, classifier: "<s>", separator: "</s>")
             : try WordPieceTokenizer(vocabulary: vocabulary)
+    }
 
-        var maximumLength = configuration.maximumPositions - configuration.firstPosition
-        if let settings = try optionalJSON("sentence_bert_config.json") as? [String: Any], let length = settings["max_seq_length"] as? Int {
-            maximumLength = min(max(length, 2), maximumLength)
+    private static func pooling(_ files: Files) throws(EncoderError) -> Pooling {
+        guard let settings = try files.optionalJSON("1_Pooling/config.json") as? [String: Any] else { return .mean }
+        if settings["pooling_mode_cls_token"] as? Bool == true { return .classifierToken }
+        guard settings["pooling_mode_mean_tokens"] as? Bool == true else {
+            throw .unsupportedModel("1_Pooling/config.json: IntentKit pools by mean or by the [CLS] token")
         }
-        self.maximumLength = maximumLength
-        var pooling = Pooling.mean
-        if let settings = try optionalJSON("1_Pooling/config.json") as? [String: Any] {
-            if settings["pooling_mode_cls_token"] as? Bool == true {
-                pooling = .classifierToken
-            } else if settings["pooling_mode_mean_tokens"] as? Bool != true {
-                throw .unsupportedModel("1_Pooling/config.json: IntentKit pools by mean or by the [CLS] token")
-            }
-        }
-        self.pooling = pooling
-        let modules = try optionalJSON("modules.json") as? [[String: Any]] ?? []
-        normalizes = modules.contains { ($0["type"] as? String)?.hasSuffix("Normalize") == true }
+        return .mean
+    }
 
-        let weights = try SafetensorsFile(contentsOf: directory.appendingPathComponent("model.safetensors"))
-        identity = EncoderIdentity(
-            name: name, checksum: Self.checksum(of: [configurationBytes, vocabularyBytes], weights), dimension: configuration.hiddenSize,
-            directory: directory.standardizedFileURL.path)
-        let family = configuration.family.rawValue
-        let prefix = weights.tensors["\(family).embeddings.word_embeddings.weight"] != nil ? "\(family)." : ""
-        let h = configuration.hiddenSize, inner = configuration.intermediateSize
-        // Each tensor is copied (and the projections packed) once; its pages in the mapped file
-        // are then handed back, so loading does not leave the file resident beside the copies.
+    /// The encoder's tensors, read from its safetensors file by their names. Each tensor is
+    /// copied (and the projections packed) once; its pages in the mapped file are then handed
+    /// back, so loading does not leave the file resident beside the copies.
+    private struct Tensors {
+        let weights: SafetensorsFile
+        let configuration: BertConfiguration
+        let precision: Precision
+        /// "bert." or "mpnet." where the file's names have it.
+        let prefix: String
+
+        init(weights: SafetensorsFile, configuration: BertConfiguration, precision: Precision) {
+            self.weights = weights
+            self.configuration = configuration
+            self.precision = precision
+            let family = configuration.family.rawValue
+            prefix = weights.tensors["\(family).embeddings.word_embeddings.weight"] != nil ? "\(family)." : ""
+        }
+
         func tensor(_ name: String, _ shape: [Int]) throws(EncoderError) -> [Float] {
             let floats = try weights.floats(prefix + name, shape: shape)
             if let bytes = weights.tensors[prefix + name]?.bytes { weights.release(bytes) }
             return floats
         }
-        let wordName = prefix + "embeddings.word_embeddings.weight", wordShape = [configuration.vocabularySize, h]
-        let words: WordTable
-        if let bytes = try weights.mappedFloats(wordName, shape: wordShape) {
-            words = .inFile(weights.data, offset: bytes.lowerBound)
-            weights.release(bytes)
-        } else {
-            words = .converted(try weights.floats(wordName, shape: wordShape))
-        }
+
         func linear(_ names: [String], outputs: Int, inputs: Int) throws(EncoderError) -> LinearLayer {
             var weight = [Float](), bias = [Float]()
             for name in names {
@@ -186,40 +218,48 @@ public final class SentenceEncoder: Sendable {
             }
             return LinearLayer(weight: weight, bias: bias, outputs: outputs, inputs: inputs, precision: precision)
         }
+
         func norm(_ name: String) throws(EncoderError) -> LayerNorm {
-            LayerNorm(weight: try tensor(name + ".weight", [h]), bias: try tensor(name + ".bias", [h]))
+            let h = configuration.hiddenSize
+            return LayerNorm(weight: try tensor(name + ".weight", [h]), bias: try tensor(name + ".bias", [h]))
         }
-        embeddings = Embeddings(
-            words: words,
-            positions: try tensor("embeddings.position_embeddings.weight", [configuration.maximumPositions, h]),
-            segment: configuration.family == .mpnet ? [Float](repeating: 0, count: h)
-                : Array(try tensor("embeddings.token_type_embeddings.weight", [configuration.typeVocabularySize, h]).prefix(h)),
-            norm: try norm("embeddings.LayerNorm"))
-        if configuration.relativeAttentionBuckets > 0 {
-            relativeBias = try tensor("encoder.relative_attention_bias.weight", [configuration.relativeAttentionBuckets, configuration.headCount])
-            relativeBuckets = (-(maximumLength - 1)..<maximumLength).map {
-                BertConfiguration.relativeBucket($0, buckets: configuration.relativeAttentionBuckets)
+
+        /// The embeddings; the word-piece table is read in place from the mapping when its
+        /// bytes are floats as this machine lays them out.
+        func embeddings() throws(EncoderError) -> Embeddings {
+            let h = configuration.hiddenSize
+            let wordName = prefix + "embeddings.word_embeddings.weight", wordShape = [configuration.vocabularySize, h]
+            let words: WordTable
+            if let bytes = try weights.mappedFloats(wordName, shape: wordShape) {
+                words = .inFile(weights.data, offset: bytes.lowerBound)
+                weights.release(bytes)
+            } else {
+                words = .converted(try weights.floats(wordName, shape: wordShape))
             }
-        } else {
-            relativeBias = []
-            relativeBuckets = []
+            return Embeddings(
+                words: words,
+                positions: try tensor("embeddings.position_embeddings.weight", [configuration.maximumPositions, h]),
+                segment: configuration.family == .mpnet ? [Float](repeating: 0, count: h)
+                    : Array(try tensor("embeddings.token_type_embeddings.weight", [configuration.typeVocabularySize, h]).prefix(h)),
+                norm: try norm("embeddings.LayerNorm"))
         }
-        // MPNet names its attention's projections q, k, v and o, and its norm one level up.
-        let (query, key, value, attentionOutput, attentionNorm) = configuration.family == .mpnet
-            ? ("attention.attn.q", "attention.attn.k", "attention.attn.v", "attention.attn.o", "attention.LayerNorm")
-            : ("attention.self.query", "attention.self.key", "attention.self.value", "attention.output.dense", "attention.output.LayerNorm")
-        var layers = [Layer]()
-        for index in 0..<configuration.layerCount {
+
+        /// Transformer layer `index`, its query, key and value projections stacked into one.
+        func layer(_ index: Int) throws(EncoderError) -> Layer {
+            let h = configuration.hiddenSize, inner = configuration.intermediateSize
+            // MPNet names its attention's projections q, k, v and o, and its norm one level up.
+            let (query, key, value, attentionOutput, attentionNorm) = configuration.family == .mpnet
+                ? ("attention.attn.q", "attention.attn.k", "attention.attn.v", "attention.attn.o", "attention.LayerNorm")
+                : ("attention.self.query", "attention.self.key", "attention.self.value", "attention.output.dense", "attention.output.LayerNorm")
             let p = "encoder.layer.\(index)."
-            layers.append(Layer(
+            return Layer(
                 queryKeyValue: try linear([p + query, p + key, p + value], outputs: 3 * h, inputs: h),
                 attentionOutput: try linear([p + attentionOutput], outputs: h, inputs: h),
                 attentionNorm: try norm(p + attentionNorm),
                 intermediate: try linear([p + "intermediate.dense"], outputs: inner, inputs: h),
                 output: try linear([p + "output.dense"], outputs: h, inputs: inner),
-                outputNorm: try norm(p + "output.LayerNorm")))
+                outputNorm: try norm(p + "output.LayerNorm"))
         }
-        self.layers = layers
     }
 
     /// CRC-32 of `parts` then of the weights' file, one after the other. The file is read in

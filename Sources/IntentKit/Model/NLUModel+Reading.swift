@@ -99,6 +99,24 @@ extension NLUModel {
         }
 
         init(_ file: ModelFileReader) throws(ModelError) {
+            let metadata = try Self.metadata(file)
+            let labels = LabelSet(slotNames: metadata.slotNames, scheme: metadata.labelScheme ?? .bio)
+            guard labels.slotNames == metadata.slotNames, labels.count <= Int(UInt16.max) else {
+                throw ModelError.inconsistent("slot names are not sorted and unique")
+            }
+            self.metadata = metadata
+            self.labels = labels
+            gazetteer = try Self.gazetteer(file, metadata: metadata)
+            classifier = try Self.classifier(file, metadata: metadata)
+            schema = try Self.schema(file)
+            tokenClusters = try Self.tokenClusters(file, metadata: metadata)
+            rowOffsets = try file.array(.rowOffsets, of: Int32.self)
+            stateLabels = try file.array(.stateLabels, of: UInt16.self)
+            stateWeights = try file.floats(.stateWeights)
+            transitions = try file.floats(.transitions)
+        }
+
+        private static func metadata(_ file: ModelFileReader) throws(ModelError) -> ModelMetadata {
             let metadataBytes = try file.data(.metadata)
             let metadata: ModelMetadata
             do {
@@ -113,10 +131,10 @@ extension NLUModel {
             guard (0...FeatureConfiguration.maximumAffixLength).contains(features.affixLength) else {
                 throw ModelError.inconsistent("the tagger's affix length \(features.affixLength) is outside 0...\(FeatureConfiguration.maximumAffixLength)")
             }
-            let labels = LabelSet(slotNames: metadata.slotNames, scheme: metadata.labelScheme ?? .bio)
-            guard labels.slotNames == metadata.slotNames, labels.count <= Int(UInt16.max) else {
-                throw ModelError.inconsistent("slot names are not sorted and unique")
-            }
+            return metadata
+        }
+
+        private static func gazetteer(_ file: ModelFileReader, metadata: ModelMetadata) throws(ModelError) -> Gazetteer {
             let gazetteerKeys = try file.array(.gazetteerKeys, of: UInt64.self)
             let gazetteerOffsets = try file.array(.gazetteerOffsets, of: Int32.self)
             let gazetteerEntities = try file.array(.gazetteerEntities, of: UInt16.self)
@@ -132,87 +150,84 @@ extension NLUModel {
             guard phraseTable.distinctCount == gazetteerKeys.count else {
                 throw ModelError.inconsistent("the vocabulary repeats a phrase")
             }
-            var classifier: IntentClassifierModel?
-            if let intents = metadata.intents, let count = metadata.intentAttributeCount {
-                let table = try NLUModel.attributeTable(file, keys: .intentKeys, values: .intentValues, count: count)
-                var characterNGrams: ClosedRange<Int>?
-                switch metadata.intentCharacterNGrams {
-                case nil: characterNGrams = 3...5
-                case let lengths? where lengths.isEmpty: characterNGrams = nil
-                case let lengths? where lengths.count == 2 && 1 <= lengths[0] && lengths[0] <= lengths[1] && lengths[1] <= 16:
-                    characterNGrams = lengths[0]...lengths[1]
-                case let lengths?:
-                    throw ModelError.inconsistent("the intent classifier's character n-gram lengths \(lengths) are not [lowest, highest] within 1...16")
-                }
-                var weights: [Float], rowScales: [Float]?
-                if file.has(.intentQuantizedWeights) {
-                    let levels = try file.array(.intentQuantizedWeights, of: Int8.self)
-                    let scales = try file.floats(.intentRowScales)
-                    guard scales.count == count, levels.count == count * intents.count, !levels.contains(.min) else {
-                        throw ModelError.inconsistent("the intent classifier's quantised weights do not fit its \(count) features and \(intents.count) intents")
-                    }
-                    weights = RowQuantization.values(of: levels, scales: scales, rowLength: intents.count)
-                    rowScales = scales
-                } else {
-                    weights = try file.floats(.intentWeights)
-                }
-                var encoderFeatures: EncoderFeatures?
-                if let identity = try metadata.intentEncoder.map(Self.plausible) {
-                    var exemplars: EncoderExemplars?
-                    if file.has(.intentExemplarLevels) {
-                        exemplars = try EncoderExemplars(
-                            levels: file.array(.intentExemplarLevels, of: Int8.self), scales: file.floats(.intentExemplarScales),
-                            classes: file.array(.intentExemplarClasses, of: UInt16.self), dimension: identity.dimension, intents: intents.count)
-                    } else if file.has(.intentExemplarVectors) {
-                        exemplars = try EncoderExemplars(
-                            vectors: file.floats(.intentExemplarVectors), classes: file.array(.intentExemplarClasses, of: UInt16.self),
-                            dimension: identity.dimension, intents: intents.count)
-                    }
-                    encoderFeatures = try EncoderFeatures(
-                        identity: identity, weights: file.floats(.intentEncoderWeights), intents: intents.count,
-                        neighbourDimension: exemplars == nil ? 0 : intents.count, exemplars: exemplars)
-                }
-                classifier = try IntentClassifierModel(intents: intents, attributes: table, weights: weights,
-                                                       biases: file.floats(.intentBiases), characterNGrams: characterNGrams,
-                                                       outOfScope: metadata.intentOutOfScope ?? OutOfScopeCalibration(), rowScales: rowScales,
-                                                       encoderFeatures: encoderFeatures)
-            }
-            var schema = Schema()
-            if file.has(.schema) {
-                do {
-                    schema = try JSONDecoder().decode(Schema.self, from: Data(try file.data(.schema)))
-                } catch let error as ModelError {
-                    throw error
-                } catch {
-                    throw ModelError.inconsistent("the schema section is not valid JSON (\(error))")
-                }
-            }
-            self.metadata = metadata
-            self.labels = labels
             let prefixKeys = file.has(.gazetteerPrefixes) ? try file.array(.gazetteerPrefixes, of: UInt64.self) : nil
-            self.gazetteer = Gazetteer(
+            return Gazetteer(
                 entityNames: metadata.gazetteerEntities, maxPhraseLength: metadata.gazetteerMaxPhraseLength,
                 phraseTable: phraseTable, phraseOffsets: gazetteerOffsets, phraseEntities: gazetteerEntities, prefixKeys: prefixKeys)
-            self.classifier = classifier
-            if let identity = try metadata.tokenClusterEncoder.map(Self.plausible) {
-                let counts = metadata.tokenClusterCounts ?? []
-                let centroids = try file.floats(.tokenClusterCentroids)
-                guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 && $0 < Int(UInt16.max) }),
-                      centroids.count == counts.reduce(0, +) * identity.dimension else {
-                    throw ModelError.inconsistent("the token clusters' \(centroids.count) centroid values are not \(counts) centroids of \(identity.dimension) values")
-                }
-                var levels = [[Float]](), start = 0
-                for count in counts {
-                    levels.append(Array(centroids[(start * identity.dimension)..<((start + count) * identity.dimension)]))
-                    start += count
-                }
-                tokenClusters = try TokenClusters(identity: identity, levels: levels)
+        }
+
+        private static func classifier(_ file: ModelFileReader, metadata: ModelMetadata) throws(ModelError) -> IntentClassifierModel? {
+            guard let intents = metadata.intents, let count = metadata.intentAttributeCount else { return nil }
+            let table = try NLUModel.attributeTable(file, keys: .intentKeys, values: .intentValues, count: count)
+            var characterNGrams: ClosedRange<Int>?
+            switch metadata.intentCharacterNGrams {
+            case nil: characterNGrams = 3...5
+            case let lengths? where lengths.isEmpty: characterNGrams = nil
+            case let lengths? where lengths.count == 2 && 1 <= lengths[0] && lengths[0] <= lengths[1] && lengths[1] <= 16:
+                characterNGrams = lengths[0]...lengths[1]
+            case let lengths?:
+                throw ModelError.inconsistent("the intent classifier's character n-gram lengths \(lengths) are not [lowest, highest] within 1...16")
             }
-            self.schema = schema
-            rowOffsets = try file.array(.rowOffsets, of: Int32.self)
-            stateLabels = try file.array(.stateLabels, of: UInt16.self)
-            stateWeights = try file.floats(.stateWeights)
-            transitions = try file.floats(.transitions)
+            var weights: [Float], rowScales: [Float]?
+            if file.has(.intentQuantizedWeights) {
+                let levels = try file.array(.intentQuantizedWeights, of: Int8.self)
+                let scales = try file.floats(.intentRowScales)
+                guard scales.count == count, levels.count == count * intents.count, !levels.contains(.min) else {
+                    throw ModelError.inconsistent("the intent classifier's quantised weights do not fit its \(count) features and \(intents.count) intents")
+                }
+                weights = RowQuantization.values(of: levels, scales: scales, rowLength: intents.count)
+                rowScales = scales
+            } else {
+                weights = try file.floats(.intentWeights)
+            }
+            return try IntentClassifierModel(intents: intents, attributes: table, weights: weights,
+                                             biases: file.floats(.intentBiases), characterNGrams: characterNGrams,
+                                             outOfScope: metadata.intentOutOfScope ?? OutOfScopeCalibration(), rowScales: rowScales,
+                                             encoderFeatures: encoderFeatures(file, metadata: metadata, intents: intents.count))
+        }
+
+        private static func encoderFeatures(_ file: ModelFileReader, metadata: ModelMetadata, intents: Int) throws(ModelError) -> EncoderFeatures? {
+            guard let identity = try metadata.intentEncoder.map(Self.plausible) else { return nil }
+            var exemplars: EncoderExemplars?
+            if file.has(.intentExemplarLevels) {
+                exemplars = try EncoderExemplars(
+                    levels: file.array(.intentExemplarLevels, of: Int8.self), scales: file.floats(.intentExemplarScales),
+                    classes: file.array(.intentExemplarClasses, of: UInt16.self), dimension: identity.dimension, intents: intents)
+            } else if file.has(.intentExemplarVectors) {
+                exemplars = try EncoderExemplars(
+                    vectors: file.floats(.intentExemplarVectors), classes: file.array(.intentExemplarClasses, of: UInt16.self),
+                    dimension: identity.dimension, intents: intents)
+            }
+            return try EncoderFeatures(
+                identity: identity, weights: file.floats(.intentEncoderWeights), intents: intents,
+                neighbourDimension: exemplars == nil ? 0 : intents, exemplars: exemplars)
+        }
+
+        private static func schema(_ file: ModelFileReader) throws(ModelError) -> Schema {
+            guard file.has(.schema) else { return Schema() }
+            do {
+                return try JSONDecoder().decode(Schema.self, from: Data(try file.data(.schema)))
+            } catch let error as ModelError {
+                throw error
+            } catch {
+                throw ModelError.inconsistent("the schema section is not valid JSON (\(error))")
+            }
+        }
+
+        private static func tokenClusters(_ file: ModelFileReader, metadata: ModelMetadata) throws(ModelError) -> TokenClusters? {
+            guard let identity = try metadata.tokenClusterEncoder.map(Self.plausible) else { return nil }
+            let counts = metadata.tokenClusterCounts ?? []
+            let centroids = try file.floats(.tokenClusterCentroids)
+            guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 && $0 < Int(UInt16.max) }),
+                  centroids.count == counts.reduce(0, +) * identity.dimension else {
+                throw ModelError.inconsistent("the token clusters' \(centroids.count) centroid values are not \(counts) centroids of \(identity.dimension) values")
+            }
+            var levels = [[Float]](), start = 0
+            for count in counts {
+                levels.append(Array(centroids[(start * identity.dimension)..<((start + count) * identity.dimension)]))
+                start += count
+            }
+            return try TokenClusters(identity: identity, levels: levels)
         }
     }
 

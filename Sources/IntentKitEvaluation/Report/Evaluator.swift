@@ -17,10 +17,27 @@ public struct Evaluator: Sendable {
     public init() {}
 
     public func evaluate(_ comparisons: [FrameComparison]) -> EvaluationReport {
-        let n = comparisons.count
-        // Intents, as classes: a prediction counts for the predicted class, support for the gold.
+        var tally = SlotTally()
+        for comparison in comparisons { tally.add(comparison) }
+        return EvaluationReport(
+            utterances: comparisons.count,
+            intents: intents(comparisons),
+            slots: .init(
+                perSlot: tally.scores.perSlot.mapValues(EvaluationReport.Scores.init),
+                micro: .init(tally.scores.micro),
+                macro: averages(tally.scores.perSlot),
+                errors: tally.errors,
+                resolution: tally.resolution),
+            sentenceAccuracy: percent(comparisons.filter(\.isExactFrame).count, of: comparisons.count),
+            calibration: calibration(comparisons),
+            outOfScope: outOfScope(comparisons),
+            frequentErrors: frequentErrors(tally.mistakes))
+    }
+
+    /// Intents as classes: a prediction counts for the predicted class, support for the gold.
+    private func intents(_ comparisons: [FrameComparison]) -> EvaluationReport.Intents {
         var intentCounts = [String: SlotScores.Counts]()
-        var correctIntents = 0, exactFrames = 0
+        var correctIntents = 0
         for comparison in comparisons {
             intentCounts[comparison.goldIntent, default: .init()].gold += 1
             if let predicted = comparison.predictedIntent {
@@ -30,7 +47,6 @@ public struct Evaluator: Sendable {
                     correctIntents += 1
                 }
             }
-            if comparison.isExactFrame { exactFrames += 1 }
         }
         let intentLabels = intentCounts.keys.sorted()
         let hasUnpredicted = comparisons.contains { $0.predictedIntent == nil }
@@ -40,19 +56,62 @@ public struct Evaluator: Sendable {
             let column = comparison.predictedIntent.map { intentIndex[$0]! } ?? intentLabels.count
             confusion[intentIndex[comparison.goldIntent]!][column] += 1
         }
+        return .init(
+            accuracy: percent(correctIntents, of: comparisons.count),
+            perIntent: intentCounts.mapValues(EvaluationReport.Scores.init),
+            micro: .init(intentCounts.values.reduce(into: SlotScores.Counts()) { total, counts in
+                total.correct += counts.correct
+                total.predicted += counts.predicted
+                total.gold += counts.gold
+            }),
+            macro: averages(intentCounts),
+            confusion: .init(labels: intentLabels + (hasUnpredicted ? ["(none)"] : []), counts: confusion))
+    }
 
-        var slotScores = SlotScores()
+    /// Slot scores, their errors by kind, resolution, and every mistake with its utterances, in
+    /// the order of the comparisons.
+    private struct SlotTally {
+        var scores = SlotScores()
         var errors = EvaluationReport.SlotErrors()
         var resolution = EvaluationReport.Resolution()
         var mistakes = [MistakeKey: [String]]()
-        func note(_ key: MistakeKey, _ text: String) { mistakes[key, default: []].append(text) }
-        for comparison in comparisons {
-            slotScores.add(goldSpans: comparison.goldSlots.map { ($0.name, $0.start..<$0.end) },
-                           predictedSpans: comparison.predictedSlots.map { ($0.name, $0.start..<$0.end) })
+
+        mutating func note(_ kind: String, gold: String, predicted: String, _ text: String) {
+            mistakes[MistakeKey(kind: kind, gold: gold, predicted: predicted), default: []].append(text)
+        }
+
+        mutating func add(_ comparison: FrameComparison) {
+            scores.add(goldSpans: comparison.goldSlots.map { ($0.name, $0.start..<$0.end) },
+                       predictedSpans: comparison.predictedSlots.map { ($0.name, $0.start..<$0.end) })
             if let predicted = comparison.predictedIntent, predicted != comparison.goldIntent {
-                note(MistakeKey(kind: "intent", gold: comparison.goldIntent, predicted: predicted), comparison.text)
+                note("intent", gold: comparison.goldIntent, predicted: predicted, comparison.text)
             }
+            addResolution(comparison)
             let predictedSet = Set(comparison.predictedSlots)
+            for gold in comparison.goldSlots.sorted() where !predictedSet.contains(gold) {
+                let overlapping = comparison.predictedSlots.filter { $0.overlaps(gold) }.sorted()
+                if let sameRange = overlapping.first(where: { $0.start == gold.start && $0.end == gold.end }) {
+                    errors.wrongType += 1
+                    note("wrongType", gold: gold.name, predicted: sameRange.name, comparison.text)
+                } else if overlapping.contains(where: { $0.name == gold.name }) {
+                    errors.wrongBoundary += 1
+                    note("wrongBoundary", gold: gold.name, predicted: gold.name, comparison.text)
+                } else if let other = overlapping.first {
+                    errors.wrongBoundaryAndType += 1
+                    note("wrongBoundaryAndType", gold: gold.name, predicted: other.name, comparison.text)
+                } else {
+                    errors.missed += 1
+                    note("missed", gold: gold.name, predicted: "-", comparison.text)
+                }
+            }
+            for predicted in comparison.predictedSlots.sorted() where !comparison.goldSlots.contains(where: { $0.overlaps(predicted) }) {
+                errors.spurious += 1
+                note("spurious", gold: "-", predicted: predicted.name, comparison.text)
+            }
+        }
+
+        /// The gold slots found whose value the corpus annotates: resolved right, and by outcome.
+        private mutating func addResolution(_ comparison: FrameComparison) {
             for (gold, value) in zip(comparison.goldSlots, comparison.goldValues) {
                 guard let value, let found = comparison.predictedSlots.firstIndex(of: gold) else { continue }
                 resolution.checked += 1
@@ -60,7 +119,7 @@ public struct Evaluator: Sendable {
                 if right {
                     resolution.correct += 1
                 } else {
-                    note(MistakeKey(kind: "resolution", gold: gold.name, predicted: value), comparison.text)
+                    note("resolution", gold: gold.name, predicted: value, comparison.text)
                 }
                 if let outcome = comparison.predictedOutcomes[found] {
                     let inCandidates = outcome.candidates.contains { $0.contains(value) }
@@ -68,57 +127,17 @@ public struct Evaluator: Sendable {
                     if right || inCandidates { resolution.outcomes[outcome.name, default: .init()].right += 1 }
                 }
             }
-            for gold in comparison.goldSlots.sorted() where !predictedSet.contains(gold) {
-                let overlapping = comparison.predictedSlots.filter { $0.overlaps(gold) }.sorted()
-                if let sameRange = overlapping.first(where: { $0.start == gold.start && $0.end == gold.end }) {
-                    errors.wrongType += 1
-                    note(MistakeKey(kind: "wrongType", gold: gold.name, predicted: sameRange.name), comparison.text)
-                } else if overlapping.contains(where: { $0.name == gold.name }) {
-                    errors.wrongBoundary += 1
-                    note(MistakeKey(kind: "wrongBoundary", gold: gold.name, predicted: gold.name), comparison.text)
-                } else if let other = overlapping.first {
-                    errors.wrongBoundaryAndType += 1
-                    note(MistakeKey(kind: "wrongBoundaryAndType", gold: gold.name, predicted: other.name), comparison.text)
-                } else {
-                    errors.missed += 1
-                    note(MistakeKey(kind: "missed", gold: gold.name, predicted: "-"), comparison.text)
-                }
-            }
-            for predicted in comparison.predictedSlots.sorted() where !comparison.goldSlots.contains(where: { $0.overlaps(predicted) }) {
-                errors.spurious += 1
-                note(MistakeKey(kind: "spurious", gold: "-", predicted: predicted.name), comparison.text)
-            }
         }
+    }
 
-        let frequent = mistakes.sorted { lhs, rhs in
+    /// The most frequent mistakes, each with a few of its utterances.
+    private func frequentErrors(_ mistakes: [MistakeKey: [String]]) -> [EvaluationReport.FrequentError] {
+        mistakes.sorted { lhs, rhs in
             lhs.value.count != rhs.value.count ? lhs.value.count > rhs.value.count : lhs.key < rhs.key
         }.prefix(frequentErrorCount).map { key, texts in
             EvaluationReport.FrequentError(kind: key.kind, gold: key.gold, predicted: key.predicted, count: texts.count,
                                            examples: Array(texts.prefix(examplesPerError)))
         }
-
-        return EvaluationReport(
-            utterances: n,
-            intents: .init(
-                accuracy: percent(correctIntents, of: n),
-                perIntent: intentCounts.mapValues(EvaluationReport.Scores.init),
-                micro: .init(intentCounts.values.reduce(into: SlotScores.Counts()) { total, counts in
-                    total.correct += counts.correct
-                    total.predicted += counts.predicted
-                    total.gold += counts.gold
-                }),
-                macro: averages(Array(intentCounts.values)),
-                confusion: .init(labels: intentLabels + (hasUnpredicted ? ["(none)"] : []), counts: confusion)),
-            slots: .init(
-                perSlot: slotScores.perSlot.mapValues(EvaluationReport.Scores.init),
-                micro: .init(slotScores.micro),
-                macro: averages(Array(slotScores.perSlot.values)),
-                errors: errors,
-                resolution: resolution),
-            sentenceAccuracy: percent(exactFrames, of: n),
-            calibration: calibration(comparisons),
-            outOfScope: outOfScope(comparisons),
-            frequentErrors: Array(frequent))
     }
 
     private func outOfScope(_ comparisons: [FrameComparison]) -> EvaluationReport.OutOfScope? {
@@ -179,7 +198,10 @@ public struct Evaluator: Sendable {
                      confidentErrorRate: percent(confident.count, of: comparisons.count), confidentErrors: confident)
     }
 
-    private func averages(_ counts: [SlotScores.Counts]) -> EvaluationReport.Averages {
+    /// Macro averages, summed in the order of the names: a dictionary's order changes from one
+    /// process to the next, and floating-point sums with it.
+    private func averages(_ countsByName: [String: SlotScores.Counts]) -> EvaluationReport.Averages {
+        let counts = countsByName.sorted { $0.key < $1.key }.map(\.value)
         guard !counts.isEmpty else { return .init(precision: 0, recall: 0, f1: 0) }
         let n = Double(counts.count)
         return .init(precision: 100 * counts.map(\.precision).reduce(0, +) / n,

@@ -28,419 +28,78 @@ extension ModelTrainer {
     ///   - outOfScopeClass: the class of "no intent", if any.
     func crossFittedIntents(
         _ dataset: SequenceDataset, intentNames: [String], intentIndex: [String: Int], source: [Int],
-        gazetteerOf: (Int) -> Gazetteer, noise: [TokenizedText] = [], noiseGazetteer: Gazetteer = Gazetteer(), outOfScopeClass: Int? = nil,
+        gazetteerOf: @escaping (Int) -> Gazetteer, noise: [TokenizedText] = [], noiseGazetteer: Gazetteer = Gazetteer(), outOfScopeClass: Int? = nil,
         tokenizer: Tokenizer = Tokenizer()
     ) -> (predicted: [Int?], classifier: IntentClassifierModel, search: IntentClassifierSearch) {
         let started = Date()
-        let classes = dataset.sequences.map { intentIndex[$0.intent]! }
-        let originals = dataset.sequences.indices.filter { source[$0] == $0 }
-        var trainer = IntentClassifierTrainer()
-        trainer.threads = options.threads
-        trainer.pruneBelow = options.pruneBelow
-        trainer.encoder = options.encoder
-        let folds = max(2, options.vocabularyFolds)
-        // Utterances of one phrasing share a fold (``phrasingKey(of:labels:)``).
-        var phrasingFold = [Int: Int]()
-        let phrasings = originals.map { Self.phrasingKey(of: dataset.sequences[$0], labels: dataset.labels) }
-        let originalClasses = originals.map { classes[$0] }
-        for (original, phrasing) in zip(originals, phrasings) {
-            phrasingFold[original] = Int(splitMix(options.seed &+ 0x5EED &+ phrasing) % UInt64(folds))
-        }
-        let foldOf: (Int) -> Int = { index in phrasingFold[source[index]]! }
-        let foldSizes = (0..<folds).map { k in originals.filter { foldOf($0) == k }.count }
-        var scratch = [Gazetteer.Match]()
-        let noiseCount = outOfScopeClass == nil ? 0 : noise.count
-        // Each in-scope original once more with a word outside its slots left out
-        // (``withoutOneWord(_:labels:tokenizer:seed:)``), held out with it, for the out-of-scope
-        // class's budget; their rows follow the generated ones.
-        var variantOriginals = [Int](), variantTokens = [TokenizedText]()
-        if let outOfScopeClass, options.falseRejectionRate > 0 {
-            let inScopePhrasings = zip(originals, phrasings).filter { classes[$0.0] != outOfScopeClass }.map(\.1)
-            let countsWordsLeftOut = options.calibratesOnUnknownWords ?? Self.isTemplated(phrasings: inScopePhrasings)
-            detail(String(format: "intent classifier: %.1f%% of the in-scope requests phrased once", 100 * Self.shareOfUniquePhrasings(inScopePhrasings))
-                + (countsWordsLeftOut ? "; the out-of-scope calibration also counts each held-out request with a word left out" : ""))
-            for index in originals where countsWordsLeftOut && classes[index] != outOfScopeClass {
-                guard let tokens = Self.withoutOneWord(
-                    dataset.sequences[index], labels: dataset.labels, tokenizer: tokenizer, seed: options.seed &+ 0x0DD_3090 &+ UInt64(index)) else { continue }
-                variantOriginals.append(index)
-                variantTokens.append(tokens)
-            }
-        }
-        let variantStart = dataset.sequences.count + noiseCount
-        /// The classifier's inputs for the utterances of `dataset`, then the generated ones.
-        func intentInputs(_ lengths: ClosedRange<Int>?) -> IntentInputs {
-            var inputs = IntentInputs(characterNGrams: lengths, gazetteer: gazetteerOf(0))
-            for (index, sequence) in dataset.sequences.enumerated() { inputs.append(sequence.tokens, gazetteer: gazetteerOf(index)) }
-            for tokens in noise.prefix(noiseCount) { inputs.append(tokens, gazetteer: noiseGazetteer) }
-            for (original, tokens) in zip(variantOriginals, variantTokens) { inputs.append(tokens, gazetteer: gazetteerOf(original)) }
-            return inputs
-        }
-        // The sentence encoder's vector of every utterance, then of the generated ones, each
-        // distinct text encoded once: the encoder is most of what training with it costs. A
-        // swapped copy (``swappedCopies(_:copies:fold:)``) takes its original's vector: it says
-        // the same with other names, and only the tagger learns from its predicted intent.
-        var embeddings = [[Float]]()
-        if let encoder = options.encoder {
-            let encodingStarted = Date()
-            let texts = dataset.sequences.indices.map { dataset.sequences[source[$0]].tokens.text } + noise.prefix(noiseCount).map(\.text)
-                + variantTokens.map(\.text)
-            var distinct = [String: Int](), unique = [String]()
-            for text in texts where distinct[text] == nil {
-                distinct[text] = unique.count
-                unique.append(text)
-            }
-            let vectors = encoder.encode(unique, threads: options.threads)
-            embeddings = texts.map { vectors[distinct[$0]!] }
-            step(String(format: "intent classifier: %d distinct texts encoded by %@ in %.1f s", unique.count, encoder.name,
-                       Date().timeIntervalSince(encodingStarted)))
-        }
-        // The nearest-exemplar features (``ExemplarSimilarities``), when the search may weigh
-        // them: their rows are the originals, then the generated utterances, then the originals
-        // with a word left out (exemplars of no intent).
-        var rowOfOriginal = [Int: Int]()
-        for (row, original) in originals.enumerated() { rowOfOriginal[original] = row }
-        func exemplarRow(_ index: Int) -> Int {
-            index < dataset.sequences.count ? rowOfOriginal[source[index]]! : originals.count + index - dataset.sequences.count
-        }
-        let generatedIndices = dataset.sequences.count..<(dataset.sequences.count + noiseCount)
-        var exemplarSimilarities: ExemplarSimilarities?
-        if !embeddings.isEmpty && options.intentGrid.neighbourScales.contains(where: { $0 != nil }) {
-            let similaritiesStarted = Date()
-            let variantIndices = variantStart..<(variantStart + variantOriginals.count)
-            exemplarSimilarities = ExemplarSimilarities(
-                vectors: (originals + generatedIndices + variantIndices).map { embeddings[$0] },
-                classes: originals.map { classes[$0] } + [Int](repeating: outOfScopeClass ?? 0, count: noiseCount + variantOriginals.count),
-                groups: originals.map(foldOf) + [Int](repeating: folds, count: noiseCount) + variantOriginals.map(foldOf), groupCount: folds + 1,
-                phrasings: phrasings + (0..<noiseCount).map { UInt64.max - UInt64($0) } + variantOriginals.map { phrasings[rowOfOriginal[$0]!] },
-                classCount: intentNames.count,
-                excludedClass: outOfScopeClass, threads: options.threads)
-            detail(String(format: "intent classifier: nearest-exemplar similarities of %d utterances in %.1f s", originals.count + noiseCount,
-                       Date().timeIntervalSince(similaritiesStarted)))
-        }
-        /// The dense features of utterance `index` as the classifier of held-out fold `fold`
-        /// (`nil`: the final one) sees them: none without the encoder's vector, then the vector
-        /// and, with `neighbours`, its nearest-exemplar features.
-        func denseInput(of index: Int, encoder: Bool, neighbours: Bool, fold: Int?) -> [Float]? {
-            guard encoder, !embeddings.isEmpty else { return nil }
-            guard neighbours, let exemplarSimilarities else { return embeddings[index] }
-            return embeddings[index] + exemplarSimilarities.features(of: exemplarRow(index), excluding: fold)
-        }
-        /// The problem of `utterances` with the encoder's vectors at `encoderScale` (none for
-        /// `nil`) and their nearest-exemplar features at `neighbourScale` (none for `nil`) as the
-        /// classifier of held-out fold `fold` (`nil`: the final one) sees them.
-        func problem(
-            _ inputs: IntentInputs, of utterances: [Int], classes: [Int], generated: Int, minimumCount: Int, encoderScale: Double?,
-            neighbourScale: Double? = nil, fold: Int? = nil
-        ) -> IntentClassifierTrainer.Problem {
-            let problem = inputs.problem(
-                of: utterances, classes: classes, intents: intentNames, generated: generated, generatedWeight: options.noiseWeight,
-                minimumCount: minimumCount, kept: words)
-            guard let encoderScale, !embeddings.isEmpty else { return problem }
-            guard let neighbourScale, let exemplarSimilarities else { return problem.withDense(utterances.map { embeddings[$0] }, scale: encoderScale) }
-            return problem.withDense(
-                utterances.map { embeddings[$0] }, scale: encoderScale,
-                neighbours: utterances.map { exemplarSimilarities.features(of: exemplarRow($0), excluding: fold) }, neighbourScale: neighbourScale)
-        }
-        // Every word of the corpus stays a feature, however rare (``IntentClassifierTrainer/minimumFeatureCount``).
-        let words = Set(originals.flatMap { IntentFeatureExtractor().wordFeatures(of: dataset.sequences[$0].tokens) })
-        // The classifier's size: the words and word pairs of the corpus, times the intents.
-        let isLarge: Bool = {
-            let extractor = IntentFeatureExtractor(gazetteer: gazetteerOf(0))
-            var distinct = Set<UInt64>()
-            for index in originals {
-                distinct.formUnion(Self.intentFeatures(of: dataset.sequences[index].tokens, gazetteer: gazetteerOf(index), extractor: extractor, scratch: &scratch))
-            }
-            return distinct.count * intentNames.count > TrainingOptions.largeClassifierWeights
-        }()
-        trainer.minimumFeatureCount = options.intentMinimumFeatureCount ?? (isLarge ? 2 : 1)
-        if trainer.minimumFeatureCount > 1 {
-            detail("intent classifier: word pairs and character n-grams of fewer than \(trainer.minimumFeatureCount) utterances left out")
-        }
-
-        /// One setting's results on one held-out fold.
-        struct FoldResult {
-            var predicted = [(index: Int, intent: Int)]()
-            var heldOut = [(position: Int, logProbabilities: [Float], right: Bool)]()
-            /// Held-out log-probabilities of the originals with a word left out, by their index
-            /// in `variantOriginals`.
-            var withoutOneWord = [(variant: Int, logProbabilities: [Float])]()
-            var correct = 0
-            var logLikelihood = 0.0
-            var fit: IntentClassifierFit?
-        }
-        /// The held-out results of `settings` on `heldOut` folds; the settings share their
-        /// character n-grams, and each fold's fits start from the previous setting's weights (a
-        /// regularisation path when the coefficients come from the largest down), the first
-        /// from the fits `start` gives for the fold (``IntentClassifierFit``), each stopping at
-        /// `tolerance`.
-        func evaluate(
-            _ settings: [IntentClassifierSetting], on heldOut: [Int], from start: (Int) -> [IntentClassifierFit] = { _ in [] },
-            tolerance: Double = IntentClassifierTrainer().tolerance
-        ) -> [Candidate] {
-            let lengths = settings[0].characterNGrams, encoderScale = settings[0].encoderScale, neighbourScale = settings[0].neighbourScale
-            precondition(settings.allSatisfy { $0.characterNGrams == lengths && $0.encoderScale == encoderScale && $0.neighbourScale == neighbourScale },
-                         "settings of other features")
-            let inputs = intentInputs(lengths)
-            let noiseClasses = outOfScopeClass.map { [Int](repeating: $0, count: noiseCount) } ?? []
-            let noiseIndices = dataset.sequences.count..<(dataset.sequences.count + noiseClasses.count)
-            // The folds at once, one thread each: each fold's fits are small, and a thread apiece
-            // beats sharing every gradient evaluation between them.
-            var foldTrainer = trainer
-            foldTrainer.pruneBelow = 0  // their models are not kept
-            foldTrainer.threads = 1
-            foldTrainer.characterNGrams = lengths
-            foldTrainer.tolerance = tolerance
-            let results = concurrentMap(heldOut.count, threads: options.threads) { position in
-                let k = heldOut[position]
-                let training = originals.filter { foldOf($0) != k }
-                let problem = problem(
-                    inputs, of: training + noiseIndices, classes: training.map { classes[$0] } + noiseClasses, generated: noiseClasses.count,
-                    minimumCount: foldTrainer.minimumFeatureCount, encoderScale: encoderScale, neighbourScale: neighbourScale, fold: k)
-                let starts = start(k)
-                var parameters = starts.isEmpty ? nil : problem.initialParameters(from: starts)
-                var trainer = foldTrainer
-                return settings.map { setting in
-                    trainer.c2 = setting.c2
-                    trainer.balancesIntents = setting.balancesIntents
-                    trainer.weighsRareFeatures = setting.weighsRareFeatures
-                    parameters = trainer.fit(problem, from: parameters)
-                    let model = trainer.model(parameters!, of: problem)
-                    var result = FoldResult()
-                    result.fit = IntentClassifierFit(hashes: problem.hashes, parameters: parameters!, denseScales: problem.denseScales)
-                    var probabilities = [Float]()
-                    var position = 0
-                    for index in dataset.sequences.indices {
-                        let isOriginal = source[index] == index
-                        defer { if isOriginal { position += 1 } }
-                        guard foldOf(index) == k else { continue }
-                        let predicted = model.predict(
-                            features: inputs.allFeatures(of: index),
-                            denseInput: denseInput(of: index, encoder: encoderScale != nil, neighbours: neighbourScale != nil, fold: k),
-                            scratch: &probabilities)
-                        result.predicted.append((index, predicted))
-                        guard isOriginal else { continue }
-                        if predicted == classes[index] { result.correct += 1 }
-                        result.logLikelihood += Double(logf(max(probabilities[classes[index]], .leastNormalMagnitude)))
-                        result.heldOut.append((position, probabilities.map { logf(max($0, .leastNormalMagnitude)) }, predicted == classes[index]))
-                    }
-                    for (variant, original) in variantOriginals.enumerated() where foldOf(original) == k {
-                        let index = variantStart + variant
-                        _ = model.predict(
-                            features: inputs.allFeatures(of: index),
-                            denseInput: denseInput(of: index, encoder: encoderScale != nil, neighbours: neighbourScale != nil, fold: k),
-                            scratch: &probabilities)
-                        result.withoutOneWord.append((variant, probabilities.map { logf(max($0, .leastNormalMagnitude)) }))
-                    }
-                    return result
-                }
-            }
-            var candidates = settings.map { setting in
-                Candidate(setting: setting, predicted: Array(repeating: nil, count: dataset.sequences.count),
-                          heldOut: Array(repeating: [], count: originals.count), right: Array(repeating: false, count: originals.count),
-                          withoutOneWord: Array(repeating: [], count: variantOriginals.count), foldCorrect: Array(repeating: 0, count: folds))
-            }
-            for (k, fold) in zip(heldOut, results) {
-                for (c, result) in fold.enumerated() {
-                    for (index, predicted) in result.predicted { candidates[c].predicted[index] = predicted }
-                    for (position, logProbabilities, right) in result.heldOut {
-                        candidates[c].heldOut[position] = logProbabilities
-                        candidates[c].right[position] = right
-                    }
-                    for (variant, logProbabilities) in result.withoutOneWord { candidates[c].withoutOneWord[variant] = logProbabilities }
-                    candidates[c].foldCorrect[k] = result.correct
-                    candidates[c].fits[k] = result.fit
-                    candidates[c].folds.append(k)
-                    candidates[c].heldOutCount += foldSizes[k]
-                    candidates[c].logLikelihood += result.logLikelihood
-                }
-            }
-            return candidates
-        }
-
-        // One coordinate at a time (``IntentClassifierGrid``). First every coefficient: the one
-        // nearest the untuned coefficient stays unless another is significantly better.
-        let grid = options.intentGrid
-        let coefficients = grid.c2.isEmpty ? [IntentClassifierSetting.untuned.c2] : grid.c2.sorted(by: >)
-        let searches = coefficients.count > 1 || grid.characterNGrams.count > 1 || grid.balancesIntents.count > 1 || grid.weighsRareFeatures.count > 1
-            || (options.encoder != nil && (grid.encoderScales.count > 1 || grid.neighbourScales.count > 1))
-        // A large classifier's fits are what training costs: its settings are compared on the
-        // first two folds when they hold enough utterances to tell settings apart
-        // (``TrainingOptions/searchHeldOutUtterances``), and the other folds are fitted with
-        // the chosen setting alone, when the tagger learns from their predictions.
-        let compared = isLarge && searches && folds > 2 && foldSizes[0] + foldSizes[1] >= TrainingOptions.searchHeldOutUtterances
-            ? [0, 1] : Array(0..<folds)
-        let tolerance = searches && compared.count < folds ? TrainingOptions.searchTolerance : trainer.tolerance
-        // With an encoder, its factors (``IntentClassifierGrid/encoderScales``); without, none.
-        let encoderScales: [Double?] = options.encoder == nil ? [nil]
-            : grid.encoderScales.allSatisfy({ $0 == nil }) ? [IntentClassifierSetting.untunedEncoderScale] : grid.encoderScales
-        var candidates = evaluate(coefficients.map {
-            IntentClassifierSetting(c2: $0, characterNGrams: grid.characterNGrams.first ?? nil, balancesIntents: grid.balancesIntents.first ?? true,
-                                    encoderScale: encoderScales[0], weighsRareFeatures: grid.weighsRareFeatures.first ?? false)
-        }, on: compared, tolerance: tolerance)
-        let distance = { (c: Int) in abs(Foundation.log(candidates[c].setting.c2 / IntentClassifierSetting.untuned.c2)) }
-        let incumbent = candidates.indices.min { distance($0) < distance($1) }!
-        let top = Self.best(of: candidates, among: candidates.indices)
-        var chosen = Self.isPreferred(candidates[top], over: candidates[incumbent], phrasings: phrasings, classes: originalClasses) ? top : incumbent
-        // Only the chosen setting's weights are kept, as starts.
-        func keepFitsOfChosen() { for c in candidates.indices where c != chosen { candidates[c].fits = [:] } }
-        keepFitsOfChosen()
-        /// `incumbent`'s setting changed by `change`, on the compared folds, each fold's fit
-        /// starting from `incumbent`'s weights on that fold.
-        func challenger(of incumbent: Candidate, _ change: (inout IntentClassifierSetting) -> Void) -> Candidate {
-            var setting = incumbent.setting
-            change(&setting)
-            return evaluate([setting], on: compared, from: incumbent.start, tolerance: tolerance)[0]
-        }
-        // Then the other feature sets and weightings, each against the setting chosen so far,
-        // each fold's fit starting from the chosen setting's weights on that fold.
-        func challenge(with change: (inout IntentClassifierSetting) -> Void) {
-            candidates.append(challenger(of: candidates[chosen], change))
-            if Self.isPreferred(candidates[candidates.count - 1], over: candidates[chosen], phrasings: phrasings, classes: originalClasses) {
-                chosen = candidates.count - 1
-            }
-            keepFitsOfChosen()
-        }
-        /// `candidate`'s fits taken on to the usual tolerance, when the search stopped them sooner.
-        func atUsualTolerance(_ candidate: inout Candidate) {
-            guard tolerance != trainer.tolerance else { return }
-            candidate = evaluate([candidate.setting], on: compared, from: candidate.start)[0]
-        }
-        // A coordinate of several values (the encoder's factors, the exemplars'): every value is
-        // fitted, and of those that beat the setting chosen so far the best is kept
-        // (``choice(of:challengers:incumbent:phrasings:classes:)``). An explicit option
-        // (`forced`) takes the best whatever the folds say of the incumbent.
-        func challengeWithBest(of values: [Double?], forced: Bool = false, _ change: (inout IntentClassifierSetting, Double?) -> Void) {
-            guard !values.isEmpty else { return }
-            let incumbent = candidates[chosen], first = candidates.count
-            for value in values {  // each its own features: a fit of its own from the chosen weights
-                candidates.append(challenger(of: incumbent) { change(&$0, value) })
-            }
-            chosen = forced ? Self.best(of: candidates, among: first..<candidates.count)
-                : Self.choice(of: candidates, challengers: first..<candidates.count, incumbent: chosen, phrasings: phrasings, classes: originalClasses)
-            keepFitsOfChosen()
-        }
-        for lengths in grid.characterNGrams.dropFirst() { challenge { $0.characterNGrams = lengths } }
-        for rare in grid.weighsRareFeatures.dropFirst() { challenge { $0.weighsRareFeatures = rare } }
-        // The setting on words alone, as the search stands before the encoder joins it: what the
-        // tagger learns from if the encoder's vector is chosen (below).
-        let searchedWords = encoderScales.first! == nil ? candidates[chosen] : nil
-        challengeWithBest(of: Array(encoderScales.dropFirst())) { $0.encoderScale = $1 }
-        // The encoder's vector changes what the sparse features must carry: once it is in, the
-        // feature sets and the neighbouring coefficients are challenged again.
-        if candidates[chosen].setting.encoderScale != nil && encoderScales.first! == nil {
-            for lengths in grid.characterNGrams where lengths != candidates[chosen].setting.characterNGrams {
-                challenge { $0.characterNGrams = lengths }
-            }
-            let coefficient = candidates[chosen].setting.c2
-            for neighbour in coefficients where neighbour != coefficient && max(neighbour / coefficient, coefficient / neighbour) <= 4.5 {
-                challenge { $0.c2 = neighbour }
-            }
-        }
-        // With the encoder's vector in, the similarity to each intent's nearest training utterances.
-        let forcesExemplars = grid.neighbourScales.count == 1 && grid.neighbourScales[0] != nil
-        if candidates[chosen].setting.encoderScale != nil && exemplarSimilarities != nil {
-            challengeWithBest(of: grid.neighbourScales.filter { $0 != nil }, forced: forcesExemplars) { $0.neighbourScale = $1 }
-        } else if forcesExemplars && exemplarSimilarities != nil {
-            step("intent classifier: nearest exemplars not used: they come with the encoder's vector, which the search left out")
-        }
-        var sizes = [Int: Int]()
-        for index in originals { sizes[classes[index], default: 0] += 1 }
-        let comparesWeighting = Self.intentsDifferInSize(Array(sizes.values))
-        if comparesWeighting {
-            for balanced in grid.balancesIntents.dropFirst() { challenge { $0.balancesIntents = balanced } }
-        } else if grid.balancesIntents.count > 1 {
-            detail("intent classifier: intents of about the same size (within a factor of 1.5), weighting not compared")
-        }
-        atUsualTolerance(&candidates[chosen])
-        var best = candidates[chosen]
-        for candidate in candidates {
-            let perFold = candidate.folds.map { String(format: "%.2f", 100 * Double(candidate.foldCorrect[$0]) / Double(max(1, foldSizes[$0]))) }
-            detail(String(format: "intent classifier: %@: %.2f%% held-out accuracy (folds %@), log-likelihood %.1f%@", candidate.setting.description,
-                       100 * Double(candidate.correct) / Double(max(1, candidate.heldOutCount)), perFold.joined(separator: " "),
-                       candidate.logLikelihood, candidates.count > 1 && candidate.setting == best.setting ? ", chosen" : ""))
-        }
-        let accuracy = Double(best.correct) / Double(max(1, best.heldOutCount))
-        let search = IntentClassifierSearch(
-            chosen: best.setting, folds: folds, comparedFolds: compared.count, settings: candidates.count, heldOutAccuracy: accuracy,
-            encoder: options.encoder?.identity)
-        if candidates.count > 1 {
-            step(String(format: "intent classifier: search of %d settings on %@ in %.1f s chose %@ (%.2f%% held-out accuracy)", candidates.count,
-                        compared.count == folds ? "\(folds) folds" : "\(compared.count) of \(folds) folds", Date().timeIntervalSince(started),
-                        best.setting.description, 100 * accuracy))
-        } else {
-            step(String(format: "intent classifier: %@ (%.2f%% held-out accuracy)", best.setting.description, 100 * accuracy))
-        }
-        let rest = (0..<folds).filter { !compared.contains($0) }
-        /// `candidate` on the folds not compared too, each fit starting from the mean of its folds' weights.
-        func onEveryFold(_ candidate: inout Candidate) {
-            guard !rest.isEmpty && dataset.labels.count > 1 else { return }
-            let fits = candidate.foldFits
-            candidate.merge(evaluate([candidate.setting], on: rest, from: { _ in fits })[0])
-        }
+        let folds = IntentFolds(
+            dataset, intentNames: intentNames, intentIndex: intentIndex, source: source, gazetteerOf: gazetteerOf, noise: noise,
+            noiseGazetteer: noiseGazetteer, outOfScopeClass: outOfScopeClass, tokenizer: tokenizer, options: options, log: log)
+        var search = IntentSettingSearch(folds)
+        search.run(log: log)
+        let record = report(search, started: started)
         // The tagger learns from the held-out intents of the setting on words alone, so that
         // training with an encoder gives it the tagger training without one gives: its features
         // condition on the predicted intent, and one more or fewer held-out intent right moves
         // its L-BFGS path and the iteration early stopping keeps by more than the encoder's few
-        // intents are worth to it (docs/design.md). The setting is the one the search held
-        // before the encoder joined it, finished as a search without an encoder finishes it;
-        // with the encoder's factor fixed (no setting without it searched), the chosen setting
-        // without the encoder's features.
+        // intents are worth to it (docs/design.md).
         var wordsOnly: Candidate?
-        if best.setting.encoderScale != nil {
-            var words: Candidate
-            if let searched = searchedWords {
-                words = searched
-                for balanced in grid.balancesIntents.dropFirst() where comparesWeighting {
-                    let weighted = challenger(of: words) { $0.balancesIntents = balanced }
-                    if Self.isPreferred(weighted, over: words, phrasings: phrasings, classes: originalClasses) { words = weighted }
-                }
-                atUsualTolerance(&words)
-            } else {
-                var setting = best.setting
-                setting.encoderScale = nil
-                setting.neighbourScale = nil
-                words = evaluate([setting], on: compared)[0]
-            }
-            onEveryFold(&words)
+        if search.best.setting.encoderScale != nil {
+            let words = search.wordsOnly()
             detail(String(format: "intent classifier: the tagger learns from the held-out intents of %@ (%.2f%% right)", words.setting.description,
-                       100 * Double(words.correct) / Double(max(1, words.heldOutCount))))
+                          100 * Double(words.correct) / Double(max(1, words.heldOutCount))))
             wordsOnly = words
         }
         // Folds not compared, and the final classifier, start from the mean of the folds' weights.
-        onEveryFold(&best)
-        // The final classifier, on every original with the chosen setting.
-        let inputs = intentInputs(best.setting.characterNGrams)
-        let noiseClasses = outOfScopeClass.map { [Int](repeating: $0, count: noiseCount) } ?? []
+        let best = search.onEveryFold(search.best)
+        return ((wordsOnly ?? best).predicted, finalClassifier(best, folds: folds), record)
+    }
+
+    /// Logs each setting's held-out scores and the choice, and returns the record of the search.
+    private func report(_ search: IntentSettingSearch, started: Date) -> IntentClassifierSearch {
+        let candidates = search.candidates, best = search.best, folds = search.folds
+        for candidate in candidates {
+            let perFold = candidate.folds.map { String(format: "%.2f", 100 * Double(candidate.foldCorrect[$0]) / Double(max(1, folds.foldSizes[$0]))) }
+            detail(String(format: "intent classifier: %@: %.2f%% held-out accuracy (folds %@), log-likelihood %.1f%@", candidate.setting.description,
+                          100 * Double(candidate.correct) / Double(max(1, candidate.heldOutCount)), perFold.joined(separator: " "),
+                          candidate.logLikelihood, candidates.count > 1 && candidate.setting == best.setting ? ", chosen" : ""))
+        }
+        let accuracy = Double(best.correct) / Double(max(1, best.heldOutCount))
+        if candidates.count > 1 {
+            step(String(format: "intent classifier: search of %d settings on %@ in %.1f s chose %@ (%.2f%% held-out accuracy)", candidates.count,
+                        search.compared.count == folds.folds ? "\(folds.folds) folds" : "\(search.compared.count) of \(folds.folds) folds",
+                        Date().timeIntervalSince(started), best.setting.description, 100 * accuracy))
+        } else {
+            step(String(format: "intent classifier: %@ (%.2f%% held-out accuracy)", best.setting.description, 100 * accuracy))
+        }
+        return IntentClassifierSearch(
+            chosen: best.setting, folds: folds.folds, comparedFolds: search.compared.count, settings: candidates.count, heldOutAccuracy: accuracy,
+            encoder: options.encoder?.identity)
+    }
+
+    /// The classifier for parse time: `best`'s setting fitted on every original, starting from
+    /// the mean of its folds' weights, and calibrated on its held-out predictions.
+    private func finalClassifier(_ best: Candidate, folds: IntentFolds) -> IntentClassifierModel {
+        let inputs = folds.intentInputs(best.setting.characterNGrams)
+        let originals = folds.originals, classes = folds.classes, noiseClasses = folds.noiseClasses
         let held = best.heldOut.indices.filter { !best.heldOut[$0].isEmpty }
         let (calibration, shift) = calibrate(held.map { best.heldOut[$0] }, classes: held.map { classes[originals[$0]] },
                                              withoutOneWord: best.withoutOneWord.filter { !$0.isEmpty },
-                                             outOfScopeClass: outOfScopeClass, intentNames: intentNames, generated: noiseClasses.count)
+                                             outOfScopeClass: folds.outOfScopeClass, intentNames: folds.intentNames, generated: noiseClasses.count)
+        var trainer = folds.trainer
         trainer.c2 = best.setting.c2
         trainer.characterNGrams = best.setting.characterNGrams
         trainer.balancesIntents = best.setting.balancesIntents
         trainer.weighsRareFeatures = best.setting.weighsRareFeatures
-        let noiseIndices = dataset.sequences.count..<(dataset.sequences.count + noiseClasses.count)
-        let problem = problem(
-            inputs, of: originals + noiseIndices, classes: originals.map { classes[$0] } + noiseClasses, generated: noiseClasses.count,
+        let problem = folds.problem(
+            inputs, of: originals + folds.noiseIndices, classes: originals.map { classes[$0] } + noiseClasses, generated: noiseClasses.count,
             minimumCount: trainer.minimumFeatureCount, encoderScale: best.setting.encoderScale, neighbourScale: best.setting.neighbourScale)
-        var exemplars: EncoderExemplars?
-        if problem.neighbourDimension > 0 {
-            // Every in-scope original, each distinct text of an intent once (the features are
-            // maxima: a twin adds nothing).
-            var seen = Set<String>(), vectors = [[Float]](), exemplarClasses = [Int]()
-            for index in originals where classes[index] != outOfScopeClass {
-                let class_ = classes[index], text = dataset.sequences[index].tokens.text
-                guard seen.insert("\(class_) \(text)").inserted else { continue }
-                vectors.append(embeddings[index])
-                exemplarClasses.append(class_)
-            }
-            exemplars = try! EncoderExemplars(normalising: vectors, classes: exemplarClasses, intents: intentNames.count)
-        }
+        let exemplars = problem.neighbourDimension > 0 ? folds.exemplars() : nil
         let classifier = trainer.model(
             trainer.fit(problem, from: problem.initialParameters(from: best.foldFits)), of: problem, exemplars: exemplars)
-        var offsets = [Double](repeating: 0, count: intentNames.count)
-        if let outOfScopeClass { offsets[outOfScopeClass] = -shift }
-        return ((wordsOnly ?? best).predicted, classifier.addingBiases(offsets).with(calibration), search)
+        var offsets = [Double](repeating: 0, count: folds.intentNames.count)
+        if let outOfScopeClass = folds.outOfScopeClass { offsets[outOfScopeClass] = -shift }
+        return classifier.addingBiases(offsets).with(calibration)
     }
 
     /// Whether weighting intents alike (``IntentClassifierSetting/balancesIntents``) changes
@@ -631,66 +290,23 @@ extension ModelTrainer {
     func calibrate(
         _ heldOut: [[Float]], classes: [Int], withoutOneWord: [[Float]] = [], outOfScopeClass: Int?, intentNames: [String], generated: Int
     ) -> (calibration: OutOfScopeCalibration, shift: Double) {
-        var logProbabilities = heldOut, wordLeftOut = withoutOneWord, shift = 0.0, shiftOfFoldsAlone = 0.0
-        if let outOfScopeClass, options.falseRejectionRate > 0 {
-            func margin(_ scores: [Float]) -> Double {
-                Double(scores[outOfScopeClass]) - Double(scores.enumerated().filter { $0.offset != outOfScopeClass }.map(\.element).max() ?? -.infinity)
-            }
-            let margins = zip(heldOut, classes).filter { $0.1 != outOfScopeClass }.map { margin($0.0) }
-            // A request phrased anew brings words no training phrasing has: on a corpus written
-            // from templates (``isTemplated(phrasings:)``) the rate holds for the held-out
-            // requests as written and with a word left out (`withoutOneWord`), together.
-            shift = ConfidenceCalibration.outOfScopeShift(margins: margins + withoutOneWord.map(margin), rate: options.falseRejectionRate)
-            if !withoutOneWord.isEmpty {
-                shiftOfFoldsAlone = ConfidenceCalibration.outOfScopeShift(margins: margins, rate: options.falseRejectionRate)
-            }
-            if shift > 0 {
-                for index in logProbabilities.indices { logProbabilities[index][outOfScopeClass] -= Float(shift) }
-                for index in wordLeftOut.indices { wordLeftOut[index][outOfScopeClass] -= Float(shift) }
-            }
+        var logProbabilities = heldOut, wordLeftOut = withoutOneWord
+        let (shift, shiftOfFoldsAlone) = outOfScopeShifts(heldOut, classes: classes, withoutOneWord: withoutOneWord, outOfScopeClass: outOfScopeClass)
+        if let outOfScopeClass, shift > 0 {
+            for index in logProbabilities.indices { logProbabilities[index][outOfScopeClass] -= Float(shift) }
+            for index in wordLeftOut.indices { wordLeftOut[index][outOfScopeClass] -= Float(shift) }
         }
         let temperature = ConfidenceCalibration.temperature(logProbabilities: logProbabilities, classes: classes)
-        // Each utterance's calibrated confidence as the parse will measure it
-        // (``OutOfScopeCalibration/confidenceMeasure``: its two likeliest in-scope intents'
-        // probabilities summed, or its likeliest's; a combination of intents' least certain
-        // part's), and whether the out-of-scope class wins.
         let composites = CompositeIntents(intents: intentNames)
         let measure: ConfidenceMeasure = composites == nil ? options.confidenceMeasure : .likeliestIntent
-        func judged(_ rows: [[Float]], classes: [Int]) -> (inScope: [Double], rejectedByClass: Int, outOfScope: [(confidence: Double, byClass: Bool)]) {
-            var inScope = [Double](), rejectedByClass = 0
-            var outOfScope = [(confidence: Double, byClass: Bool)]()
-            for (scores, gold) in zip(rows, classes) {
-                var best = -1, maximum = -Float.infinity, sum = 0.0
-                for (c, score) in scores.enumerated() where score > maximum { best = c; maximum = score }
-                var bestInScope = -Double.infinity, likeliestInScope = -1
-                for (c, score) in scores.enumerated() {
-                    let scaled = Double(score - maximum) / temperature
-                    sum += exp(scaled)
-                    if c != outOfScopeClass && scaled > bestInScope { bestInScope = scaled; likeliestInScope = c }
-                }
-                var confidence = exp(bestInScope) / sum
-                if let composites, likeliestInScope >= 0 {
-                    let probabilities = scores.map { Float(exp(Double($0 - maximum) / temperature) / sum) }
-                    confidence = composites.confidence(of: likeliestInScope, probabilities: probabilities)
-                } else if measure == .twoLikeliestIntents {
-                    let probabilities = scores.map { exp(Double($0 - maximum) / temperature) / sum }
-                    confidence = ConfidenceMeasure.twoLikeliestProbability(of: probabilities, outOfScopeClass: outOfScopeClass)
-                }
-                if gold == outOfScopeClass {
-                    outOfScope.append((confidence, best == outOfScopeClass))
-                } else if best == outOfScopeClass {
-                    rejectedByClass += 1
-                } else {
-                    inScope.append(confidence)
-                }
-            }
-            return (inScope, rejectedByClass, outOfScope)
+        let judge = { (rows: [[Float]], classes: [Int]) in
+            Self.judged(rows, classes: classes, temperature: temperature, outOfScopeClass: outOfScopeClass, composites: composites, measure: measure)
         }
-        let (inScope, rejectedByClass, outOfScope) = judged(logProbabilities, classes: classes)
+        let (inScope, rejectedByClass, outOfScope) = judge(logProbabilities, classes)
         let rate = options.falseRejectionRate
         // The minimum keeps the budget on the requests as written and with a word left out, together;
         // the share it reports is of the requests as written.
-        let variants = judged(wordLeftOut, classes: [Int](repeating: -1, count: wordLeftOut.count))
+        let variants = judge(wordLeftOut, [Int](repeating: -1, count: wordLeftOut.count))
         let threshold = rate > 0
             ? ConfidenceCalibration.minimumConfidence(
                 confidences: inScope + variants.inScope, rejectedOtherwise: rejectedByClass + variants.rejectedByClass, rate: rate).threshold
@@ -717,6 +333,63 @@ extension ModelTrainer {
             intent: outOfScopeClass.map { intentNames[$0] }, temperature: temperature, minimumConfidence: threshold,
             confidenceMeasure: measure, falseRejectionRate: rejected),
                 shift)
+    }
+
+    /// How much the out-of-scope class's score must be lowered for it alone to reject at most
+    /// ``TrainingOptions/falseRejectionRate`` of the held-out in-scope requests
+    /// (``ConfidenceCalibration/outOfScopeShift(margins:rate:)``), and the same without the
+    /// requests with a word left out. A request phrased anew brings words no training phrasing
+    /// has: on a corpus written from templates (``isTemplated(phrasings:)``) the rate holds for
+    /// the held-out requests as written and with a word left out (`withoutOneWord`), together.
+    private func outOfScopeShifts(
+        _ heldOut: [[Float]], classes: [Int], withoutOneWord: [[Float]], outOfScopeClass: Int?
+    ) -> (shift: Double, ofFoldsAlone: Double) {
+        guard let outOfScopeClass, options.falseRejectionRate > 0 else { return (0, 0) }
+        func margin(_ scores: [Float]) -> Double {
+            Double(scores[outOfScopeClass]) - Double(scores.enumerated().filter { $0.offset != outOfScopeClass }.map(\.element).max() ?? -.infinity)
+        }
+        let margins = zip(heldOut, classes).filter { $0.1 != outOfScopeClass }.map { margin($0.0) }
+        let shift = ConfidenceCalibration.outOfScopeShift(margins: margins + withoutOneWord.map(margin), rate: options.falseRejectionRate)
+        let ofFoldsAlone = withoutOneWord.isEmpty ? 0 : ConfidenceCalibration.outOfScopeShift(margins: margins, rate: options.falseRejectionRate)
+        return (shift, ofFoldsAlone)
+    }
+
+    /// Each row's calibrated confidence as the parse will measure it
+    /// (``OutOfScopeCalibration/confidenceMeasure``: its two likeliest in-scope intents'
+    /// probabilities summed, or its likeliest's; a combination of intents' least certain
+    /// part's), and whether the out-of-scope class wins: the in-scope rows' confidences, how many
+    /// in-scope rows the class takes, and the out-of-scope rows.
+    private static func judged(
+        _ rows: [[Float]], classes: [Int], temperature: Double, outOfScopeClass: Int?, composites: CompositeIntents?, measure: ConfidenceMeasure
+    ) -> (inScope: [Double], rejectedByClass: Int, outOfScope: [(confidence: Double, byClass: Bool)]) {
+        var inScope = [Double](), rejectedByClass = 0
+        var outOfScope = [(confidence: Double, byClass: Bool)]()
+        for (scores, gold) in zip(rows, classes) {
+            var best = -1, maximum = -Float.infinity, sum = 0.0
+            for (c, score) in scores.enumerated() where score > maximum { best = c; maximum = score }
+            var bestInScope = -Double.infinity, likeliestInScope = -1
+            for (c, score) in scores.enumerated() {
+                let scaled = Double(score - maximum) / temperature
+                sum += exp(scaled)
+                if c != outOfScopeClass && scaled > bestInScope { bestInScope = scaled; likeliestInScope = c }
+            }
+            var confidence = exp(bestInScope) / sum
+            if let composites, likeliestInScope >= 0 {
+                let probabilities = scores.map { Float(exp(Double($0 - maximum) / temperature) / sum) }
+                confidence = composites.confidence(of: likeliestInScope, probabilities: probabilities)
+            } else if measure == .twoLikeliestIntents {
+                let probabilities = scores.map { exp(Double($0 - maximum) / temperature) / sum }
+                confidence = ConfidenceMeasure.twoLikeliestProbability(of: probabilities, outOfScopeClass: outOfScopeClass)
+            }
+            if gold == outOfScopeClass {
+                outOfScope.append((confidence, best == outOfScopeClass))
+            } else if best == outOfScopeClass {
+                rejectedByClass += 1
+            } else {
+                inScope.append(confidence)
+            }
+        }
+        return (inScope, rejectedByClass, outOfScope)
     }
 
     /// The intent classifier's features of `tokens`, matched against `gazetteer` (`scratch`

@@ -1,0 +1,226 @@
+import Foundation
+import IntentKit
+import IntentKitCorpus
+
+/// The training utterances as the intent classifier's cross-fitting sees them: split into folds
+/// by phrasing, each with its inputs (sparse features, the sentence encoder's vector, the
+/// nearest-exemplar features), and a setting's fits on held-out folds
+/// (``evaluate(_:on:from:tolerance:)``).
+///
+/// Rows: the utterances of the dataset (originals and their swapped copies), then the generated
+/// out-of-scope utterances, then the in-scope originals with a word left out
+/// (``ModelTrainer/withoutOneWord(_:labels:tokenizer:seed:)``), which are held out with their
+/// original and only count toward the out-of-scope calibration.
+struct IntentFolds {
+    let dataset: SequenceDataset
+    let intentNames: [String]
+    /// For each utterance of `dataset`, the original it derives from.
+    let source: [Int]
+    /// The out-of-fold vocabulary of each utterance.
+    let gazetteerOf: (Int) -> Gazetteer
+    let noise: [TokenizedText]
+    let noiseGazetteer: Gazetteer
+    let outOfScopeClass: Int?
+    let options: TrainingOptions
+    /// The class of each utterance of `dataset`.
+    let classes: [Int]
+    /// The utterances that are no swapped copy, in order.
+    let originals: [Int]
+    /// The phrasing of each original (``ModelTrainer/phrasingKey(of:labels:)``).
+    let phrasings: [UInt64]
+    /// The class of each original.
+    let originalClasses: [Int]
+    let folds: Int
+    /// The originals each fold holds out.
+    let foldSizes: [Int]
+    private let phrasingFold: [Int: Int]
+    private(set) var variantOriginals = [Int]()
+    private(set) var variantTokens = [TokenizedText]()
+    /// The sentence encoder's vector of every row, or none without an encoder.
+    private(set) var embeddings = [[Float]]()
+    private var rowOfOriginal = [Int: Int]()
+    private(set) var exemplarSimilarities: ExemplarSimilarities?
+    /// Every word of the corpus, which stays a feature however rare
+    /// (``IntentClassifierTrainer/minimumFeatureCount``).
+    private(set) var words = Set<UInt64>()
+    /// The trainer of every fit, its minimum feature count set for the classifier's size.
+    private(set) var trainer = IntentClassifierTrainer()
+    /// Whether the classifier holds more than ``TrainingOptions/largeClassifierWeights`` weights.
+    private(set) var isLarge = false
+
+    /// The generated out-of-scope utterances that train a class (none without one).
+    var noiseCount: Int { outOfScopeClass == nil ? 0 : noise.count }
+    var noiseIndices: Range<Int> { dataset.sequences.count..<(dataset.sequences.count + noiseCount) }
+    var noiseClasses: [Int] { outOfScopeClass.map { [Int](repeating: $0, count: noiseCount) } ?? [] }
+    /// The row of the first original with a word left out.
+    var variantStart: Int { dataset.sequences.count + noiseCount }
+
+    init(
+        _ dataset: SequenceDataset, intentNames: [String], intentIndex: [String: Int], source: [Int], gazetteerOf: @escaping (Int) -> Gazetteer,
+        noise: [TokenizedText], noiseGazetteer: Gazetteer, outOfScopeClass: Int?, tokenizer: Tokenizer, options: TrainingOptions,
+        log: (TrainingMessage) -> Void
+    ) {
+        self.dataset = dataset
+        self.intentNames = intentNames
+        self.source = source
+        self.gazetteerOf = gazetteerOf
+        self.noise = noise
+        self.noiseGazetteer = noiseGazetteer
+        self.outOfScopeClass = outOfScopeClass
+        self.options = options
+        let classes = dataset.sequences.map { intentIndex[$0.intent]! }
+        let originals = dataset.sequences.indices.filter { source[$0] == $0 }
+        let folds = max(2, options.vocabularyFolds)
+        // Utterances of one phrasing share a fold (``ModelTrainer/phrasingKey(of:labels:)``).
+        let phrasings = originals.map { ModelTrainer.phrasingKey(of: dataset.sequences[$0], labels: dataset.labels) }
+        var phrasingFold = [Int: Int]()
+        for (original, phrasing) in zip(originals, phrasings) {
+            phrasingFold[original] = Int(splitMix(options.seed &+ 0x5EED &+ phrasing) % UInt64(folds))
+        }
+        self.classes = classes
+        self.originals = originals
+        self.folds = folds
+        self.phrasings = phrasings
+        originalClasses = originals.map { classes[$0] }
+        self.phrasingFold = phrasingFold
+        foldSizes = (0..<folds).map { k in originals.filter { phrasingFold[$0]! == k }.count }
+        for (row, original) in originals.enumerated() { rowOfOriginal[original] = row }
+        addWordsLeftOut(tokenizer: tokenizer, log: log)
+        encode(log: log)
+        computeExemplarSimilarities(log: log)
+        sizeTrainer(log: log)
+    }
+
+    /// The fold that holds out utterance `index` (its original's).
+    func foldOf(_ index: Int) -> Int { phrasingFold[source[index]]! }
+
+    /// Each in-scope original once more with a word outside its slots left out, held out with
+    /// it, for the out-of-scope class's budget, on a corpus written from templates
+    /// (``ModelTrainer/isTemplated(phrasings:)``) or when the options ask.
+    private mutating func addWordsLeftOut(tokenizer: Tokenizer, log: (TrainingMessage) -> Void) {
+        guard let outOfScopeClass, options.falseRejectionRate > 0 else { return }
+        let inScopePhrasings = zip(originals, phrasings).filter { classes[$0.0] != outOfScopeClass }.map(\.1)
+        let countsWordsLeftOut = options.calibratesOnUnknownWords ?? ModelTrainer.isTemplated(phrasings: inScopePhrasings)
+        log(TrainingMessage(.detail, String(format: "intent classifier: %.1f%% of the in-scope requests phrased once",
+                                             100 * ModelTrainer.shareOfUniquePhrasings(inScopePhrasings))
+            + (countsWordsLeftOut ? "; the out-of-scope calibration also counts each held-out request with a word left out" : "")))
+        for index in originals where countsWordsLeftOut && classes[index] != outOfScopeClass {
+            guard let tokens = ModelTrainer.withoutOneWord(
+                dataset.sequences[index], labels: dataset.labels, tokenizer: tokenizer, seed: options.seed &+ 0x0DD_3090 &+ UInt64(index)) else { continue }
+            variantOriginals.append(index)
+            variantTokens.append(tokens)
+        }
+    }
+
+    /// The sentence encoder's vector of every row, each distinct text encoded once: the encoder
+    /// is most of what training with it costs. A swapped copy (``ModelTrainer/swappedCopies(_:copies:fold:)``)
+    /// takes its original's vector: it says the same with other names, and only the tagger
+    /// learns from its predicted intent.
+    private mutating func encode(log: (TrainingMessage) -> Void) {
+        guard let encoder = options.encoder else { return }
+        let started = Date()
+        let texts = dataset.sequences.indices.map { dataset.sequences[source[$0]].tokens.text } + noise.prefix(noiseCount).map(\.text)
+            + variantTokens.map(\.text)
+        var distinct = [String: Int](), unique = [String]()
+        for text in texts where distinct[text] == nil {
+            distinct[text] = unique.count
+            unique.append(text)
+        }
+        let vectors = encoder.encode(unique, threads: options.threads)
+        embeddings = texts.map { vectors[distinct[$0]!] }
+        log(TrainingMessage(.step, String(format: "intent classifier: %d distinct texts encoded by %@ in %.1f s", unique.count, encoder.name,
+                                           Date().timeIntervalSince(started))))
+    }
+
+    /// The nearest-exemplar features (``ExemplarSimilarities``), when the search may weigh them:
+    /// their rows are the originals, then the generated utterances, then the originals with a
+    /// word left out (exemplars of no intent).
+    private mutating func computeExemplarSimilarities(log: (TrainingMessage) -> Void) {
+        guard !embeddings.isEmpty && options.intentGrid.neighbourScales.contains(where: { $0 != nil }) else { return }
+        let started = Date()
+        let variantIndices = variantStart..<(variantStart + variantOriginals.count)
+        exemplarSimilarities = ExemplarSimilarities(
+            vectors: (originals + noiseIndices + variantIndices).map { embeddings[$0] },
+            classes: originals.map { classes[$0] } + [Int](repeating: outOfScopeClass ?? 0, count: noiseCount + variantOriginals.count),
+            groups: originals.map(foldOf) + [Int](repeating: folds, count: noiseCount) + variantOriginals.map(foldOf), groupCount: folds + 1,
+            phrasings: phrasings + (0..<noiseCount).map { UInt64.max - UInt64($0) } + variantOriginals.map { phrasings[rowOfOriginal[$0]!] },
+            classCount: intentNames.count,
+            excludedClass: outOfScopeClass, threads: options.threads)
+        log(TrainingMessage(.detail, String(format: "intent classifier: nearest-exemplar similarities of %d utterances in %.1f s",
+                                             originals.count + noiseCount, Date().timeIntervalSince(started))))
+    }
+
+    /// The trainer, and whether the classifier is large: the words and word pairs of the corpus,
+    /// times the intents. A large one leaves out word pairs and character n-grams of a single
+    /// utterance.
+    private mutating func sizeTrainer(log: (TrainingMessage) -> Void) {
+        trainer.threads = options.threads
+        trainer.pruneBelow = options.pruneBelow
+        trainer.encoder = options.encoder
+        words = Set(originals.flatMap { IntentFeatureExtractor().wordFeatures(of: dataset.sequences[$0].tokens) })
+        let extractor = IntentFeatureExtractor(gazetteer: gazetteerOf(0))
+        var distinct = Set<UInt64>(), scratch = [Gazetteer.Match]()
+        for index in originals {
+            distinct.formUnion(ModelTrainer.intentFeatures(
+                of: dataset.sequences[index].tokens, gazetteer: gazetteerOf(index), extractor: extractor, scratch: &scratch))
+        }
+        isLarge = distinct.count * intentNames.count > TrainingOptions.largeClassifierWeights
+        trainer.minimumFeatureCount = options.intentMinimumFeatureCount ?? (isLarge ? 2 : 1)
+        if trainer.minimumFeatureCount > 1 {
+            log(TrainingMessage(.detail, "intent classifier: word pairs and character n-grams of fewer than \(trainer.minimumFeatureCount) utterances left out"))
+        }
+    }
+
+    /// The classifier's inputs for every row.
+    func intentInputs(_ lengths: ClosedRange<Int>?) -> IntentInputs {
+        var inputs = IntentInputs(characterNGrams: lengths, gazetteer: gazetteerOf(0))
+        for (index, sequence) in dataset.sequences.enumerated() { inputs.append(sequence.tokens, gazetteer: gazetteerOf(index)) }
+        for tokens in noise.prefix(noiseCount) { inputs.append(tokens, gazetteer: noiseGazetteer) }
+        for (original, tokens) in zip(variantOriginals, variantTokens) { inputs.append(tokens, gazetteer: gazetteerOf(original)) }
+        return inputs
+    }
+
+    /// The row of `index` among the exemplar similarities.
+    private func exemplarRow(_ index: Int) -> Int {
+        index < dataset.sequences.count ? rowOfOriginal[source[index]]! : originals.count + index - dataset.sequences.count
+    }
+
+    /// The dense features of row `index` as the classifier of held-out fold `fold` (`nil`: the
+    /// final one) sees them: none without the encoder's vector, then the vector and, with
+    /// `neighbours`, its nearest-exemplar features.
+    func denseInput(of index: Int, encoder: Bool, neighbours: Bool, fold: Int?) -> [Float]? {
+        guard encoder, !embeddings.isEmpty else { return nil }
+        guard neighbours, let exemplarSimilarities else { return embeddings[index] }
+        return embeddings[index] + exemplarSimilarities.features(of: exemplarRow(index), excluding: fold)
+    }
+
+    /// The problem of `utterances` with the encoder's vectors at `encoderScale` (none for
+    /// `nil`) and their nearest-exemplar features at `neighbourScale` (none for `nil`) as the
+    /// classifier of held-out fold `fold` (`nil`: the final one) sees them.
+    func problem(
+        _ inputs: IntentInputs, of utterances: [Int], classes: [Int], generated: Int, minimumCount: Int, encoderScale: Double?,
+        neighbourScale: Double? = nil, fold: Int? = nil
+    ) -> IntentClassifierTrainer.Problem {
+        let problem = inputs.problem(
+            of: utterances, classes: classes, intents: intentNames, generated: generated, generatedWeight: options.noiseWeight,
+            minimumCount: minimumCount, kept: words)
+        guard let encoderScale, !embeddings.isEmpty else { return problem }
+        guard let neighbourScale, let exemplarSimilarities else { return problem.withDense(utterances.map { embeddings[$0] }, scale: encoderScale) }
+        return problem.withDense(
+            utterances.map { embeddings[$0] }, scale: encoderScale,
+            neighbours: utterances.map { exemplarSimilarities.features(of: exemplarRow($0), excluding: fold) }, neighbourScale: neighbourScale)
+    }
+
+    /// Every in-scope original's vector, each distinct text of an intent once (the features are
+    /// maxima: a twin adds nothing), as the final classifier's exemplars.
+    func exemplars() -> EncoderExemplars {
+        var seen = Set<String>(), vectors = [[Float]](), exemplarClasses = [Int]()
+        for index in originals where classes[index] != outOfScopeClass {
+            let class_ = classes[index], text = dataset.sequences[index].tokens.text
+            guard seen.insert("\(class_) \(text)").inserted else { continue }
+            vectors.append(embeddings[index])
+            exemplarClasses.append(class_)
+        }
+        return try! EncoderExemplars(normalising: vectors, classes: exemplarClasses, intents: intentNames.count)
+    }
+}
