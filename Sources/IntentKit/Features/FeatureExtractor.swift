@@ -108,68 +108,9 @@ package struct FeatureExtractor: Sendable {
                     output.append(FeatureHash(template: FeatureTemplate.biasID).value)
                     let current = word(index)
                     if has(.intent), let intentPrefixes { appendIntentFeatures(of: index, count: count, prefixes: intentPrefixes, word: word, into: &output) }
-                    if has(.words) {
-                        for offset in -configuration.window...configuration.window {
-                            var hash = windowPrefixes[offset + configuration.window]
-                            let other = index + offset
-                            if other < 0 { hash.combine(0x02) } else if other >= count { hash.combine(0x03) } else { hash.combine(word(other)) }
-                            // Beyond the first out-of-range position the feature repeats itself; skip it.
-                            if other < -1 || other > count { continue }
-                            output.append(hash.value)
-                        }
-                    }
-                    if has(.bigrams) {
-                        var previous = FeatureHash(template: FeatureTemplate.bigrams.id)
-                        if index > 0 { previous.combine(word(index - 1)) } else { previous.combine(0x02) }
-                        previous.combine(0x1F)
-                        previous.combine(current)
-                        output.append(previous.value)
-                        var next = FeatureHash(template: FeatureTemplate.bigrams.id)
-                        next.combine(0x01)
-                        next.combine(current)
-                        next.combine(0x1F)
-                        if index + 1 < count { next.combine(word(index + 1)) } else { next.combine(0x03) }
-                        output.append(next.value)
-                    }
-                    if has(.shape) { output.append(shape(of: tokens, at: index)) }
-                    if has(.affixes) { appendAffixes(of: current, into: &output) }
-                    if has(.kind) {
-                        var hash = FeatureHash(template: FeatureTemplate.kind.id)
-                        hash.combine(tokens.tokens[index].kind.rawValue)
-                        output.append(hash.value)
-                    }
-                    if has(.position) {
-                        if index == 0 { output.append(FeatureHash(template: FeatureTemplate.position.id).value) }
-                        if index == count - 1 {
-                            var hash = FeatureHash(template: FeatureTemplate.position.id)
-                            hash.combine(1)
-                            output.append(hash.value)
-                        }
-                    }
-                    if has(.numbers), let number = numberKind(tokens.tokens[index].kind, current) {
-                        var hash = FeatureHash(template: FeatureTemplate.numbers.id)
-                        hash.combine(number)
-                        output.append(hash.value)
-                    }
-                    if has(.vocabulary) {
-                        // A match on the token itself, and its echo on the neighbours: a token right
-                        // after a matched artist name is rarely part of a playlist name.
-                        let range = matchRanges[index]
-                        vocabularyFeatures.withUnsafeBufferPointer { prepared in
-                            // Indices, not a slice: a slice retains and releases the array's storage.
-                            for position in range.first < range.end ? range.first..<range.end : 0..<0 {
-                                let match = matches[position]
-                                let offset = index &- match.token
-                                guard offset >= -1 && offset <= 1 else { continue }
-                                if match.entity >= 0 && match.entity < vocabularyEntityCount {
-                                    let row = (offset &+ 1) &* vocabularyEntityCount &+ match.entity
-                                    output.append(prepared[row &* 4 &+ Int(match.position.rawValue)])
-                                } else {
-                                    output.append(Self.vocabularyFeature(offset: offset, entity: match.entity, position: match.position.rawValue))
-                                }
-                            }
-                        }
-                    }
+                    appendWordFeatures(of: index, count: count, current: current, word: word, into: &output)
+                    appendTokenFeatures(of: tokens, at: index, current: current, into: &output)
+                    if has(.vocabulary) { appendVocabularyFeatures(of: index, range: matchRanges[index], matches: matches, into: &output) }
                     // A built-in entity on the token, and its echo on the neighbours ("at" before a time).
                     if !builtinParts.isEmpty, let builtinEntities { builtinEntities.append(of: index, parts: builtinParts, into: &output) }
                     if has(.encoderClusters), let clusters, clusters.ids.count == count * clusters.levels {
@@ -189,6 +130,81 @@ package struct FeatureExtractor: Sendable {
             }
         }
         output.finish()
+    }
+
+    /// The words in the window around token `index` and the two word pairs it is part of.
+    @inline(__always)
+    private func appendWordFeatures(
+        of index: Int, count: Int, current: UnsafeBufferPointer<UInt8>, word: (Int) -> UnsafeBufferPointer<UInt8>, into output: inout TokenFeatures
+    ) {
+        if has(.words) {
+            for offset in -configuration.window...configuration.window {
+                var hash = windowPrefixes[offset + configuration.window]
+                let other = index + offset
+                if other < 0 { hash.combine(0x02) } else if other >= count { hash.combine(0x03) } else { hash.combine(word(other)) }
+                // Beyond the first out-of-range position the feature repeats itself; skip it.
+                if other < -1 || other > count { continue }
+                output.append(hash.value)
+            }
+        }
+        if has(.bigrams) {
+            var previous = FeatureHash(template: FeatureTemplate.bigrams.id)
+            if index > 0 { previous.combine(word(index - 1)) } else { previous.combine(0x02) }
+            previous.combine(0x1F)
+            previous.combine(current)
+            output.append(previous.value)
+            var next = FeatureHash(template: FeatureTemplate.bigrams.id)
+            next.combine(0x01)
+            next.combine(current)
+            next.combine(0x1F)
+            if index + 1 < count { next.combine(word(index + 1)) } else { next.combine(0x03) }
+            output.append(next.value)
+        }
+    }
+
+    /// What token `index` is on its own: shape, affixes, kind, first or last, number.
+    @inline(__always)
+    private func appendTokenFeatures(of tokens: TokenizedText, at index: Int, current: UnsafeBufferPointer<UInt8>, into output: inout TokenFeatures) {
+        if has(.shape) { output.append(shape(of: tokens, at: index)) }
+        if has(.affixes) { appendAffixes(of: current, into: &output) }
+        if has(.kind) {
+            var hash = FeatureHash(template: FeatureTemplate.kind.id)
+            hash.combine(tokens.tokens[index].kind.rawValue)
+            output.append(hash.value)
+        }
+        if has(.position) {
+            if index == 0 { output.append(FeatureHash(template: FeatureTemplate.position.id).value) }
+            if index == tokens.count - 1 {
+                var hash = FeatureHash(template: FeatureTemplate.position.id)
+                hash.combine(1)
+                output.append(hash.value)
+            }
+        }
+        if has(.numbers), let number = numberKind(tokens.tokens[index].kind, current) {
+            var hash = FeatureHash(template: FeatureTemplate.numbers.id)
+            hash.combine(number)
+            output.append(hash.value)
+        }
+    }
+
+    /// A vocabulary match on token `index` (`range` of `matches`), and its echo on the
+    /// neighbours: a token right after a matched artist name is rarely part of a playlist name.
+    @inline(__always)
+    private func appendVocabularyFeatures(of index: Int, range: (first: Int, end: Int), matches: [Gazetteer.Match], into output: inout TokenFeatures) {
+        vocabularyFeatures.withUnsafeBufferPointer { prepared in
+            // Indices, not a slice: a slice retains and releases the array's storage.
+            for position in range.first < range.end ? range.first..<range.end : 0..<0 {
+                let match = matches[position]
+                let offset = index &- match.token
+                guard offset >= -1 && offset <= 1 else { continue }
+                if match.entity >= 0 && match.entity < vocabularyEntityCount {
+                    let row = (offset &+ 1) &* vocabularyEntityCount &+ match.entity
+                    output.append(prepared[row &* 4 &+ Int(match.position.rawValue)])
+                } else {
+                    output.append(Self.vocabularyFeature(offset: offset, entity: match.entity, position: match.position.rawValue))
+                }
+            }
+        }
     }
 
     /// For each of `tokenCount` tokens, the bounds of the smallest range of `matches` that holds
