@@ -288,39 +288,53 @@ enum DateTimeGrammar {
         if reading.hour == nil, reading.span == nil, reading.instant == nil || reading.relativeDay != nil,
            let time = time(words, from: start, allowBare: afterAt || reading.hasDate || afterCloser),
            !afterCloser || time.isSaid || bareHourEnds(words, at: time.end) {
-            if let day = reading.relativeDay {
-                reading.day = day
-                reading.instant = nil
-                reading.relativeDay = nil
-            }
-            reading.hour = time.hour
-            reading.minute = time.minute
-            reading.second = time.second
-            reading.timeGrain = time.grain
-            if let afternoon = time.afternoon { reading.afternoon = afternoon }
-            reading.ambiguousHour = time.afternoon == nil && time.twelveHour
-            reading.zoneShift = time.zoneShift.map { $0 - context.offset } ?? 0
-            return (reading, time.end)
+            return (adding(time, to: reading, context: context), time.end)
         }
         if reading.part == nil, reading.instant == nil, reading.span == nil, let part = partOfDay(words, from: start) {
-            if reading.afternoon == nil { reading.afternoon = part.afternoon }
-            reading.ambiguousHour = false
-            reading.part = (part.from, part.to)
-            // "this evening", "at night", "in the morning" say a time; "the night" alone is as likely a title.
-            // So do the words of an open interval: "after lunch", "until the evening".
-            switch words.key(at: start - 1) {
-            case "this", "at", "after", "before", "until", "till", "since": reading.partIsAnchored = true
-            case "the":
-                switch words.key(at: start - 2) {
-                case "in", "at", "during", "for", "after", "before", "until", "till", "since", "by": reading.partIsAnchored = true
-                default: reading.partIsAnchored = false
-                }
-            default: break
-            }
-            if !reading.hasDate && !reading.hasTime && words.key(at: start - 1) == "this" { reading.day = context.today }
-            return (reading, part.end)
+            return (adding(part, at: start, to: reading, words, context: context), part.end)
         }
         return nil
+    }
+
+    /// `reading` with the time of day `time` (on the day a relative moment read before it named).
+    private static func adding(_ time: Clock, to reading: Reading, context: Context) -> Reading {
+        var reading = reading
+        if let day = reading.relativeDay {
+            reading.day = day
+            reading.instant = nil
+            reading.relativeDay = nil
+        }
+        reading.hour = time.hour
+        reading.minute = time.minute
+        reading.second = time.second
+        reading.timeGrain = time.grain
+        if let afternoon = time.afternoon { reading.afternoon = afternoon }
+        reading.ambiguousHour = time.afternoon == nil && time.twelveHour
+        reading.zoneShift = time.zoneShift.map { $0 - context.offset } ?? 0
+        return reading
+    }
+
+    /// `reading` with the part of the day `part` read at `start`.
+    private static func adding(
+        _ part: (afternoon: Bool, from: Int, to: Int, end: Int), at start: Int, to reading: Reading, _ words: EntityWords, context: Context
+    ) -> Reading {
+        var reading = reading
+        if reading.afternoon == nil { reading.afternoon = part.afternoon }
+        reading.ambiguousHour = false
+        reading.part = (part.from, part.to)
+        // "this evening", "at night", "in the morning" say a time; "the night" alone is as likely a title.
+        // So do the words of an open interval: "after lunch", "until the evening".
+        switch words.key(at: start - 1) {
+        case "this", "at", "after", "before", "until", "till", "since": reading.partIsAnchored = true
+        case "the":
+            switch words.key(at: start - 2) {
+            case "in", "at", "during", "for", "after", "before", "until", "till", "since", "by": reading.partIsAnchored = true
+            default: reading.partIsAnchored = false
+            }
+        default: break
+        }
+        if !reading.hasDate && !reading.hasTime && words.key(at: start - 1) == "this" { reading.day = context.today }
+        return reading
     }
     // MARK: Days
 
@@ -749,11 +763,21 @@ enum DateTimeGrammar {
 
     /// A time of day: hour (0-23, or 1-12 with `twelveHour`), minute, second, am/pm if said, the
     /// zone's offset if said. A bare number is a time only with `allowBare` (after "at" or with a day).
+    ///
+    /// The forms are tried in turn; each of the helpers answers `nil` when its form is not what
+    /// starts at `start`, and `.some(nil)` when it is but reads no time (the others are not tried).
     private static func time(_ words: EntityWords, from start: Int, allowBare: Bool, minutesBefore: Bool = true) -> Clock? {
         guard let word = words.word(at: start) else { return nil }
         let key = words.key(at: start)
-        var hour: Int, minute = 0, second: Int?, index: Int
-        var explicit = false  // a form that is a time even without am/pm ("7:30", "noon", "7 o'clock")
+        if let named = namedTime(words, key: key, at: start) { return named }
+        if minutesBefore, let said = minutesPastOrTo(words, key: key, from: start) { return said }
+        if let written = writtenTime(words, word: word, key: key, from: start, allowBare: allowBare) { return written }
+        return hourAndMinutes(words, from: start, allowBare: allowBare)
+    }
+
+    /// "noon", "midday", "mid-day", "midnight".
+    @inline(__always)
+    private static func namedTime(_ words: EntityWords, key: WordKey, at start: Int) -> Clock? {
         switch key {
         case "noon", "midday":
             return Clock(hour: 12, minute: 0, second: nil, afternoon: nil, twelveHour: false, zoneShift: zone(words, at: start + 1)?.offset, grain: .hour, end: zone(words, at: start + 1)?.end ?? start + 1)
@@ -761,44 +785,50 @@ enum DateTimeGrammar {
             return Clock(hour: 0, minute: 0, second: nil, afternoon: false, twelveHour: false, zoneShift: nil, grain: .hour, end: start + 1)
         case "mid" where words.key(at: start + 1) == "-" && words.key(at: start + 2) == "day":
             return Clock(hour: 12, minute: 0, second: nil, afternoon: nil, twelveHour: false, zoneShift: nil, grain: .hour, end: start + 3)
-        default: break
+        default: return nil
         }
-        // "half past seven", "quarter to eight", "ten past five", "20 to 6"
+    }
+
+    /// "half past seven", "quarter to eight", "ten past five", "20 to 6".
+    @inline(__always)
+    private static func minutesPastOrTo(_ words: EntityWords, key: WordKey, from start: Int) -> Clock?? {
         let aQuarter = key == "a" && words.key(at: start + 1) == "quarter" ? (15, start + 2) : nil
-        if minutesBefore, let minutes = aQuarter ?? minuteWords[key].map({ ($0, start + 1) }) ?? NumberGrammar.cardinal(words, from: start).flatMap({ $0.value >= 1 && $0.value < 60 && $0.value == $0.value.rounded() ? (Int($0.value), $0.end) : nil }) {
-            var at = minutes.1
-            let unitSaid = words.key(at: at) == "minutes" || words.key(at: at) == "minute"
-            if unitSaid { at += 1 }
-            // "20 to 6", "10 past 5": minutes in fives unless "minutes" is said ("3 to 5" is no time).
-            // "a quarter to noon", "ten past midnight": the half of the day is said.
-            let named: Bool? = words.key(at: at + 1) == "noon" ? true : words.key(at: at + 1) == "midnight" ? false : nil
-            let relation = words.key(at: at)
-            if relation == "past" || relation == "to" || relation == "after" || relation == "before",
-               unitSaid || minutes.0 % 5 == 0, let target = named != nil ? (value: 12, end: at + 2) : hourNumber(words, at: at + 1) {
-                let past = relation == "past" || relation == "after"
-                var h = target.value % 12, m = minutes.0
-                if !past { h = (h + 11) % 12; m = 60 - m }
-                guard target.value <= 12 else { return nil }
-                let suffix = named == nil ? meridiem(words, at: target.end) : nil
-                let afternoon = named.map { past ? $0 : !$0 } ?? suffix?.afternoon
-                return Clock(hour: h == 0 ? 12 : h, minute: m, second: nil, afternoon: afternoon, twelveHour: true, zoneShift: nil, grain: .minute, end: suffix?.end ?? target.end)
-            }
-        }
-        // "7:30", "19:00", "9:01:10", "8h00"
+        guard let minutes = aQuarter ?? minuteWords[key].map({ ($0, start + 1) }) ?? NumberGrammar.cardinal(words, from: start).flatMap({
+            $0.value >= 1 && $0.value < 60 && $0.value == $0.value.rounded() ? (Int($0.value), $0.end) : nil
+        }) else { return nil }
+        var at = minutes.1
+        let unitSaid = words.key(at: at) == "minutes" || words.key(at: at) == "minute"
+        if unitSaid { at += 1 }
+        // "20 to 6", "10 past 5": minutes in fives unless "minutes" is said ("3 to 5" is no time).
+        // "a quarter to noon", "ten past midnight": the half of the day is said.
+        let named: Bool? = words.key(at: at + 1) == "noon" ? true : words.key(at: at + 1) == "midnight" ? false : nil
+        let relation = words.key(at: at)
+        guard relation == "past" || relation == "to" || relation == "after" || relation == "before",
+              unitSaid || minutes.0 % 5 == 0, let target = named != nil ? (value: 12, end: at + 2) : hourNumber(words, at: at + 1) else { return nil }
+        let past = relation == "past" || relation == "after"
+        var h = target.value % 12, m = minutes.0
+        if !past { h = (h + 11) % 12; m = 60 - m }
+        guard target.value <= 12 else { return .some(nil) }
+        let suffix = named == nil ? meridiem(words, at: target.end) : nil
+        let afternoon = named.map { past ? $0 : !$0 } ?? suffix?.afternoon
+        return Clock(hour: h == 0 ? 12 : h, minute: m, second: nil, afternoon: afternoon, twelveHour: true, zoneShift: nil, grain: .minute, end: suffix?.end ?? target.end)
+    }
+
+    /// Times written as one word or two: "7:30", "19:00", "9:01:10", "8h00", "at 0800",
+    /// "330 pm", and "half three" (half past, as said in Britain).
+    @inline(__always)
+    private static func writtenTime(_ words: EntityWords, word: String, key: WordKey, from start: Int, allowBare: Bool) -> Clock?? {
         if !words.startsWithLetter(at: start), word.utf8.contains(0x3A) {  // ":"
             let parts = word.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
             guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0 != nil }), let h = parts[0], let m = parts[1],
-                  (0...24).contains(h), (0...59).contains(m), word.split(separator: ":")[1].count == 2 else { return nil }
-            hour = h
-            minute = m
+                  (0...24).contains(h), (0...59).contains(m), word.split(separator: ":")[1].count == 2 else { return .some(nil) }
+            var second: Int?
             if parts.count == 3 {
-                guard let s = parts[2], (0...59).contains(s) else { return nil }
+                guard let s = parts[2], (0...59).contains(s) else { return .some(nil) }
                 second = s
             }
-            index = start + 1
-            explicit = true
             let twelveHour = h >= 1 && h <= 12 && !word.hasPrefix("0")
-            return finish(hour: hour, minute: minute, second: second, twelveHour: twelveHour, grain: second == nil ? .minute : .second, words, at: index)
+            return finish(hour: h, minute: m, second: second, twelveHour: twelveHour, grain: second == nil ? .minute : .second, words, at: start + 1)
         }
         // "8h00", "at 8h30", "8h30 CET": a time; "1h30" alone is a duration.
         if let h = words.isDigits(at: start) ? Int(word) : nil, word.count <= 2, words.key(at: start + 1) == "h", words.isAttached(start + 1),
@@ -815,16 +845,20 @@ enum DateTimeGrammar {
            digits % 100 < 60, meridiem(words, at: start + 1) != nil {
             return finish(hour: digits / 100, minute: digits % 100, second: nil, twelveHour: true, grain: .minute, words, at: start + 1)
         }
-        // "half three": half past, as said in Britain.
         if key == "half", let target = hourNumber(words, at: start + 1), (1...12).contains(target.value),
            meridiem(words, at: target.end) != nil || bareHourEnds(words, at: target.end) {
             return finish(hour: target.value, minute: 30, second: nil, twelveHour: true, grain: .minute, words, at: target.end)
         }
-        // A number of hours, spelled or in digits, then minutes: "7", "seven thirty", "7 30", "seven oh five"
+        return nil
+    }
+
+    /// A number of hours, spelled or in digits, then minutes: "7", "seven thirty", "7 30",
+    /// "seven oh five", "7 o'clock".
+    @inline(__always)
+    private static func hourAndMinutes(_ words: EntityWords, from start: Int, allowBare: Bool) -> Clock? {
         guard let number = hourNumber(words, at: start) else { return nil }
-        hour = number.value
-        index = number.end
-        var minutesSaid = false
+        let hour = number.value
+        var index = number.end, minute = 0, explicit = false, minutesSaid = false
         // "at thirteen thirty": a 24-hour hour takes its minutes after "at" only.
         if hour <= 12 || allowBare, let minutes = spelledMinutes(words, at: index) {
             minute = minutes.value
@@ -847,7 +881,7 @@ enum DateTimeGrammar {
             || weekdays[words.key(at: index)] != nil) && partOfDay(words, from: index + 1) != nil
         guard hour <= 24, suffix != nil || explicit || allowBare || partOfDayFollows(words, at: index) || dayAndPartFollow else { return nil }
         if suffix != nil && (hour == 0 || hour > 12) { return nil }
-        return finish(hour: hour, minute: minute, second: second, twelveHour: hour >= 1 && hour <= 12, grain: minutesSaid ? .minute : .hour, words, at: index)
+        return finish(hour: hour, minute: minute, second: nil, twelveHour: hour >= 1 && hour <= 12, grain: minutesSaid ? .minute : .hour, words, at: index)
     }
 
     /// Whether a part of the day follows at `index`, alone or after "in the", "this" or "at", or "tonight".

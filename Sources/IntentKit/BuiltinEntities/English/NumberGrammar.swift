@@ -136,33 +136,45 @@ enum NumberGrammar {
     /// A number in words: groups of 0-999 joined by scale words.
     private static func spelled(_ words: EntityWords, from start: Int) -> (value: Double, end: Int)? {
         guard start < words.count else { return nil }
-        var index = start
         // "a hundred", "a thousand", "a dozen", "a couple of", "a few"
-        if words.key(at: index) == "a" || words.key(at: index) == "an" {
-            let next = words.key(at: index + 1)
-            if let quantity = quantities[next] {
-                return (quantity, words.key(at: index + 2) == "of" ? index + 3 : index + 2)
-            }
-            guard next == "hundred" || scales[next] != nil else { return nil }
-            index += 1
-            let value = next == "hundred" ? 100 : scales[next]!
-            // "a hundred twenty" (not "a hundred a hundred …": the rest never starts with "a",
-            // so the recursion is one level deep)
-            if index + 1 < words.count, words.key(at: index + 1) != "a", words.key(at: index + 1) != "an",
-               let rest = spelled(words, from: index + 1).flatMap({ $0.value < value ? $0 : nil }) {
-                return (value + rest.value, rest.end)
-            }
-            if words.key(at: index + 1) == "and", index + 2 < words.count, words.key(at: index + 2) != "a", words.key(at: index + 2) != "an",
-               let rest = spelled(words, from: index + 2), rest.value < 100 {
-                return (value + rest.value, rest.end)
-            }
-            return (value, index + 1)
+        if words.key(at: start) == "a" || words.key(at: start) == "an" { return spelledAfterArticle(words, from: start) }
+        let (total, group, end) = groups(words, from: start)
+        guard end > start else { return nil }
+        return tail(words, value: total + Double(group), total: total, end: end)
+    }
+
+    /// A number in words after "a" or "an" at `start`: a quantity ("a dozen", "a couple of") or
+    /// a scale ("a hundred twenty", "a thousand").
+    @inline(__always)
+    private static func spelledAfterArticle(_ words: EntityWords, from start: Int) -> (value: Double, end: Int)? {
+        var index = start
+        let next = words.key(at: index + 1)
+        if let quantity = quantities[next] {
+            return (quantity, words.key(at: index + 2) == "of" ? index + 3 : index + 2)
         }
-        // A group is what precedes a scale word (0-999); each word may only fill a place the
-        // group has free, so "five five" stops after the first five and "twenty five" goes on.
-        var total = 0.0, group = 0
-        var end = start
-        var groupStarted = false
+        guard next == "hundred" || scales[next] != nil else { return nil }
+        index += 1
+        let value = next == "hundred" ? 100 : scales[next]!
+        // "a hundred twenty" (not "a hundred a hundred …": the rest never starts with "a",
+        // so the recursion is one level deep)
+        if index + 1 < words.count, words.key(at: index + 1) != "a", words.key(at: index + 1) != "an",
+           let rest = spelled(words, from: index + 1).flatMap({ $0.value < value ? $0 : nil }) {
+            return (value + rest.value, rest.end)
+        }
+        if words.key(at: index + 1) == "and", index + 2 < words.count, words.key(at: index + 2) != "a", words.key(at: index + 2) != "an",
+           let rest = spelled(words, from: index + 2), rest.value < 100 {
+            return (value + rest.value, rest.end)
+        }
+        return (value, index + 1)
+    }
+
+    /// The groups of a number in words from `start`: what the scale words so far add up to
+    /// (`total`), the group being read, and where the words end (`start` when none is a number).
+    /// A group is what precedes a scale word (0-999); each word may only fill a place the group
+    /// has free, so "five five" stops after the first five and "twenty five" goes on.
+    @inline(__always)
+    private static func groups(_ words: EntityWords, from start: Int) -> (total: Double, group: Int, end: Int) {
+        var index = start, total = 0.0, group = 0, end = start, groupStarted = false
         // At most 30 words ("nine hundred ninety-nine trillion … nine"): extraction starts at
         // every word, and unbounded runs would make it quadratic.
         while index < words.count, index - start < 30 {
@@ -209,10 +221,15 @@ enum NumberGrammar {
             index += 1
             end = index
         }
-        guard end > start else { return nil }
-        var value = total + Double(group)
-        // "two point five", "one point zero five": digits after the point, one word each; or a
-        // number in words for the digits, "one point ten" (1.10), "thirty-two point seventy-five".
+        return (total, group, end)
+    }
+
+    /// What follows a number in words ending at `end`: digits after a point ("two point five",
+    /// "one point zero five"), or a number in words for them ("one point ten" is 1.10,
+    /// "thirty-two point seventy-five"); "and a half".
+    @inline(__always)
+    private static func tail(_ words: EntityWords, value: Double, total: Double, end: Int) -> (value: Double, end: Int) {
+        var value = value
         if words.key(at: end) == "point", units[words.key(at: end + 1)] != nil || tens[words.key(at: end + 1)] != nil {
             var fraction = "0."
             var index = end + 1
