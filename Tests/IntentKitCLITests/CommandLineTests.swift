@@ -390,7 +390,8 @@ struct CommandLineTests: CommandLineRunning {
             #expect(inspected.contains(expected), "\(expected) in \(inspected)")
         }
         // One fixed: the others are searched (five coefficients, then the penalty).
-        let searched = try run("train", "payments.yaml", "--output", model, "--max-iterations", "5", "--intent-char-ngrams", "none", in: Self.fixtures)
+        let searched = try run("train", "payments.yaml", "--output", model, "--max-iterations", "5", "--intent-char-ngrams", "none", "--verbose",
+                               in: Self.fixtures)
         // Its two intents have five utterances each: weighting them alike or not is the same fit.
         #expect(searched.stderr.contains("search of 6 settings on 5 folds"), "\(searched.stderr)")
         #expect(searched.stderr.contains("weighting not compared"), "\(searched.stderr)")
