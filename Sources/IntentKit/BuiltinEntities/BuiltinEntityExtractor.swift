@@ -184,7 +184,7 @@ public struct BuiltinEntityExtractor: Sendable {
 
     /// Whether `word` (a token's normalised form) may be part of an expression: a start or
     /// meaningful word, a lead word, or one that joins or ends one ("to", "and", "pm", "ago").
-    package static func mayExtend(_ word: String) -> Bool {
+    static func mayExtend(_ word: String) -> Bool {
         let language = BuiltinLanguage.english
         guard startsWithLetter(word) else { return true }
         let key = WordKey(word)

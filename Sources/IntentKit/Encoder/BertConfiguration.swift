@@ -10,20 +10,20 @@ package struct BertConfiguration: Sendable, Equatable {
     }
 
     package var family: Family
-    package var hiddenSize: Int
+    var hiddenSize: Int
     package var layerCount: Int
-    package var headCount: Int
-    package var intermediateSize: Int
-    package var maximumPositions: Int
+    var headCount: Int
+    var intermediateSize: Int
+    var maximumPositions: Int
     /// Token types (segments); 0 for MPNet, which has none.
-    package var typeVocabularySize: Int
+    var typeVocabularySize: Int
     package var vocabularySize: Int
-    package var layerNormEpsilon: Float
+    var layerNormEpsilon: Float
     /// The row of the position table the first piece reads: 0 for BERT; MPNet, like RoBERTa,
     /// counts positions from its padding id plus one.
-    package var firstPosition: Int
+    var firstPosition: Int
     /// MPNet's buckets of relative position (`relative_attention_num_buckets`), 0 for BERT.
-    package var relativeAttentionBuckets: Int
+    var relativeAttentionBuckets: Int
 
     /// Reads and checks `config.json`: a BERT or MPNet model (`model_type` "bert" or "mpnet")
     /// with GELU activations and a hidden size that the heads divide. Other families (DistilBERT,
@@ -78,7 +78,7 @@ package struct BertConfiguration: Sendable, Equatable {
     /// 2020, §2.1): half the buckets for each direction, exact up to a quarter of them, then
     /// logarithmic up to `maximumDistance`, beyond which all share the last. In `Float`, as the
     /// reference computes it, so that the cut between two buckets falls where it does there.
-    package static func relativeBucket(_ relative: Int, buckets: Int, maximumDistance: Int = 128) -> Int {
+    static func relativeBucket(_ relative: Int, buckets: Int, maximumDistance: Int = 128) -> Int {
         let half = buckets / 2, exact = half / 2
         let base = relative > 0 ? half : 0
         let n = abs(relative)

@@ -10,7 +10,7 @@ public struct EncoderIdentity: Sendable, Hashable, Codable, CustomStringConverti
     public var dimension: Int
     /// The longest vectors a model file may say its encoder has: far above any BERT-family
     /// encoder's (384 to 1,024), and a bound on the sizes a hostile file makes a reader compute.
-    package static let maximumDimension = 1 << 16
+    static let maximumDimension = 1 << 16
     /// The directory it was loaded from, where loading a model looks first.
     public var directory: String
 

@@ -9,9 +9,9 @@ import Darwin
 /// A read-only file mapped into memory (`mmap`, private, read-only), held as `Data` that unmaps
 /// it when released. Its pages are read from disk as they are touched, and ``release(_:of:)``
 /// hands touched pages back, so an encoder's 90 MB of weights need not stay resident after load.
-package enum MappedFile {
+enum MappedFile {
     /// The file at `url`, mapped.
-    package static func data(contentsOf url: URL) throws(EncoderError) -> Data {
+    static func data(contentsOf url: URL) throws(EncoderError) -> Data {
         let descriptor = open(url.path, O_RDONLY)
         guard descriptor >= 0 else { throw .missingFile("\(url.path): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
@@ -27,7 +27,7 @@ package enum MappedFile {
 
     /// Drops the whole pages within `bytes` of `data` (returned by ``data(contentsOf:)``) from the
     /// process's resident memory. They stay in the page cache; touching them again reads them back.
-    package static func release(_ bytes: Range<Int>, of data: Data) {
+    static func release(_ bytes: Range<Int>, of data: Data) {
         guard !bytes.isEmpty else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         data.withUnsafeBytes { raw in

@@ -8,27 +8,27 @@ import Foundation
 /// byte offsets at fault and nothing is ever read past its end. The file is memory-mapped: only
 /// the tensors asked for are read, once, into `Float` arrays, or checked and left in place
 /// (``mappedFloats(_:shape:)``); ``release(_:)`` hands pages read back to the system.
-package struct SafetensorsFile {
+struct SafetensorsFile {
     /// One tensor's entry in the header.
-    package struct Tensor: Sendable {
+    struct Tensor: Sendable {
         /// "F32", "F16", "BF16", "I64", …
-        package let dtype: String
-        package let shape: [Int]
+        let dtype: String
+        let shape: [Int]
         /// Its bytes, as offsets into the file.
-        package let bytes: Range<Int>
+        let bytes: Range<Int>
     }
 
-    package let url: URL
-    package let tensors: [String: Tensor]
+    let url: URL
+    let tensors: [String: Tensor]
     /// The whole file, mapped.
-    package let data: Data
+    let data: Data
 
     /// The size in bytes of one element of each dtype IntentKit reads or skips.
     private static let elementSizes: [String: Int] = [
         "F64": 8, "F32": 4, "F16": 2, "BF16": 2, "I64": 8, "I32": 4, "I16": 2, "I8": 1, "U8": 1, "BOOL": 1,
     ]
 
-    package init(contentsOf url: URL) throws(EncoderError) {
+    init(contentsOf url: URL) throws(EncoderError) {
         self.url = url
         let name = url.lastPathComponent
         let data = try MappedFile.data(contentsOf: url)
@@ -80,7 +80,7 @@ package struct SafetensorsFile {
     /// The byte range of tensor `name`, when it is `F32` of `shape` with every value finite, to be
     /// read in place; `nil` when it is another float type (read it with `floats`).
     /// - Throws: as `floats` does.
-    package func mappedFloats(_ name: String, shape: [Int]) throws(EncoderError) -> Range<Int>? {
+    func mappedFloats(_ name: String, shape: [Int]) throws(EncoderError) -> Range<Int>? {
         guard let tensor = tensors[name] else { throw .malformed("\(url.lastPathComponent): no tensor '\(name)'") }
         guard tensor.dtype == "F32" else {
             guard ["F16", "BF16"].contains(tensor.dtype) else {
@@ -103,9 +103,9 @@ package struct SafetensorsFile {
     }
 
     /// Hands the pages of `bytes` (file offsets) back: read, they need not stay resident.
-    package func release(_ bytes: Range<Int>) { MappedFile.release(bytes, of: data) }
+    func release(_ bytes: Range<Int>) { MappedFile.release(bytes, of: data) }
 
-    package func floats(_ name: String, shape: [Int]) throws(EncoderError) -> [Float] {
+    func floats(_ name: String, shape: [Int]) throws(EncoderError) -> [Float] {
         guard let tensor = tensors[name] else { throw .malformed("\(url.lastPathComponent): no tensor '\(name)'") }
         guard tensor.shape == shape else {
             throw .malformed("\(url.lastPathComponent): tensor '\(name)' has shape \(tensor.shape), expected \(shape)")

@@ -96,7 +96,7 @@ package struct TokenClusters: Sendable, Equatable {
 
     /// This model part reading with `encoder`, which must be the one it was trained with.
     /// - Throws: ``ModelError/missingEncoder(_:)`` when `encoder` is another.
-    package func attaching(_ encoder: SentenceEncoder) throws(ModelError) -> TokenClusters {
+    func attaching(_ encoder: SentenceEncoder) throws(ModelError) -> TokenClusters {
         guard identity.isSameEncoder(as: encoder.identity) else {
             throw ModelError.missingEncoder(
                 "the model's token clusters were made with the sentence encoder \(identity), not \(encoder.identity) from \(encoder.identity.directory)")

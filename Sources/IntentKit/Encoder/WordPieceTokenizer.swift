@@ -8,7 +8,7 @@ import Foundation
 package struct WordPieceTokenizer: Sendable {
     /// Each piece's id: its line in vocab.txt.
     private let ids: [String: Int32]
-    package let classifierID: Int32, separatorID: Int32, unknownID: Int32
+    let classifierID: Int32, separatorID: Int32, unknownID: Int32
     /// Words longer than this many characters are one unknown piece, as in BERT.
     private static let maximumWordLength = 100
 
@@ -34,7 +34,7 @@ package struct WordPieceTokenizer: Sendable {
     /// ``encode(_:maximumLength:)``'s pieces, and for each the Unicode scalar offset in `text`
     /// where its word starts (−1 for `[CLS]` and `[SEP]`): what ties a piece to the token of
     /// another tokenizer that holds it.
-    package func encodeWithOffsets(_ text: String, maximumLength: Int) -> (pieces: [Int32], offsets: [Int32]) {
+    func encodeWithOffsets(_ text: String, maximumLength: Int) -> (pieces: [Int32], offsets: [Int32]) {
         var pieces: [Int32] = [classifierID], offsets: [Int32] = [-1]
         for (word, start) in Self.wordsWithOffsets(of: text) {
             let added = wordPieces(word)
@@ -57,7 +57,7 @@ package struct WordPieceTokenizer: Sendable {
     }
 
     /// ``words(of:)``, each with the Unicode scalar offset in `text` of its first scalar.
-    package static func wordsWithOffsets(of text: String) -> [(word: String, start: Int)] {
+    static func wordsWithOffsets(of text: String) -> [(word: String, start: Int)] {
         var words = [(word: String, start: Int)](), current = String.UnicodeScalarView(), currentStart = 0
         func flush() {
             if !current.isEmpty { words.append((String(current), currentStart)) }

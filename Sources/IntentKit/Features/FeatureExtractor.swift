@@ -231,13 +231,13 @@ package struct FeatureExtractor: Sendable {
     /// Whether ``extractIntentFeatures(_:intent:into:)`` gives every intent-dependent feature:
     /// true unless the ``FeatureTemplate/intentConjunctions`` template is on (its features
     /// conjoin all the others).
-    package var separatesIntentFeatures: Bool { !has(.intentConjunctions) }
+    var separatesIntentFeatures: Bool { !has(.intentConjunctions) }
 
     /// Extracts only the features that depend on the intent (the ``FeatureTemplate/intent``
     /// template's) into `output`: with ``separatesIntentFeatures``, `extract(…, intent: nil)` and
     /// these together are exactly `extract(…, intent: intent)`, token by token. Scoring several
     /// intents then shares the rest.
-    package func extractIntentFeatures(_ tokens: TokenizedText, intent: Int, into output: inout TokenFeatures) {
+    func extractIntentFeatures(_ tokens: TokenizedText, intent: Int, into output: inout TokenFeatures) {
         output.reset()
         let count = tokens.count
         tokens.normalizedStorage.withUnsafeBufferPointer { storage in

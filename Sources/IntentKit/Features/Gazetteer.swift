@@ -179,13 +179,13 @@ package struct Gazetteer: Sendable, Equatable {
 
     /// Whether entity `id` stands for single words of phrases, not for whole phrases.
     @inline(__always)
-    package func isWordEntity(_ id: Int) -> Bool { wordEntities[id] }
+    func isWordEntity(_ id: Int) -> Bool { wordEntities[id] }
 
     /// Whether the gazetteer has no phrase.
     package var isEmpty: Bool { phraseTable.count == 0 }
 
     /// The number of distinct phrases.
-    package var phraseCount: Int { phraseTable.count }
+    var phraseCount: Int { phraseTable.count }
 
     /// Appends every token of every match in `tokens` to `matches`.
     ///

@@ -97,7 +97,7 @@ package struct AttributeTable: Sendable, Equatable {
     /// Starts loading the home slot of `hash` into the cache, so that a lookup of it soon after
     /// finds it there: issued for a batch of hashes before their lookups, the misses overlap.
     @inlinable @inline(__always)
-    package func prefetch(_ hash: UInt64) {
+    func prefetch(_ hash: UInt64) {
         slots.withUnsafeBufferPointer { slots in ik_prefetch(slots.baseAddress! + Self.home(Self.mix(hash), idBits: idBits)) }
     }
 
@@ -113,7 +113,7 @@ package struct AttributeTable: Sendable, Equatable {
 
     /// The number of distinct hashes stored: less than ``count`` when the hashes the table was
     /// built from repeat one (leaving an attribute unreachable, which model readers refuse).
-    package let distinctCount: Int
+    let distinctCount: Int
 
     /// The feature hashes in attribute-id order, as keys (``key(of:)``): what model files store;
     /// ``init(hashes:)`` rebuilds the table from them.

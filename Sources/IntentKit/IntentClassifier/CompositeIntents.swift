@@ -20,7 +20,7 @@ package struct CompositeIntents: Sendable, Equatable {
     private let classesOfPart: [[Int]]
 
     /// How many distinct parts the classes name.
-    package var partCount: Int { classesOfPart.count }
+    var partCount: Int { classesOfPart.count }
 
     /// The parts of `intents`; `nil` when no intent is a combination.
     package init?(intents: [String]) {

@@ -71,7 +71,7 @@ public struct IntentClassifierModel: Sendable, Equatable {
 
     /// This model parsing with `encoder`, which must be the one it was trained with.
     /// - Throws: ``ModelError/missingEncoder(_:)`` when `encoder` is another.
-    package func attaching(_ encoder: SentenceEncoder) throws(ModelError) -> IntentClassifierModel {
+    func attaching(_ encoder: SentenceEncoder) throws(ModelError) -> IntentClassifierModel {
         guard var features = encoderFeatures else { return self }
         guard features.identity.isSameEncoder(as: encoder.identity) else {
             throw ModelError.missingEncoder(

@@ -34,7 +34,7 @@ package struct IntentFeatureExtractor: Sendable {
 
     /// The feature every utterance has, first of ``extract(_:matches:into:)``'s: it carries the
     /// intents' priors, and says nothing of the utterance.
-    package static let biasFeature = FeatureHash(template: Template.bias.rawValue).value
+    static let biasFeature = FeatureHash(template: Template.bias.rawValue).value
 
     /// Appends the features of `tokens` to `output` (cleared first).
     package func extract(_ tokens: TokenizedText, matches: [Gazetteer.Match], into output: inout [UInt64]) {

@@ -16,7 +16,7 @@ package enum BLAS {
 
     /// Makes sure OpenBLAS runs single-threaded; cheap after the first call.
     @inline(__always)
-    package static func configure() { _ = singleThreaded }
+    static func configure() { _ = singleThreaded }
 
     /// Returns `x · y` over `count` elements.
     package static func dot(_ x: UnsafePointer<Float>, _ y: UnsafePointer<Float>, count: Int) -> Float {
@@ -38,7 +38,7 @@ package enum BLAS {
 
     /// `y = alpha * op(A) * x + beta * y` with `A` an `[rows][columns]` row-major matrix;
     /// `op(A)` is `A` or, when `transposed`, `Aᵀ`.
-    package static func gemv(
+    static func gemv(
         rows: Int, columns: Int,
         alpha: Float = 1, _ a: UnsafePointer<Float>, transposed: Bool = false,
         _ x: UnsafePointer<Float>, beta: Float = 0, _ y: UnsafeMutablePointer<Float>
@@ -78,7 +78,7 @@ package enum BLAS {
     }
 
     /// `A += alpha * x * yᵀ` with `A` an `[rows][columns]` row-major matrix.
-    package static func ger(
+    static func ger(
         rows: Int, columns: Int, alpha: Float = 1,
         _ x: UnsafePointer<Float>, _ y: UnsafePointer<Float>, _ a: UnsafeMutablePointer<Float>
     ) {

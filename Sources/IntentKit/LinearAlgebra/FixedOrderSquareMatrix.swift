@@ -32,7 +32,7 @@ package struct FixedOrderSquareMatrix: Sendable {
     }
 
     /// `y = Aᵀ x`: `y[j] = Σ_i x[i] A[i][j]`.
-    package func multiplyTransposed(_ x: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>) {
+    func multiplyTransposed(_ x: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>) {
         rows.withUnsafeBufferPointer { Self.sumOfScaledRows($0.baseAddress!, size: size, weights: x, into: y) }
     }
 

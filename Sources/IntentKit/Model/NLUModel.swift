@@ -42,7 +42,7 @@ public struct NLUModel: Sendable, Equatable {
     /// training data annotates on it. Joint parsing restricts the tagger to these.
     public let intentSlots: [String: Set<String>]
     /// How the model was made (algorithm, hyperparameters, corpus, date); stored in the file.
-    package var provenanceStorage: [String: String] = [:]
+    var provenanceStorage: [String: String] = [:]
 
     /// How the model was made: algorithm, hyperparameters, training corpus, date.
     public var provenance: [String: String] { provenanceStorage }

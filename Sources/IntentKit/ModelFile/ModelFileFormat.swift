@@ -23,7 +23,7 @@ package enum ModelFileFormat {
     package static let alignment = 16
     /// The largest model file a reader accepts (4 GiB): far above any model IntentKit trains,
     /// and a bound on what a hostile header can make a reader allocate.
-    package static let maximumFileSize = 1 << 32
+    static let maximumFileSize = 1 << 32
 
     /// Four-character section tags.
     package enum Tag: String, CaseIterable, Sendable {

@@ -130,7 +130,7 @@ package struct ModelFileReader: Sendable {
     }
 
     /// Throws unless the checksum in the header matches the file's contents.
-    package func verifyChecksum() throws(ModelError) {
+    func verifyChecksum() throws(ModelError) {
         try verifyChecksum(CRC32.combine(checksum(ofHalf: 0), checksum(ofHalf: 1), count: checkedRange(ofHalf: 1).count))
     }
 
@@ -142,14 +142,14 @@ package struct ModelFileReader: Sendable {
     }
 
     /// The first or second half of the bytes after the header.
-    package func checkedRange(ofHalf half: Int) -> Range<Int> {
+    func checkedRange(ofHalf half: Int) -> Range<Int> {
         let start = ModelFileFormat.headerSize, middle = start + (bytes.count - start) / 2
         return half == 0 ? start..<middle : middle..<bytes.count
     }
 
     /// Refuses the file unless `actual` (the CRC-32 of everything after the header) is the
     /// checksum its header stores.
-    package func verifyChecksum(_ actual: UInt32) throws(ModelError) {
+    func verifyChecksum(_ actual: UInt32) throws(ModelError) {
         let stored = bytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: 24, as: UInt32.self)) }
         guard stored == actual else {
             throw ModelError.checksumMismatch("\(name): checksum \(String(stored, radix: 16)) expected, \(String(actual, radix: 16)) found")
@@ -198,7 +198,7 @@ package struct ModelFileReader: Sendable {
     package var size: Int { bytes.count }
 
     /// Every section as (four-character tag, byte range), in file order; unknown tags included.
-    package var sectionTable: [(tag: String, range: Range<Int>)] {
+    var sectionTable: [(tag: String, range: Range<Int>)] {
         sections.map { code, range in
             let tag = String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: code >> (8 * $0)) }, as: UTF8.self)
             return (tag, range)

@@ -75,7 +75,7 @@ package struct ParseJSON: Encodable {
 
     /// Whether the JSON lists `alternatives`: when asked for (`topK` above 1), or when the
     /// utterance is out of scope and the model has in-scope runner-ups.
-    package static func showsAlternatives(of parse: IntentParse, topK: Int) -> Bool {
+    static func showsAlternatives(of parse: IntentParse, topK: Int) -> Bool {
         topK > 1 || parse.isOutOfScope && !parse.alternatives.isEmpty
     }
 

@@ -19,7 +19,7 @@ package struct ForwardBackward: Sendable {
     /// `[T][L]` scaled backward variables.
     package private(set) var beta: [Float] = []
     /// `[T][L]` exponentiated, shifted state scores Ψ.
-    package private(set) var potentials: [Float] = []
+    private(set) var potentials: [Float] = []
     /// `[T]` scaling factors c_t.
     package private(set) var scales: [Float] = []
     private var temporary: [Float] = []
@@ -68,7 +68,7 @@ package struct ForwardBackward: Sendable {
 
     /// log Z of `scores` (`[T][L]`) by the forward pass alone (no marginals: ``marginal(token:label:)``
     /// does not describe these scores afterwards).
-    package mutating func logPartition(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: UnsafePointer<Float>) -> Double {
+    mutating func logPartition(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: UnsafePointer<Float>) -> Double {
         let logZ = forward(scores: scores, tokenCount: tokenCount, transitions: BLASTransitions(matrix: expTransitions, size: labelCount))
         self.tokenCount = 0
         return logZ

@@ -4,14 +4,14 @@
 ///
 /// It costs about `k` times a Viterbi pass and is off the hot path (``SlotTagger`` calls it only
 /// when asked for alternatives), so it is plain scalar code. Buffers grow and are reused.
-package struct NBestDecoder: Sendable {
+struct NBestDecoder: Sendable {
     /// A decoded label sequence and its unnormalised score (state plus transition weights).
-    package struct Hypothesis: Hashable, Sendable {
-        package var labels: [Int]
-        package var score: Float
+    struct Hypothesis: Hashable, Sendable {
+        var labels: [Int]
+        var score: Float
     }
 
-    package let labelCount: Int
+    let labelCount: Int
     /// `[L][L]` transition weights, −∞ where BIO forbids the move.
     private let transitions: [Float]
     private let allowsStart: [Bool]
@@ -23,7 +23,7 @@ package struct NBestDecoder: Sendable {
     private var backRanks: [Int32] = []
     private var candidates: [(score: Float, label: Int32, rank: Int32)] = []
 
-    package init(labels: LabelSet, transitions weights: [Float]) {
+    init(labels: LabelSet, transitions weights: [Float]) {
         let L = labels.count
         labelCount = L
         var matrix = [Float](repeating: -.infinity, count: L * L)
@@ -37,7 +37,7 @@ package struct NBestDecoder: Sendable {
 
     /// Up to `count` distinct label sequences for `stateScores` (`[T][L]`), best first.
     /// - Parameter mask: `[L]` additive label mask (0 allowed, −∞ forbidden), or `nil` for all.
-    package mutating func decode(stateScores: UnsafeBufferPointer<Float>, tokenCount T: Int, count k: Int, mask: [Float]?) -> [Hypothesis] {
+    mutating func decode(stateScores: UnsafeBufferPointer<Float>, tokenCount T: Int, count k: Int, mask: [Float]?) -> [Hypothesis] {
         guard T > 0, k > 0 else { return [] }
         let L = labelCount
         let size = T * L * k
