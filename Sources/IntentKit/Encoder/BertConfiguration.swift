@@ -5,11 +5,11 @@ import Foundation
 /// plus one, and a relative position bias added to every attention score.
 package struct BertConfiguration: Sendable, Equatable {
     /// The architecture: which weights the forward pass reads and how it places the pieces.
-    package enum Family: String, Sendable, Equatable {
+    enum Family: String, Sendable, Equatable {
         case bert, mpnet
     }
 
-    package var family: Family
+    var family: Family
     var hiddenSize: Int
     package var layerCount: Int
     var headCount: Int

@@ -34,7 +34,7 @@ public final class SentenceEncoder: Sendable {
     public let identity: EncoderIdentity
 
     package let configuration: BertConfiguration
-    package let tokenizer: WordPieceTokenizer
+    let tokenizer: WordPieceTokenizer
     private let pooling: Pooling
     private let embeddings: Embeddings
     private let layers: [Layer]
@@ -331,7 +331,7 @@ public final class SentenceEncoder: Sendable {
     /// The forward pass over sentences of piece ids (`[CLS]` … `[SEP]` each), their tokens
     /// stacked into one matrix: every projection runs over all of them at once, attention
     /// within each sentence.
-    package func encode(pieces sentences: [[Int32]]) -> [[Float]] {
+    func encode(pieces sentences: [[Int32]]) -> [[Float]] {
         let (x, firstRows) = forward(sentences)
         return zip(sentences, firstRows).map { sentence, first in pool(x, rows: first..<(first + sentence.count)) }
     }
@@ -429,7 +429,7 @@ public final class SentenceEncoder: Sendable {
     /// An utterance to encode with ``encodeWithTokens(_:threads:)``: its text and the tokens of
     /// another tokenizer (IntentKit's), as Unicode scalar ranges of the text in order.
     package struct TokenizedInput: Sendable {
-        package var text: String
+        var text: String
         package var tokens: [Range<Int>]
 
         package init(text: String, tokens: [Range<Int>]) {

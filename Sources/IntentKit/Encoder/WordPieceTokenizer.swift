@@ -5,7 +5,7 @@ import Foundation
 /// WordPiece's greedy longest-match-first split of each word into vocabulary pieces, the pieces
 /// after the first marked "##" (Devlin et al. 2019, §3; Wu et al. 2016, §4.1). It matches
 /// Hugging Face's `BertTokenizer` with `do_lower_case` on, which uncased models use.
-package struct WordPieceTokenizer: Sendable {
+struct WordPieceTokenizer: Sendable {
     /// Each piece's id: its line in vocab.txt.
     private let ids: [String: Int32]
     let classifierID: Int32, separatorID: Int32, unknownID: Int32
@@ -27,7 +27,7 @@ package struct WordPieceTokenizer: Sendable {
     }
 
     /// `[CLS]`, the pieces of `text` (the first `maximumLength - 2`), `[SEP]`.
-    package func encode(_ text: String, maximumLength: Int) -> [Int32] {
+    func encode(_ text: String, maximumLength: Int) -> [Int32] {
         encodeWithOffsets(text, maximumLength: maximumLength).pieces
     }
 
@@ -52,7 +52,7 @@ package struct WordPieceTokenizer: Sendable {
     }
 
     /// The words of BERT's basic pass, lower-cased and without accents.
-    package static func words(of text: String) -> [String] {
+    static func words(of text: String) -> [String] {
         wordsWithOffsets(of: text).map(\.word)
     }
 

@@ -13,7 +13,7 @@ package struct Gazetteer: Sendable, Equatable {
     package struct Match: Hashable, Sendable {
         package var token: Int
         package var entity: Int
-        package var position: Position
+        var position: Position
 
         package init(token: Int, entity: Int, position: Position) {
             self.token = token
@@ -182,7 +182,7 @@ package struct Gazetteer: Sendable, Equatable {
     func isWordEntity(_ id: Int) -> Bool { wordEntities[id] }
 
     /// Whether the gazetteer has no phrase.
-    package var isEmpty: Bool { phraseTable.count == 0 }
+    var isEmpty: Bool { phraseTable.count == 0 }
 
     /// The number of distinct phrases.
     var phraseCount: Int { phraseTable.count }

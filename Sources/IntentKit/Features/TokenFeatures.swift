@@ -2,9 +2,9 @@
 /// feature hashes. Reused across utterances; it only grows.
 package struct TokenFeatures: Sendable {
     /// `hashes[offsets[t]..<offsets[t + 1]]` are token `t`'s features.
-    package private(set) var offsets: [Int] = [0]  // [tokenCount + 1] once finished
+    private(set) var offsets: [Int] = [0]  // [tokenCount + 1] once finished
     /// Feature hashes of all tokens, token after token.
-    package private(set) var hashes: [UInt64] = []
+    private(set) var hashes: [UInt64] = []
     /// Sentence-level feature hashes: they apply to every token alike (computing them once per
     /// utterance instead of once per token turns O(T²) work into O(T)).
     package private(set) var sentence: [UInt64] = []

@@ -79,7 +79,7 @@ package struct AttributeTable: Sendable, Equatable {
 
     /// The attribute id of `hash`, or `nil` if the model never saw that feature.
     @inlinable @inline(__always)
-    package func id(of hash: UInt64) -> Int? {
+    func id(of hash: UInt64) -> Int? {
         let mixed = Self.mix(hash), bits = UInt64(truncatingIfNeeded: idBits)
         let stored = mixed &<< bits, idMask = (1 &<< bits) &- 1
         return slots.withUnsafeBufferPointer { slots in

@@ -12,10 +12,10 @@
 /// combinations has parts that are its classes, and the confidence is the class's probability.
 package struct CompositeIntents: Sendable, Equatable {
     /// What joins the parts of a combination's name.
-    package static let separator: Character = "#"
+    static let separator: Character = "#"
 
     /// `[classes]` the parts each class stands for, as indices into the parts.
-    package let parts: [[Int]]
+    let parts: [[Int]]
     /// `[parts]` the classes that stand for each part (among others).
     private let classesOfPart: [[Int]]
 

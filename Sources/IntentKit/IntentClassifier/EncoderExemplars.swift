@@ -25,7 +25,7 @@ package struct EncoderExemplars: Sendable, Equatable {
     package let scales: [Float]
     /// `[count]` each exemplar's intent, an index into the classifier's intents.
     package let classes: [UInt16]
-    package let dimension: Int
+    let dimension: Int
     /// The classifier's intents.
     package let intents: Int
     /// `levels` and `scales` in the 8-bit kernels' layout: a dot product with every exemplar.
@@ -90,7 +90,7 @@ package struct EncoderExemplars: Sendable, Equatable {
 
     /// Writes `m_c` for every intent into `similarities` (`[intents]`) for the vector
     /// `embedding`: one 8-bit matrix-vector product over the exemplars, then a maximum per intent.
-    package func similarities(of embedding: UnsafeBufferPointer<Float>, into similarities: UnsafeMutableBufferPointer<Float>) {
+    func similarities(of embedding: UnsafeBufferPointer<Float>, into similarities: UnsafeMutableBufferPointer<Float>) {
         precondition(embedding.count == dimension && similarities.count == intents, "a vector or an output of another size")
         var norm: Float = 0
         for value in embedding { norm += value * value }

@@ -106,7 +106,7 @@ public struct IntentClassifierModel: Sendable, Equatable {
     /// the encoder's vector followed by its nearest-exemplar features, as training computes them
     /// for held-out folds (whose classifiers hold no exemplars).
     @discardableResult
-    package func probabilities(features: [UInt64], denseInput: [Float]?, into probabilities: inout [Float]) -> Int {
+    func probabilities(features: [UInt64], denseInput: [Float]?, into probabilities: inout [Float]) -> Int {
         self.probabilities(features: features, into: &probabilities) { encoderFeatures, scores in
             guard let denseInput else { return }
             encoderFeatures.addScores(ofDense: denseInput, to: scores)
@@ -163,7 +163,7 @@ public struct IntentClassifierModel: Sendable, Equatable {
 }
 
 /// In-place softmax, shifted by the maximum for range.
-package func softmax(_ values: UnsafeMutableBufferPointer<Float>) {
+func softmax(_ values: UnsafeMutableBufferPointer<Float>) {
     var maximum = -Float.infinity
     for value in values { maximum = max(maximum, value) }
     var sum: Float = 0

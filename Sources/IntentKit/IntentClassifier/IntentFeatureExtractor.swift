@@ -5,7 +5,7 @@
 package struct IntentFeatureExtractor: Sendable {
     /// Character n-grams from `lowerBound` to `upperBound` scalars, over `<word>` with boundary
     /// marks; `nil` for none.
-    package let characterNGrams: ClosedRange<Int>?
+    let characterNGrams: ClosedRange<Int>?
     /// `[entities]` entities whose matches are ignored: single words of phrases (their matches
     /// help the tagger find a name's boundaries but only add noise to the request's intent).
     private let ignoredEntities: [Bool]

@@ -8,7 +8,7 @@
 /// orientations so that `A x` and `Aᵀ x` both read rows.
 package struct FixedOrderSquareMatrix: Sendable {
     /// Rows and columns.
-    package let size: Int
+    let size: Int
     /// `[size][size]` row-major.
     private let rows: [Float]
     /// `[size][size]` the transpose, row-major.
@@ -27,7 +27,7 @@ package struct FixedOrderSquareMatrix: Sendable {
     }
 
     /// `y = A x`: `y[i] = Σ_j A[i][j] x[j] = Σ_j Aᵀ[j][i] x[j]`.
-    package func multiply(_ x: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>) {
+    func multiply(_ x: UnsafePointer<Float>, into y: UnsafeMutablePointer<Float>) {
         columns.withUnsafeBufferPointer { Self.sumOfScaledRows($0.baseAddress!, size: size, weights: x, into: y) }
     }
 

@@ -1,12 +1,12 @@
 /// The JSON `META` section of a model file: configuration and provenance.
 package struct ModelMetadata: Codable, Sendable, Equatable {
-    package var slotNames: [String]
+    var slotNames: [String]
     /// How spans are encoded as labels; absent in files written before BILOU existed (BIO).
     package var labelScheme: LabelScheme?
     package var features: FeatureConfiguration
-    package var attributeCount: Int
-    package var gazetteerEntities: [String]
-    package var gazetteerMaxPhraseLength: Int
+    var attributeCount: Int
+    var gazetteerEntities: [String]
+    var gazetteerMaxPhraseLength: Int
     /// The intent classifier's classes, when the model has one.
     package var intents: [String]?
     /// The number of intent classifier attributes.

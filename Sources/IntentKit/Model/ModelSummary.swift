@@ -14,7 +14,7 @@ package struct ModelSummary: Encodable, Sendable {
 
     package struct Encoder: Encodable, Sendable {
         package var name: String
-        package var dimension: Int
+        var dimension: Int
         package var checksum: String
         package var directory: String
         /// "NAME (D dimensions, checksum C)".

@@ -195,7 +195,7 @@ package struct ModelFileReader: Sendable {
     }
 
     /// The file's size in bytes.
-    package var size: Int { bytes.count }
+    var size: Int { bytes.count }
 
     /// Every section as (four-character tag, byte range), in file order; unknown tags included.
     var sectionTable: [(tag: String, range: Range<Int>)] {
@@ -206,16 +206,16 @@ package struct ModelFileReader: Sendable {
     }
 
     /// Whether the file has section `tag`.
-    package func has(_ tag: ModelFileFormat.Tag) -> Bool { sections[tag.code] != nil }
+    func has(_ tag: ModelFileFormat.Tag) -> Bool { sections[tag.code] != nil }
 
     /// The bytes of section `tag`.
-    package func data(_ tag: ModelFileFormat.Tag) throws(ModelError) -> ArraySlice<UInt8> {
+    func data(_ tag: ModelFileFormat.Tag) throws(ModelError) -> ArraySlice<UInt8> {
         guard let range = sections[tag.code] else { throw ModelError.inconsistent("missing section \(tag.rawValue)") }
         return bytes[range]
     }
 
     /// Section `tag` as an array of little-endian `T`.
-    package func array<T: FixedWidthInteger>(_ tag: ModelFileFormat.Tag, of type: T.Type) throws(ModelError) -> [T] {
+    func array<T: FixedWidthInteger>(_ tag: ModelFileFormat.Tag, of type: T.Type) throws(ModelError) -> [T] {
         let slice = try data(tag)
         guard slice.count % MemoryLayout<T>.size == 0 else {
             throw ModelError.inconsistent("section \(tag.rawValue) is not a whole number of \(T.self) values")
@@ -226,7 +226,7 @@ package struct ModelFileReader: Sendable {
     }
 
     /// Section `tag` as an array of `Float` (stored as little-endian IEEE-754 bit patterns).
-    package func floats(_ tag: ModelFileFormat.Tag) throws(ModelError) -> [Float] {
+    func floats(_ tag: ModelFileFormat.Tag) throws(ModelError) -> [Float] {
         let slice = try data(tag)
         guard slice.count % 4 == 0 else {
             throw ModelError.inconsistent("section \(tag.rawValue) is not a whole number of Float values")

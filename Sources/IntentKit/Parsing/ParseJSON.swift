@@ -80,5 +80,5 @@ package struct ParseJSON: Encodable {
     }
 
     /// Four decimals: enough to rank, short enough to read.
-    package static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+    static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 }

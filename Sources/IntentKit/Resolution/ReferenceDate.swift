@@ -5,7 +5,7 @@ import Foundation
 package enum ReferenceDate {
     /// The forms a moment is written in, most specific first: with an offset (`Z`, `+01:00`),
     /// then local time in a time zone given beside it.
-    package static let formats = ["yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mmXXXXX", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"]
+    static let formats = ["yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mmXXXXX", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"]
 
     /// `text` in the first of `formats` (`DateFormatter` patterns, POSIX locale) that reads
     /// it, in `zone` unless the pattern reads an offset.

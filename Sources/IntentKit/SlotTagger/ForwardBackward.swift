@@ -15,9 +15,9 @@ import Foundation
 package struct ForwardBackward: Sendable {
     package let labelCount: Int
     /// `[T][L]` scaled forward variables.
-    package private(set) var alpha: [Float] = []
+    private(set) var alpha: [Float] = []
     /// `[T][L]` scaled backward variables.
-    package private(set) var beta: [Float] = []
+    private(set) var beta: [Float] = []
     /// `[T][L]` exponentiated, shifted state scores Ψ.
     private(set) var potentials: [Float] = []
     /// `[T]` scaling factors c_t.
@@ -142,7 +142,7 @@ package struct ForwardBackward: Sendable {
 
     /// P(y_t = j) for the last run.
     @inline(__always)
-    package func marginal(token t: Int, label j: Int) -> Float {
+    func marginal(token t: Int, label j: Int) -> Float {
         alpha[t * labelCount + j] * beta[t * labelCount + j]
     }
 
