@@ -9,9 +9,9 @@ import NIOHTTPTypes
 /// It sees the requests of a connection that ``RawParsePath`` (in front of the HTTP codec)
 /// handed over: those the raw path leaves to the codec, and all that follow them.
 ///
-/// Why: parsing takes about 20 µs, and the way through the router (a request task, its body
-/// stream, the response writer) cost about 55 µs more per request on a 2-core machine, so the
-/// service answered under half the parses per second the machine can. The answer is the same
+/// Why: the way through the router (a request task, its body stream, the response writer)
+/// costs more than the parse it carries ([benchmarks](docs/benchmarks.md#http-service) has the
+/// figures). The answer is the same
 /// either way: the same ``RequestHandlers/parseAnswer(body:)``, the same errors, bounds,
 /// deadline, metrics and access log.
 ///

@@ -6,8 +6,8 @@
 /// on first use from ``exceptions``, the scalars whose folding is not themselves: Foundation's
 /// case- and diacritic-insensitive folding, fixed in source so that folding — and so every
 /// feature a model was trained on — is the same on every platform and Foundation version, and
-/// costs no Foundation calls at run time (building it from them took about 67 million
-/// instructions, some 20 ms, on the first utterance with a non-ASCII letter). Above U+3000, the
+/// costs no Foundation calls at run time (building it from them would stall the first utterance
+/// with a non-ASCII letter). Above U+3000, the
 /// Unicode lowercase mapping applies (such scripts have no diacritics to fold).
 enum TextFolding {
     static let tableEnd: UInt32 = 0x3000
