@@ -28,7 +28,7 @@ package struct BertConfiguration: Sendable, Equatable {
     /// Reads and checks `config.json`: a BERT or MPNet model (`model_type` "bert" or "mpnet")
     /// with GELU activations and a hidden size that the heads divide. Other families (DistilBERT,
     /// RoBERTa, XLM-R, …) name their weights and tokenizers differently and are refused.
-    package init(json data: Data, file: String = "config.json") throws(EncoderError) {
+    init(json data: Data, file: String = "config.json") throws(EncoderError) {
         guard let object = try? JSONSerialization.jsonObject(with: data), let config = object as? [String: Any] else {
             throw .malformed("\(file) is not a JSON object")
         }

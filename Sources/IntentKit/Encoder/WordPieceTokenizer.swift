@@ -16,7 +16,7 @@ struct WordPieceTokenizer: Sendable {
     ///   - vocabulary: the pieces, in id order (vocab.txt's lines).
     ///   - classifier: the piece that opens every sentence (`<s>` for MPNet).
     ///   - separator: the piece that closes it (`</s>` for MPNet).
-    package init(vocabulary: [String], classifier: String = "[CLS]", separator: String = "[SEP]", file: String = "vocab.txt") throws(EncoderError) {
+    init(vocabulary: [String], classifier: String = "[CLS]", separator: String = "[SEP]", file: String = "vocab.txt") throws(EncoderError) {
         var ids = [String: Int32](minimumCapacity: vocabulary.count)
         for (index, piece) in vocabulary.enumerated() where ids[piece] == nil { ids[piece] = Int32(index) }
         guard let classifier = ids[classifier], let separator = ids[separator], let unknown = ids["[UNK]"] else {

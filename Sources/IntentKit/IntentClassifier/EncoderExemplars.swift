@@ -82,7 +82,7 @@ package struct EncoderExemplars: Sendable, Equatable {
     package var count: Int { classes.count }
 
     /// The exemplars' rows as the values their steps stand for, `[count][dimension]`.
-    package var vectors: [Float] { RowQuantization.values(of: levels, scales: scales, rowLength: dimension) }
+    var vectors: [Float] { RowQuantization.values(of: levels, scales: scales, rowLength: dimension) }
 
     package static func == (a: EncoderExemplars, b: EncoderExemplars) -> Bool {
         a.levels == b.levels && a.scales == b.scales && a.classes == b.classes && a.dimension == b.dimension && a.intents == b.intents

@@ -19,19 +19,19 @@ package enum BLAS {
     static func configure() { _ = singleThreaded }
 
     /// Returns `x · y` over `count` elements.
-    package static func dot(_ x: UnsafePointer<Float>, _ y: UnsafePointer<Float>, count: Int) -> Float {
+    static func dot(_ x: UnsafePointer<Float>, _ y: UnsafePointer<Float>, count: Int) -> Float {
         configure()
         return cblas_sdot(Int32(count), x, 1, y, 1)
     }
 
     /// `y += alpha * x` over `count` elements.
-    package static func axpy(_ alpha: Float, _ x: UnsafePointer<Float>, _ y: UnsafeMutablePointer<Float>, count: Int) {
+    static func axpy(_ alpha: Float, _ x: UnsafePointer<Float>, _ y: UnsafeMutablePointer<Float>, count: Int) {
         configure()
         cblas_saxpy(Int32(count), alpha, x, 1, y, 1)
     }
 
     /// `x *= alpha` over `count` elements.
-    package static func scale(_ alpha: Float, _ x: UnsafeMutablePointer<Float>, count: Int) {
+    static func scale(_ alpha: Float, _ x: UnsafeMutablePointer<Float>, count: Int) {
         configure()
         cblas_sscal(Int32(count), alpha, x, 1)
     }
@@ -99,19 +99,19 @@ package enum BLAS {
     }
 
     /// Returns `x · y` over `count` doubles.
-    package static func dot(_ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, count: Int) -> Double {
+    static func dot(_ x: UnsafePointer<Double>, _ y: UnsafePointer<Double>, count: Int) -> Double {
         configure()
         return cblas_ddot(Int32(count), x, 1, y, 1)
     }
 
     /// `y += alpha * x` over `count` doubles.
-    package static func axpy(_ alpha: Double, _ x: UnsafePointer<Double>, _ y: UnsafeMutablePointer<Double>, count: Int) {
+    static func axpy(_ alpha: Double, _ x: UnsafePointer<Double>, _ y: UnsafeMutablePointer<Double>, count: Int) {
         configure()
         cblas_daxpy(Int32(count), alpha, x, 1, y, 1)
     }
 
     /// `x *= alpha` over `count` doubles.
-    package static func scale(_ alpha: Double, _ x: UnsafeMutablePointer<Double>, count: Int) {
+    static func scale(_ alpha: Double, _ x: UnsafeMutablePointer<Double>, count: Int) {
         configure()
         cblas_dscal(Int32(count), alpha, x, 1)
     }

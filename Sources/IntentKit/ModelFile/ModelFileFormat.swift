@@ -107,7 +107,7 @@ package enum CRC32 {
     /// The checksum of `a` followed by `b`, from the checksums of `a` and of `b` (`b` holding
     /// `count` bytes): crc(a‖b) = crc(a)·x^(8·count) mod P ⊕ crc(b), zlib's `crc32_combine`.
     /// Lets two threads check the two halves of a model file.
-    package static func combine(_ a: UInt32, _ b: UInt32, count: Int) -> UInt32 {
+    static func combine(_ a: UInt32, _ b: UInt32, count: Int) -> UInt32 {
         multiplyModP(xPower(eightTimes: count), a) ^ b
     }
 
