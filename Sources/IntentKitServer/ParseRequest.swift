@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import IntentKitCorpus
 
 /// The options every parse request may carry beside its text.
 struct ParseOptions: Sendable {
@@ -27,11 +28,11 @@ struct ParseOptions: Sendable {
         timeZone = try request.string("timeZone")
         minConfidence = try request.number("minConfidence")
         vocabularyKey = try request.string("vocabularyKey")
-        if let value = request["vocabulary"], value != .null {
+        if let value = request.field("vocabulary") {
             let entities = try RequestObject(value, at: "vocabulary", allowing: nil)
             var vocabulary: [String: [VocabularyTerm]] = [:]
             for (entity, terms) in entities.members {
-                guard case .array(let items) = terms else { throw .badRequest("vocabulary.\(entity): expected an array, found \(terms.kind)") }
+                guard case .array(let items) = terms.content else { throw .badRequest("vocabulary.\(entity): expected an array, found \(terms.kind)") }
                 vocabulary[entity] = try items.enumerated().map { index, item throws(ServerError) in
                     try Self.term(item, at: "vocabulary.\(entity)[\(index)]")
                 }
@@ -43,7 +44,7 @@ struct ParseOptions: Sendable {
     /// A term as requests write it: a phrase, or `{phrase, id, pronunciation, alternatives}` (as
     /// vocabulary files do; `identifier` and `synonyms` are accepted for `id` and `alternatives`).
     private static func term(_ value: JSONValue, at path: String) throws(ServerError) -> VocabularyTerm {
-        if case .string(let phrase) = value {
+        if case .string(let phrase) = value.content {
             guard !phrase.trimmingCharacters(in: .whitespaces).isEmpty else { throw .badRequest("\(path): a term is empty") }
             return VocabularyTerm(phrase)
         }
@@ -151,7 +152,7 @@ struct RequestObject {
 
     /// - Parameter allowed: the known field names; `nil` allows any (a map of names).
     init(_ value: JSONValue, at path: String, allowing allowed: [String]?) throws(ServerError) {
-        guard case .object(let members) = value else {
+        guard case .object(let members) = value.content else {
             throw .badRequest("\(path.isEmpty ? "the body" : path): expected an object, found \(value.kind)")
         }
         if let allowed, let unknown = members.first(where: { !allowed.contains($0.key) }) {
@@ -161,7 +162,11 @@ struct RequestObject {
         self.path = path
     }
 
-    subscript(key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+    /// The field `key`, unless absent or `null`.
+    func field(_ key: String) -> JSONValue? {
+        guard let value = members.first(where: { $0.key == key })?.value, value.content != .null else { return nil }
+        return value
+    }
 
     private static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
@@ -170,11 +175,9 @@ struct RequestObject {
     }
 
     func string(_ key: String) throws(ServerError) -> String? {
-        switch self[key] {
-        case nil, .null?: return nil
-        case .string(let text)?: return text
-        case let other?: throw mismatch(key, "a string", other)
-        }
+        guard let value = field(key) else { return nil }
+        guard case .string(let text) = value.content else { throw mismatch(key, "a string", value) }
+        return text
     }
 
     func requiredString(_ key: String) throws(ServerError) -> String {
@@ -183,40 +186,34 @@ struct RequestObject {
     }
 
     func bool(_ key: String) throws(ServerError) -> Bool? {
-        switch self[key] {
-        case nil, .null?: return nil
-        case .bool(let value)?: return value
-        case let other?: throw mismatch(key, "true or false", other)
-        }
+        guard let value = field(key) else { return nil }
+        guard case .bool(let flag) = value.content else { throw mismatch(key, "true or false", value) }
+        return flag
     }
 
     func number(_ key: String) throws(ServerError) -> Double? {
-        switch self[key] {
-        case nil, .null?: return nil
-        case .number(let value)?: return value
-        case let other?: throw mismatch(key, "a number", other)
-        }
+        guard let value = field(key) else { return nil }
+        guard case .number(let number, _) = value.content else { throw mismatch(key, "a number", value) }
+        return number
     }
 
     func integer(_ key: String) throws(ServerError) -> Int? {
-        switch self[key] {
-        case nil, .null?: return nil
-        case .number(let value)? where value == value.rounded() && abs(value) < 1e15: return Int(value)
-        case let other?: throw mismatch(key, "an integer", other)
+        guard let value = field(key) else { return nil }
+        switch value.content {
+        case .number(_, let integer?): return integer
+        case .number(let number, nil) where number == number.rounded() && abs(number) < 1e15: return Int(number)
+        default: throw mismatch(key, "an integer", value)
         }
     }
 
     func strings(_ key: String) throws(ServerError) -> [String]? {
-        switch self[key] {
-        case nil, .null?: return nil
-        case .array(let items)?:
-            return try items.enumerated().map { index, item throws(ServerError) in
-                guard case .string(let text) = item else {
-                    throw .badRequest("\(Self.join(path, key))[\(index)]: expected a string, found \(item.kind)")
-                }
-                return text
+        guard let value = field(key) else { return nil }
+        guard case .array(let items) = value.content else { throw mismatch(key, "an array", value) }
+        return try items.enumerated().map { index, item throws(ServerError) in
+            guard case .string(let text) = item.content else {
+                throw .badRequest("\(Self.join(path, key))[\(index)]: expected a string, found \(item.kind)")
             }
-        case let other?: throw mismatch(key, "an array", other)
+            return text
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import IntentKit
+import IntentKitCorpus
 import Logging
 import NIOCore
 
@@ -157,7 +158,7 @@ final class RequestHandlers: Sendable {
         do {
             return try body.withUnsafeReadableBytes { bytes throws(JSONSyntaxError) in try JSONReader.read(bytes) }
         } catch {
-            throw .badRequest(error.description)
+            throw .badRequest("the body is not valid JSON: \(error.message) at byte \(error.offset)")
         }
     }
 

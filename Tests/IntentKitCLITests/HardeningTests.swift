@@ -76,7 +76,7 @@ struct HardeningTests: CommandLineRunning {
         let directory = try temporaryDirectory()
         let broken = directory.appendingPathComponent("broken.json")
         try Data("{\"rasa_nlu_data\": {\"common_examples\": [\n  {\"text\": \"hi\",\n   \"intent\": greet}]}}".utf8).write(to: broken)
-        expectRefused(try run("validate", "--format", "rasa-json", broken.path), saying: "broken.json:3:14: error: not valid JSON: expected a value, found 'g'")
+        expectRefused(try run("validate", "--format", "rasa-json", broken.path), saying: "broken.json:3:14: error: not valid JSON: expected a value, found 'greet'")
         let bom = directory.appendingPathComponent("bom.json")
         try Data([0xEF, 0xBB, 0xBF] + Array(#"{"rasa_nlu_data": {"common_examples": [{"text": "hi", "intent": "greet"}]}}"#.utf8)).write(to: bom)
         let accepted = try run("validate", bom.path)

@@ -114,18 +114,18 @@ public enum CorpusFormat: String, CaseIterable, Sendable {
 
     /// Tells the JSON dialects apart by their top-level keys.
     private static func detectJSON(at url: URL, head: String) -> CorpusFormat {
-        var root: JSONValue?
+        var root: JSONFileValue?
         if let decoded = try? TextDecoder(options: .init(repairSurrogatePairs: true)).decodeFile(at: url) {
-            root = try? JSONValue.parse(decoded.text, file: url.path)
+            root = try? JSONFileValue.parse(decoded.text, file: url.path)
         }
-        guard let root, case .object(let members) = root.content else {
+        guard let root, case .object(let members) = root.value.content else {
             // Not parseable as a whole (for instance not valid UTF-8): judge by the head.
             if head.contains("\"rasa_nlu_data\"") { return .rasaJSON }
             if head.contains("\"data\"") && !head.contains("\"intents\"") { return .snips2017 }
             return .json
         }
         if root["rasa_nlu_data"] != nil { return .rasaJSON }
-        if let intents = root["intents"], case .object = intents.content { return .snips }
+        if let intents = root["intents"], case .object = intents.value.content { return .snips }
         if members.count == 1, case .array(let items) = members[0].value.content, items.first?["data"] != nil { return .snips2017 }
         return .json
     }

@@ -30,7 +30,7 @@ public enum AppIntentVocabularyFormat {
         } catch {
             throw CorpusError.malformed(SourceLocation(file: displayPath), "not a valid property list: \((error as NSError).localizedDescription)")
         }
-        let root = JSONValue(foundationObject: plist, file: displayPath)
+        let root = JSONFileValue(foundationObject: plist, file: displayPath)
 
         var entities = [Entity]()
         var parametersByIntent = [(intent: String, parameter: Parameter)]()

@@ -10,7 +10,7 @@ public enum RasaJSONFormat {
     /// Reads a Rasa JSON file.
     public static func read(at url: URL, displayPath: String, decoder: TextDecoder) throws -> LoadedCorpus {
         let decoded = try decoder.decodeFile(at: url, displayPath: displayPath)
-        let root = try JSONValue.parse(decoded.text, file: displayPath)
+        let root = try JSONFileValue.parse(decoded.text, file: displayPath)
         guard let data = root["rasa_nlu_data"] else { throw root.failure("no \"rasa_nlu_data\"") }
         var diagnostics = decoded.repairs
         var utterances = [Utterance]()

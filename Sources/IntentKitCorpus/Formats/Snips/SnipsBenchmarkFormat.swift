@@ -18,7 +18,7 @@ public enum SnipsBenchmarkFormat {
         for (file, path) in files {
             let decoded = try decoder.decodeFile(at: file, displayPath: path)
             diagnostics += decoded.repairs
-            let root = try JSONValue.parse(decoded.text, file: path)
+            let root = try JSONFileValue.parse(decoded.text, file: path)
             for (intent, queries) in try root.object() {
                 if !intentOrder.contains(intent) { intentOrder.append(intent) }
                 for query in try queries.array() {

@@ -3,7 +3,7 @@
 /// The text is the chunks concatenated; a chunk with a slot becomes a span, trimmed of the white
 /// space some chunks carry at their edges.
 enum SnipsChunks {
-    static func utterance(_ data: JSONValue, intent: String, slotKey: String, location: SourceLocation?) throws
+    static func utterance(_ data: JSONFileValue, intent: String, slotKey: String, location: SourceLocation?) throws
         -> (Utterance, entityOfSlot: [(String, String)]) {
         var text = ""
         var offset = 0

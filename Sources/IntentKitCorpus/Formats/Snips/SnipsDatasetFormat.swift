@@ -17,7 +17,7 @@ public enum SnipsDatasetFormat {
     /// Reads a Snips NLU dataset file.
     public static func read(at url: URL, displayPath: String, decoder: TextDecoder) throws -> LoadedCorpus {
         let decoded = try decoder.decodeFile(at: url, displayPath: displayPath)
-        let root = try JSONValue.parse(decoded.text, file: displayPath)
+        let root = try JSONFileValue.parse(decoded.text, file: displayPath)
         var entities = [Entity]()
         for (name, definition) in try (root["entities"]?.object() ?? []) where builtins[name] == nil {
             var values = [EntityValue]()
