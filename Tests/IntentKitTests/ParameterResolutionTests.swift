@@ -65,7 +65,7 @@ struct ParameterResolutionTests {
 
     @Test func wordsOutsideAClosedEntityAreUnsupported() throws {
         let parser = Self.parser
-        let tokens = parser.tagger.tokenizer.tokenize("book a unicorn carriage")
+        let tokens = parser.tokenizer.tokenize("book a unicorn carriage")
         let slot = ParsedSlot(name: "rideOption", text: "unicorn carriage", range: 7..<23, confidence: 0.9, value: nil, tokens: 2..<4)
         let parameter = Parameter(name: "rideOption", entity: .custom("rideOption"))
         #expect(Self.model.schema.entity(named: "rideOption")?.allowsOtherValues == false)

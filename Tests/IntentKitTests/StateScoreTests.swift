@@ -34,9 +34,9 @@ struct StateScoreTests {
     func denseAndSparseRowsAddUpAsTheirEntries(seed: UInt64) throws {
         let rowLengths = [0, 1, 5, 15, 16, 17, 30, 40, 41, 50, 83, 3, 83, 7]
         let model = try model(rowLengths: rowLengths, seed: seed)
-        #expect(NLUModel.longRowMinimum == 16)
-        #expect(model.longRows.count == rowLengths.filter { $0 >= 16 }.count)
-        #expect(model.denseRows.count == model.longRows.count * labels.count)
+        #expect(StateWeights.longRowMinimum == 16)
+        #expect(model.stateWeights.longRows.count == rowLengths.filter { $0 >= 16 }.count)
+        #expect(model.stateWeights.denseRows.count == model.stateWeights.longRows.count * labels.count)
 
         // Five tokens, each with a few known attributes (one twice) and an unknown hash; two
         // sentence features.
@@ -69,7 +69,7 @@ struct StateScoreTests {
         features.finish()
 
         var scores = [Float](repeating: .nan, count: 5 * labels.count)
-        scores.withUnsafeMutableBufferPointer { model.stateScores(features, into: $0) }
+        scores.withUnsafeMutableBufferPointer { model.stateWeights.stateScores(features, into: $0) }
         for (score, sum) in zip(scores, expected) {
             #expect(abs(Double(score) - sum) < 1e-4)
         }
@@ -98,18 +98,18 @@ struct StateScoreTests {
         let model = try model(rowLengths: rowLengths, seed: seed)
         let subsets: [[Int]?] = [[0, 1, 2, 7, 8, 81, 82], nil, [0, 5, 6], Array(0..<labels.count)]
         let weights = IntentLabelWeights(model: model, labelSubsets: subsets)
-        #expect(model.longRowIndex.filter { $0 >= 0 }.count == rowLengths.filter { $0 >= 16 }.count)
+        #expect(model.stateWeights.longRowIndex.filter { $0 >= 0 }.count == rowLengths.filter { $0 >= 16 }.count)
         #expect(weights.intents[1] == nil)
 
         let features = features(attributeCount: rowLengths.count, seed: seed &+ 100)
         var full = [Float](repeating: .nan, count: 5 * labels.count)
-        full.withUnsafeMutableBufferPointer { model.stateScores(features, into: $0) }
+        full.withUnsafeMutableBufferPointer { model.stateWeights.stateScores(features, into: $0) }
         for (subset, intent) in zip(subsets, weights.intents) {
             guard let subset, let intent else { continue }
             #expect(intent.labelCount == subset.count && intent.width > subset.count && intent.width % 8 == 0)
             var scores = [Float](repeating: 0, count: 5 * intent.width)
             scores.withUnsafeMutableBufferPointer {
-                model.addStateScores(features, of: intent, into: $0)
+                model.stateWeights.addStateScores(features, of: intent, into: $0)
             }
             for t in 0..<5 {
                 // The same sums in the same order: equal, not merely close.

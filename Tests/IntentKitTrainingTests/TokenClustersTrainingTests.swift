@@ -59,7 +59,7 @@ struct TokenClustersTrainingTests {
         let tagger = SlotTagger(model: model)
         var workspace = tagger.makeWorkspace()
         tagger.labels(of: "lock the Moonracer", workspace: &workspace)
-        #expect(workspace.buffers.clusters == ids)
+        #expect(workspace.encoding.clusters == ids)
 
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("token-clusters-\(UUID().uuidString).model")
         defer { try? FileManager.default.removeItem(at: url) }

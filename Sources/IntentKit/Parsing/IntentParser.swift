@@ -18,8 +18,11 @@ import Foundation
 /// ```
 public struct IntentParser: Sendable {
     /// The model.
-    public var model: NLUModel { tagger.model }
-    let tagger: SlotTagger
+    public let model: NLUModel
+    /// Splits the text into tokens.
+    let tokenizer = Tokenizer()
+    /// Runs the sentence encoder, for a model with encoder clusters.
+    private let encoder: UtteranceEncoder
     /// Predicts the intent; `nil` for a model without a classifier.
     private let classifier: IntentClassifier?
     /// The classifier's class for "no intent", if it has one.
@@ -27,7 +30,7 @@ public struct IntentParser: Sendable {
     /// The classifier's intents read as combinations (`a#b`), when any is one: then
     /// ``minimumConfidence`` applies to the least certain part of a combination.
     private let compositeIntents: CompositeIntents?
-    /// Scores, decodes and reranks.
+    /// Extracts the tagger's features, scores and decodes them, and reranks.
     private let decoder: JointDecoder
     /// Resolves slot text to values.
     public let resolver: EntityResolver
@@ -75,13 +78,14 @@ public struct IntentParser: Sendable {
 
     /// A parser for `model`.
     public init(model: NLUModel) {
-        tagger = SlotTagger(model: model)
-        classifier = tagger.classifier
-        outOfScopeClass = tagger.classifier?.model.outOfScopeClass
-        compositeIntents = tagger.classifier.flatMap { CompositeIntents(intents: $0.model.intents) }
+        self.model = model
+        encoder = UtteranceEncoder(model: model)
+        classifier = model.intentClassifier.map { IntentClassifier(model: $0, gazetteer: model.gazetteer) }
+        outOfScopeClass = model.intentClassifier?.outOfScopeClass
+        compositeIntents = model.intentClassifier.flatMap { CompositeIntents(intents: $0.intents) }
         minimumConfidence = model.intentClassifier?.outOfScope.minimumConfidence
         confidenceMeasure = model.intentClassifier?.outOfScope.confidenceMeasure ?? .likeliestIntent
-        decoder = JointDecoder(model: model, tagger: tagger)
+        decoder = JointDecoder(model: model)
         resolver = EntityResolver(schema: model.schema)
         vocabularyFeatures = VocabularyFeatures(gazetteer: model.gazetteer, ownFeatures: model.features.templates.contains(.userVocabulary))
         let intents = model.intentClassifier?.intents ?? []
@@ -131,16 +135,18 @@ public struct IntentParser: Sendable {
         var matches: [Gazetteer.Match] = []
         /// The utterance's keys for user-vocabulary matching.
         var vocabularyKeys = UtteranceKeys()
-        /// 3. The intent classifier's features and probabilities.
+        /// 3. The sentence encoder's vector and token clusters.
+        var encoding = UtteranceEncoder.Output()
+        /// 4. The intent classifier's features and probabilities.
         var classification = IntentClassifier.Workspace()
-        /// 4. and 5. The slot tagger's features and state scores.
-        var tagging: SlotTagger.Buffers
-        /// 6. The decoders of each intent's labels, and reranking's saved scores.
-        var decoding: JointDecoder.Workspace
+        /// 5. The tagger's features, state scores and decoders.
+        var tagging: JointDecoder.Workspace
+        /// The intents' probabilities: the classifier's, the two it hesitated between reranked.
+        var probabilities: [Float] = []
     }
 
     /// Buffers for one caller.
-    public func makeWorkspace() -> Workspace { Workspace(tagging: tagger.makeBuffers(), decoding: decoder.makeWorkspace()) }
+    public func makeWorkspace() -> Workspace { Workspace(tagging: decoder.makeWorkspace()) }
 
     /// Parses `text` with a fresh workspace (convenient; reuse a workspace on a hot path).
     public func parse(
@@ -193,19 +199,19 @@ public struct IntentParser: Sendable {
     /// intents' summed (the out-of-scope class is none of them).
     private func confidence(of intent: String, in parse: IntentParse, workspace: Workspace) -> Double {
         if let compositeIntents, let index = classifier?.model.intents.firstIndex(of: intent) {
-            return compositeIntents.confidence(of: index, probabilities: workspace.classification.probabilities)
+            return compositeIntents.confidence(of: index, probabilities: workspace.probabilities)
         }
         guard confidenceMeasure == .twoLikeliestIntents, classifier != nil else { return parse.confidence }
-        return Double(ConfidenceMeasure.twoLikeliestProbability(of: workspace.classification.probabilities, outOfScopeClass: outOfScopeClass))
+        return Double(ConfidenceMeasure.twoLikeliestProbability(of: workspace.probabilities, outOfScopeClass: outOfScopeClass))
     }
 
     /// The intent and slots of `text`, each slot's value resolved: the stages of a parse, in
-    /// order, each reading what the ones before it wrote.
+    /// order, each a value that owns its buffers and hands its result to the next.
     private func parseFrame(
         _ text: String, workspace: inout Workspace, alternatives: Int, vocabulary: UserVocabulary, reference: Date, calendar: Calendar
     ) -> IntentParse {
         // 1. Tokenize.
-        tagger.tokenizer.tokenize(text, into: &workspace.tokens)
+        tokenizer.tokenize(text, into: &workspace.tokens)
         // Nothing said is no request for any intent.
         guard workspace.tokens.count > 0 else {
             return IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [], isOutOfScope: true)
@@ -216,30 +222,35 @@ public struct IntentParser: Sendable {
         if !vocabulary.isEmpty {
             vocabularyFeatures.appendMatches(of: vocabulary, in: workspace.tokens, keys: &workspace.vocabularyKeys, into: &workspace.matches)
         }
-        // 3. Classify the intent.
-        let sentenceVector = tagger.encode(workspace.tokens, buffers: &workspace.tagging)
-        let predicted = classifier?.classify(workspace.tokens, matches: workspace.matches, sentenceVector: sentenceVector,
+        // 3. Encode, for a model with encoder clusters.
+        encoder.encode(workspace.tokens, into: &workspace.encoding)
+        // 4. Classify the intent.
+        let predicted = classifier?.classify(workspace.tokens, matches: workspace.matches, sentenceVector: workspace.encoding.sentence,
                                              workspace: &workspace.classification)
+        workspace.probabilities.removeAll(keepingCapacity: true)
+        workspace.probabilities.append(contentsOf: workspace.classification.probabilities)
         // An utterance of which the classifier knows nothing (no word, word pair, n-gram or
         // vocabulary match it has a weight for, and no encoder's vector) gives it no evidence:
         // its probabilities are the intents' priors, its likeliest intent the most frequent one.
         // Like an empty utterance, it is no request for any intent, whatever the out-of-scope
         // class and the minimum confidence would say of the priors.
         if !workspace.classification.hasEvidence, let intentNames = classifier?.model.intents {
-            return outOfScope(text, probabilities: workspace.classification.probabilities, intentNames: intentNames, alternatives: alternatives)
+            return outOfScope(text, probabilities: workspace.probabilities, intentNames: intentNames, alternatives: alternatives)
         }
-        // 4. Extract the tagger's features.
-        tagger.extractFeatures(workspace.tokens, matches: workspace.matches, intent: predicted, buffers: &workspace.tagging)
-        // 5. and 6. Score the labels and decode within the intent's, the tagger reranking a
-        // hesitant classifier's two likeliest intents.
+        // 5. Extract the tagger's features, score the labels and decode within the intent's, the
+        // tagger reranking a hesitant classifier's two likeliest intents.
         let decoded = decoder.decode(
-            workspace.tokens, matches: workspace.matches, intent: predicted, probabilities: &workspace.classification.probabilities,
-            tagger: tagger, buffers: &workspace.tagging, workspace: &workspace.decoding,
+            workspace.tokens, matches: workspace.matches, clusters: workspace.encoding.clusters, intent: predicted,
+            probabilities: workspace.probabilities, workspace: &workspace.tagging,
             reranking: JointDecoder.Reranking(enabled: intentReranking, threshold: rerankingThreshold, scoresIntentLabelsAlone: scoresIntentLabelsAlone))
+        if let reranked = decoded.reranked {
+            workspace.probabilities[reranked.top] = reranked.topProbability
+            workspace.probabilities[reranked.second] = reranked.secondProbability
+        }
         var result = IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [])
         // The intents' names alone, not the classifier: binding a struct copies (retains) all it holds.
         if let intent = decoded.intent, let intentNames = classifier?.model.intents {
-            let probabilities = workspace.classification.probabilities
+            let probabilities = workspace.probabilities
             if intent == outOfScopeClass {
                 return outOfScope(text, probabilities: probabilities, intentNames: intentNames, alternatives: alternatives)
             }
@@ -250,7 +261,7 @@ public struct IntentParser: Sendable {
             }
         }
         guard !decoded.slots.isEmpty else { return result }
-        // 7. Resolve each slot's value against the vocabularies and the built-in grammars.
+        // 6. Resolve each slot's value against the vocabularies and the built-in grammars.
         let tokens = workspace.tokens
         let entityOf = decoded.intent.flatMap { $0 < entities.count ? entities[$0] : nil } ?? defaultEntities
         let keys = workspace.vocabularyKeys

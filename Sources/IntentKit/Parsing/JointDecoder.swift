@@ -1,14 +1,18 @@
 import Foundation
 
-/// The scoring and decoding stages of a parse: decodes an utterance's slots within the labels
-/// of its intent and, when the classifier hesitates between two intents, lets the tagger choose
-/// (intent reranking).
+/// The tagging stage of a parse, after the intent classifier: extracts the tagger's features,
+/// scores the labels (``StateScorer``) and decodes the slots (``SlotDecoder``) within the labels
+/// of the classifier's intent; when the classifier hesitates between two intents, the tagger's
+/// reading of each weighs in on which it is (intent reranking), and the decoder returns the two
+/// intents' new probabilities with the slots.
 ///
 /// Restricting the labels to the intent's slots (``NLUModel/intentSlots``) keeps a tagger from
 /// filling a slot the intent cannot have; decoding over the intent's L' labels alone does that
 /// at (L'/L)² of the cost (``LabelSubsetDecoder``). When the intent is clear, only its labels
 /// are scored too (``IntentLabelWeights``).
 struct JointDecoder: Sendable {
+    private let scorer: StateScorer
+    private let slotDecoder: SlotDecoder
     /// `[classifier intents]` a decoder over each intent's labels, `nil` for no restriction.
     private let subsetDecoders: [LabelSubsetDecoder?]
     /// `[classifier intents]` whether the intent has a decoder of its own: asking
@@ -31,7 +35,10 @@ struct JointDecoder: Sendable {
         var scoresIntentLabelsAlone: Bool
     }
 
-    init(model: NLUModel, tagger: SlotTagger) {
+    init(model: NLUModel) {
+        let scorer = StateScorer(model: model), slotDecoder = SlotDecoder(model: model)
+        self.scorer = scorer
+        self.slotDecoder = slotDecoder
         let intents = model.intentClassifier?.intents ?? []
         let labelSubsets = intents.map { intent in
             model.intentSlots[intent].map { slots in
@@ -39,16 +46,20 @@ struct JointDecoder: Sendable {
             }
         }
         subsetDecoders = labelSubsets.map { labels in
-            labels.map { LabelSubsetDecoder(labels: $0, decoder: tagger.decoder, expTransitions: tagger.expTransitions) }
+            labels.map { LabelSubsetDecoder(labels: $0, decoder: slotDecoder.viterbi, expTransitions: slotDecoder.expTransitions) }
         }
         hasSubsetDecoder = labelSubsets.map { $0 != nil }
         outOfScopeClass = model.intentClassifier?.outOfScopeClass
-        intentLabelWeights = tagger.scoresIntentLabelsAlone && labelSubsets.contains { $0 != nil }
+        intentLabelWeights = scorer.scoresIntentLabelsAlone && labelSubsets.contains { $0 != nil }
             ? IntentLabelWeights(model: model, labelSubsets: labelSubsets) : nil
     }
 
     /// One caller's buffers.
     struct Workspace: Sendable {
+        /// The features and state scores.
+        var scoring = StateScorer.Buffers()
+        /// The decoder's over all labels.
+        var decoding: SlotDecoder.Buffers
         var subsetDecoders: [LabelSubsetDecoder?]
         /// The top intent's state scores while the runner-up's are computed.
         var savedScores: [Float] = []
@@ -56,110 +67,135 @@ struct JointDecoder: Sendable {
         var decodedIntent: Int?
     }
 
-    func makeWorkspace() -> Workspace { Workspace(subsetDecoders: subsetDecoders) }
+    func makeWorkspace() -> Workspace { Workspace(decoding: slotDecoder.makeBuffers(), subsetDecoders: subsetDecoders) }
 
-    /// Scores and decodes `tokens`, whose features are in `buffers`
-    /// (``SlotTagger/extractFeatures(_:matches:intent:buffers:)``).
+    /// What decoding found.
+    struct Decoded {
+        /// The classifier's intent, or its runner-up when reranking preferred it; `nil` without
+        /// a classifier.
+        var intent: Int?
+        var slots: [TaggedSlot]
+        /// The two intents reranking weighed, with their probabilities anew; `nil` when the
+        /// classifier did not hesitate.
+        var reranked: RerankedIntents?
+    }
+
+    /// Two intents and their probabilities after reranking: together the mass the classifier
+    /// gave them, shared in proportion to their joint scores.
+    struct RerankedIntents {
+        var top: Int
+        var topProbability: Float
+        var second: Int
+        var secondProbability: Float
+    }
+
+    /// Extracts the features of `tokens`, scores and decodes them.
     ///
     /// - Parameters:
+    ///   - matches: the vocabulary matches in `tokens`.
+    ///   - clusters: their encoder clusters (``UtteranceEncoder``).
     ///   - top: the classifier's intent, `nil` without a classifier.
-    ///   - probabilities: the classifier's; reranking shares the two intents' mass anew.
-    /// - Returns: the intent (the classifier's, or its runner-up when reranking preferred it)
-    ///   and its slots.
+    ///   - probabilities: the classifier's.
     func decode(
-        _ tokens: TokenizedText, matches: [Gazetteer.Match], intent top: Int?, probabilities: inout [Float],
-        tagger: SlotTagger, buffers: inout SlotTagger.Buffers, workspace: inout Workspace, reranking: Reranking
-    ) -> (intent: Int?, slots: [TaggedSlot]) {
+        _ tokens: TokenizedText, matches: [Gazetteer.Match], clusters: TokenClusterIDs, intent top: Int?, probabilities: [Float],
+        workspace: inout Workspace, reranking: Reranking
+    ) -> Decoded {
         workspace.decodedIntent = nil
+        scorer.extractFeatures(tokens, matches: matches, clusters: clusters, intent: top, buffers: &workspace.scoring)
         let count = tokens.count
-        var intent = top
+        var decoded = Decoded(intent: top, slots: [])
         let second = top.flatMap { runnerUp(of: $0, probabilities: probabilities, reranking: reranking) }
         if let top, second == nil, reranking.scoresIntentLabelsAlone, let intentLabelWeights, let weights = intentLabelWeights.intents[top], count > 0 {
             // A clear intent: only its labels are scored and decoded.
-            tagger.scoreStates(tokens, of: top, weights: weights, buffers: &buffers)
-            buffers.subsetScores.withUnsafeBufferPointer { scores in
+            scorer.scoreStates(tokens, of: top, weights: weights, buffers: &workspace.scoring)
+            workspace.scoring.subsetScores.withUnsafeBufferPointer { scores in
                 workspace.subsetDecoders[top]!.decode(subsetScores: scores, tokenCount: count)
             }
             workspace.decodedIntent = top
         } else {
-            tagger.scoreStates(tokens, intent: top, buffers: &buffers)
+            scorer.scoreStates(tokens, intent: top, buffers: &workspace.scoring)
             if let top, let second {
-                intent = rerank(top, second, tokens: tokens, matches: matches, probabilities: &probabilities, tagger: tagger, buffers: &buffers, workspace: &workspace)
+                decoded.reranked = rerank(top, second, tokens: tokens, matches: matches, clusters: clusters, probabilities: probabilities,
+                                          workspace: &workspace)
+                decoded.intent = workspace.decodedIntent
             }
         }
-        guard count > 0 else { return (intent, []) }
-        let L = tagger.model.labels.count
+        guard count > 0 else { return decoded }
+        let L = slotDecoder.labels.count
         // The intent's slots restrict both Viterbi and the marginals behind the confidences.
-        if let intent, intent < hasSubsetDecoder.count, hasSubsetDecoder[intent] {
+        if let intent = decoded.intent, intent < hasSubsetDecoder.count, hasSubsetDecoder[intent] {
             if workspace.decodedIntent != intent {
-                buffers.scores.withUnsafeBufferPointer { scores in
+                workspace.scoring.scores.withUnsafeBufferPointer { scores in
                     workspace.subsetDecoders[intent]!.decode(scores: scores, tokenCount: count, labelCount: L)
                 }
             }
-            return (intent, Self.slots(decodedBy: &workspace.subsetDecoders[intent]!, tagger: tagger, tokens: tokens))
+            decoded.slots = slots(decodedBy: &workspace.subsetDecoders[intent]!, tokens: tokens)
+            return decoded
         }
-        let path = tagger.decodeScoredStates(tokenCount: count, buffers: &buffers)
-        guard path.contains(where: { $0 != LabelSet.outside }) else { return (intent, []) }
-        return (intent, tagger.slotsWithConfidences(of: path, tokens: tokens, buffers: &buffers))
+        let path = slotDecoder.decode(scores: workspace.scoring.scores, tokenCount: count, buffers: &workspace.decoding)
+        guard path.contains(where: { $0 != LabelSet.outside }) else { return decoded }
+        decoded.slots = slotDecoder.slotsWithConfidences(of: path, scores: workspace.scoring.scores, tokens: tokens, buffers: &workspace.decoding)
+        return decoded
     }
 
     /// The slots of `decoder`'s last path, with its marginals as confidences. `inout` though it
     /// changes nothing: the decoder is reached where the workspace holds it, where reading the
     /// array's element would copy it, retaining every buffer it holds.
-    private static func slots(decodedBy decoder: inout LabelSubsetDecoder, tagger: SlotTagger, tokens: TokenizedText) -> [TaggedSlot] {
+    private func slots(decodedBy decoder: inout LabelSubsetDecoder, tokens: TokenizedText) -> [TaggedSlot] {
         guard decoder.path.contains(where: { $0 != LabelSet.outside }) else { return [] }
-        return tagger.slots(of: decoder.path, tokens: tokens) { decoder.marginal(token: $0, label: $1) }
+        return slotDecoder.slots(of: decoder.path, tokens: tokens) { decoder.marginal(token: $0, label: $1) }
     }
 
     /// Lets the tagger choose between the classifier's likeliest intent `top` and its runner-up
     /// `second`, ranked by `P(intent | x) · P(every label within the intent's slots | x, intent)`:
     /// the second factor is log Z over the intent's labels minus log Z over all, from the tagger
     /// conditioned on that intent. The two intents share their probability mass in proportion
-    /// to these joint scores. Leaves the chosen intent's state scores in `buffers`.
-    /// - Returns: the chosen intent.
+    /// to these joint scores. Leaves the chosen intent's state scores in `workspace.scoring`, its
+    /// decoder's pass done, and the chosen intent in `workspace.decodedIntent`.
     private func rerank(
-        _ top: Int, _ second: Int, tokens: TokenizedText, matches: [Gazetteer.Match], probabilities: inout [Float],
-        tagger: SlotTagger, buffers: inout SlotTagger.Buffers, workspace: inout Workspace
-    ) -> Int {
+        _ top: Int, _ second: Int, tokens: TokenizedText, matches: [Gazetteer.Match], clusters: TokenClusterIDs, probabilities: [Float],
+        workspace: inout Workspace
+    ) -> RerankedIntents {
         let topProbability = probabilities[top], secondProbability = probabilities[second]
-        let count = tokens.count, L = tagger.model.labels.count
-        guard count > 0 else { return top }
-        /// log P(k | x) + log P(labels within k's slots | x, k), for the scores in `buffers`.
+        let count = tokens.count, L = slotDecoder.labels.count
+        /// log P(k | x) + log P(labels within k's slots | x, k), for the scores in the workspace.
         /// Two forward passes; the winner alone is then decoded.
         func joint(_ k: Int, _ probability: Float) -> Double {
-            let all = tagger.logPartition(tokenCount: count, buffers: &buffers)
-            let within = buffers.scores.withUnsafeBufferPointer { scores in
+            let all = slotDecoder.logPartition(scores: workspace.scoring.scores, tokenCount: count, buffers: &workspace.decoding)
+            let within = workspace.scoring.scores.withUnsafeBufferPointer { scores in
                 workspace.subsetDecoders[k]!.logPartition(scores: scores, tokenCount: count, labelCount: L)
             }
             return Double(logf(probability)) + within - all
+        }
+        guard count > 0 else {
+            workspace.decodedIntent = top
+            return RerankedIntents(top: top, topProbability: topProbability, second: second, secondProbability: secondProbability)
         }
         let topScore = joint(top, topProbability)
         // The runner-up's scores replace the top intent's; keep those in case it stays on top.
         if workspace.savedScores.count < count * L { workspace.savedScores = [Float](repeating: 0, count: count * L) }
         workspace.savedScores.withUnsafeMutableBufferPointer { saved in
-            buffers.scores.withUnsafeBufferPointer { scores in
+            workspace.scoring.scores.withUnsafeBufferPointer { scores in
                 _ = saved.update(fromContentsOf: scores[0..<(count * L)])
             }
         }
-        tagger.rescoreStates(tokens, matches: matches, forIntent: second, buffers: &buffers)
+        scorer.rescoreStates(tokens, matches: matches, clusters: clusters, forIntent: second, buffers: &workspace.scoring)
         let secondScore = joint(second, secondProbability)
         let mass = topProbability + secondProbability
         let secondShare = Float(1 / (1 + exp(topScore - secondScore)))
-        probabilities[top] = mass * (1 - secondShare)
-        probabilities[second] = mass * secondShare
         // The winner's decoder holds its forward pass: Viterbi and the backward pass finish it,
-        // and ``decode(_:matches:intent:probabilities:tagger:buffers:workspace:reranking:)`` need not decode again.
+        // and ``decode(_:matches:clusters:intent:probabilities:workspace:reranking:)`` need not decode again.
         let winner = secondScore > topScore ? second : top
         workspace.subsetDecoders[winner]!.finishDecoding()
         workspace.decodedIntent = winner
         if winner == top {
-            buffers.scores.withUnsafeMutableBufferPointer { scores in
+            workspace.scoring.scores.withUnsafeMutableBufferPointer { scores in
                 workspace.savedScores.withUnsafeBufferPointer { saved in
                     _ = scores.update(fromContentsOf: saved[0..<(count * L)])
                 }
             }
         }
-        return winner
+        return RerankedIntents(top: top, topProbability: mass * (1 - secondShare), second: second, secondProbability: mass * secondShare)
     }
 
     /// The intent the tagger weighs against `top`: the likeliest other intent with at least the

@@ -25,7 +25,7 @@ struct IntentLabelWeights: Sendable {
         /// (the spare column) for labels outside the intent.
         let columns: [UInt32]
         /// `[long rows][width]` each long row's weights for the intent's labels
-        /// (``NLUModel/longRowMinimum``), 0 where the row has none.
+        /// (``StateWeights/longRowMinimum``), 0 where the row has none.
         let longRows: [Float]
     }
 
@@ -45,11 +45,11 @@ struct IntentLabelWeights: Sendable {
         let width = (labels.count + 1 + 7) & ~7
         var columns = [UInt32](repeating: UInt32(labels.count), count: model.labels.count)
         for (column, label) in labels.enumerated() { columns[label] = UInt32(column) }
-        var longRows = [Float](repeating: 0, count: model.longRows.count * width)
+        var longRows = [Float](repeating: 0, count: model.stateWeights.longRows.count * width)
         longRows.withUnsafeMutableBufferPointer { longRows in
-            model.rowOffsets.withUnsafeBufferPointer { rowOffsets in
-                model.stateEntries.withUnsafeBufferPointer { entries in
-                    for (index, row) in model.longRows.enumerated() {
+            model.stateWeights.rowOffsets.withUnsafeBufferPointer { rowOffsets in
+                model.stateWeights.entries.withUnsafeBufferPointer { entries in
+                    for (index, row) in model.stateWeights.longRows.enumerated() {
                         let target = longRows.baseAddress! + index * width
                         for entry in entries[Int(rowOffsets[Int(row)])..<Int(rowOffsets[Int(row) + 1])] {
                             let column = Int(columns[Int(entry.label)])
@@ -63,7 +63,7 @@ struct IntentLabelWeights: Sendable {
     }
 }
 
-extension NLUModel {
+extension StateWeights {
     /// Adds the state scores of `features` for `intent`'s labels to `scores` (`[T][intent.width]`,
     /// the columns after the intent's labels spare): the columns of ``stateScores(_:into:)``'s `[T][L]` that the
     /// intent's labels select, with the same values.
@@ -90,7 +90,7 @@ struct IntentLabels: StateRowAdder {
     @inline(__always)
     func add(_ entries: UnsafeBufferPointer<StateWeight>, _ start: Int32, _ end: Int32, _ longRow: Int32, _ target: UnsafeMutablePointer<Float>) {
         if longRow >= 0 {
-            NLUModel.addLanes(denseRow(longRow), to: target, count: width)
+            StateWeights.addLanes(denseRow(longRow), to: target, count: width)
             return
         }
         for entry in entries[Int(start)..<Int(end)] { target[Int(columns[Int(entry.label)])] += entry.weight }

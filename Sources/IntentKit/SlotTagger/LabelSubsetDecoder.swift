@@ -79,7 +79,7 @@ struct LabelSubsetDecoder: Sendable {
     }
 
     /// Decodes as ``decode(scores:tokenCount:labelCount:)`` from the subset's own `[T][L']`
-    /// state scores (``SlotTagger/scoreStates(_:of:weights:buffers:)``).
+    /// state scores (``StateScorer/scoreStates(_:of:weights:buffers:)``).
     mutating func decode(subsetScores scores: UnsafeBufferPointer<Float>, tokenCount: Int) {
         viterbi.decode(scores: scores, tokenCount: tokenCount, mask: nil, into: &subsetPath)
         lastLogPartition = forwardBackward.run(scores: scores, tokenCount: tokenCount, expTransitions: expTransitions)

@@ -22,18 +22,14 @@ extension SlotTagger {
         let tokenCount = workspace.tokens.count
         guard tokenCount > 0, count > 0 else { return count > 0 ? [SlotHypothesis(slots: [], labels: [], probability: 1)] : [] }
         let L = model.labels.count
-        var hypotheses = [NBestDecoder.Hypothesis]()
-        var logZ = 0.0
-        workspace.buffers.scores.withUnsafeBufferPointer { scores in
-            let used = UnsafeBufferPointer(rebasing: scores[0..<(tokenCount * L)])
-            hypotheses = workspace.buffers.nBestDecoder.decode(stateScores: used, tokenCount: tokenCount, count: count, mask: mask)
-            logZ = expTransitions.withUnsafeBufferPointer { expTransitions in
-                workspace.buffers.forwardBackward.run(scores: used, tokenCount: tokenCount, expTransitions: expTransitions.baseAddress!)
-            }
+        let hypotheses = workspace.scoring.scores.withUnsafeBufferPointer { scores in
+            workspace.decoding.nBest.decode(stateScores: UnsafeBufferPointer(rebasing: scores[0..<(tokenCount * L)]), tokenCount: tokenCount,
+                                            count: count, mask: mask)
         }
-        let forwardBackward = workspace.buffers.forwardBackward
+        let logZ = decoder.runForwardBackward(scores: workspace.scoring.scores, tokenCount: tokenCount, buffers: &workspace.decoding)
+        let forwardBackward = workspace.decoding.forwardBackward
         return hypotheses.map { hypothesis in
-            SlotHypothesis(slots: slots(of: hypothesis.labels, tokens: workspace.tokens) { forwardBackward.marginal(token: $0, label: $1) },
+            SlotHypothesis(slots: decoder.slots(of: hypothesis.labels, tokens: workspace.tokens) { forwardBackward.marginal(token: $0, label: $1) },
                            labels: hypothesis.labels, probability: exp(Double(hypothesis.score) - logZ))
         }
     }
