@@ -8,6 +8,7 @@ struct EntityResolverTests {
         Entity(name: "account", values: [
             EntityValue(identifier: "account.nestegg", phrase: "NestEgg", synonyms: ["savings"]),
             EntityValue(identifier: "account.cafe", phrase: "Café Fund"),
+            EntityValue(identifier: "account.rainy", phrase: "Rainy Day", synonyms: ["savings"], pronunciation: "rain dee day"),
         ]),
     ]))
 
@@ -24,8 +25,16 @@ struct EntityResolverTests {
         #expect(resolve("savings") == .custom("account.nestegg"))
     }
 
+    /// The model's values are a vocabulary as a user's terms are: a pronunciation hint finds
+    /// its value, and a phrase two values share resolves to the first.
+    @Test func pronunciationsResolveAndASharedPhraseGoesToTheFirstValue() {
+        #expect(resolve("rain dee day") == .custom("account.rainy"))
+        #expect(resolve("rainy day") == .custom("account.rainy"))
+        #expect(resolve("savings") == .custom("account.nestegg"))
+    }
+
     @Test func unknownValuesAndEntitiesDoNotResolve() {
-        #expect(resolve("rainy day") == nil)
+        #expect(resolve("rainy days") == nil)
         #expect(resolve("NestEgg", .custom("contact")) == nil)
     }
 

@@ -7,25 +7,20 @@ import Foundation
 /// normalised forms joined without separators, so "nest egg", "Nest Egg" and "NestEgg" all
 /// find `NestEgg`.
 public struct EntityResolver: Sendable {
-    /// Entity name → phrase key → value identifier.
-    private let vocabularies: [String: [String: String]]
+    /// The schema's custom entities as one vocabulary, a term for each value: its phrase, its
+    /// identifier, its synonyms as alternatives, its pronunciation hint. It is the kind a user's
+    /// terms are (``UserVocabulary``), looked up the same way.
+    private let vocabulary: UserVocabulary
 
     /// A resolver for the custom entities of `schema`.
     public init(schema: Schema) {
-        let tokenizer = Tokenizer()
-        var vocabularies = [String: [String: String]]()
-        for entity in schema.entities {
-            var keys = [String: String]()
-            for value in entity.values {
-                for phrase in value.allPhrases {
-                    let tokens = tokenizer.tokenize(phrase)
-                    let key = Self.key(tokens, tokens: 0..<tokens.count)
-                    if !key.isEmpty && keys[key] == nil { keys[key] = value.identifier }
-                }
+        var terms = [String: [VocabularyTerm]]()
+        for entity in schema.entities where terms[entity.name] == nil {
+            terms[entity.name] = entity.values.map {
+                VocabularyTerm($0.phrase, identifier: $0.identifier, pronunciation: $0.pronunciation, alternatives: $0.synonyms)
             }
-            vocabularies[entity.name] = keys
         }
-        self.vocabularies = vocabularies
+        vocabulary = UserVocabulary(terms)
     }
 
     /// The value of the slot made of `tokens` of `text` for `entity`, or `nil` when it does not
@@ -35,17 +30,9 @@ public struct EntityResolver: Sendable {
     ) -> SlotValue? {
         switch entity {
         case .custom(let name):
-            guard let vocabulary = vocabularies[name], let identifier = vocabulary[Self.key(text, tokens: tokens)] else { return nil }
-            return .custom(identifier)
+            return vocabulary.exactIdentifier(text, range: tokens, entity: name).map(SlotValue.custom)
         case .builtin(let builtin):
             return BuiltinGrammar.resolve(builtin, text: text, tokens: tokens, reference: reference, calendar: calendar)
         }
-    }
-
-    /// The tokens' normalised forms, concatenated.
-    static func key(_ text: TokenizedText, tokens: Range<Int>) -> String {
-        var key = ""
-        for index in tokens { key += text.normalized(at: index) }
-        return key
     }
 }

@@ -173,6 +173,13 @@ public struct UserVocabulary: Sendable {
         return .partial(candidates(partial.terms), edited: partial.edited)
     }
 
+    /// The identifier of the first term of `entity` one of whose phrases is `tokens[range]`
+    /// (as an ``Match/exact(_:)`` lookup finds them), `nil` when none is.
+    func exactIdentifier(_ tokens: TokenizedText, range: Range<Int>, entity: String) -> String? {
+        guard let index = indices[entity], !range.isEmpty, let term = index.exactTerms(tokens, range: range).first else { return nil }
+        return index.identifier(Int(term))
+    }
+
     /// Looks up `text` among the terms of `entity` (see ``lookup(_:range:entity:limit:allowingEdits:)``).
     public func lookup(_ text: String, entity: String, limit: Int = 10) -> Match? {
         let tokens = tokenizer.tokenize(text)
