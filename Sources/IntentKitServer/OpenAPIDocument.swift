@@ -35,6 +35,34 @@ public enum OpenAPIDocument {
                     application/json:
                       schema: {$ref: '#/components/schemas/Error'}
                 '503': {$ref: '#/components/responses/Unavailable'}
+          /model/parse:
+            post:
+              summary: Parse one utterance, answering as Rasa NLU's POST /model/parse does.
+              description: >-
+                For clients of Rasa NLU. Each slot is an entity named as the slot; its value is the
+                resolved value where there is one (a vocabulary value's identifier, a number, a
+                date-time in ISO 8601) and the words otherwise, the whole resolution in
+                additional_info. An out-of-scope utterance answers the intent nlu_fallback, as
+                Rasa's FallbackClassifier does. The ranking lists up to 10 intents (topK changes it).
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema: {$ref: '#/components/schemas/RasaParseRequest'}
+              responses:
+                '200':
+                  description: The parse, in Rasa's shape.
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/RasaParse'}
+                '400': {$ref: '#/components/responses/BadRequest'}
+                '413': {$ref: '#/components/responses/PayloadTooLarge'}
+                '422':
+                  description: The vocabularyKey names no cached vocabulary.
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/Error'}
+                '503': {$ref: '#/components/responses/Unavailable'}
           /parse/batch:
             post:
               summary: Parse several utterances with the same options.
@@ -231,6 +259,43 @@ public enum OpenAPIDocument {
                   required: [text]
                   properties:
                     text: {type: string}
+            RasaParseRequest:
+              allOf:
+                - $ref: '#/components/schemas/ParseOptions'
+                - type: object
+                  required: [text]
+                  properties:
+                    text: {type: string}
+                    message_id: {type: string, description: Echoed in the answer.}
+            RasaIntent:
+              type: object
+              required: [name, confidence]
+              properties:
+                name: {type: string}
+                confidence: {type: number}
+            RasaParse:
+              type: object
+              required: [text, intent, entities, intent_ranking]
+              properties:
+                text: {type: string}
+                intent: {$ref: '#/components/schemas/RasaIntent'}
+                entities:
+                  type: array
+                  items:
+                    type: object
+                    required: [entity, start, end, value, confidence_entity, extractor]
+                    properties:
+                      entity: {type: string, description: The slot's name.}
+                      start: {type: integer, description: In Unicode scalars (Python's characters).}
+                      end: {type: integer, description: Exclusive.}
+                      value: {description: 'The resolved value (string or number), or the words as written.'}
+                      confidence_entity: {type: number}
+                      extractor: {type: string, const: IntentKit}
+                      additional_info: {$ref: '#/components/schemas/Value'}
+                intent_ranking:
+                  type: array
+                  items: {$ref: '#/components/schemas/RasaIntent'}
+                message_id: {type: string}
             BatchParseRequest:
               allOf:
                 - $ref: '#/components/schemas/ParseOptions'

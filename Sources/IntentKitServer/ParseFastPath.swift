@@ -4,7 +4,7 @@ import Logging
 import NIOCore
 import NIOHTTPTypes
 
-/// Answers `POST /parse` on the connection's event loop, in the channel pipeline, before a
+/// Answers `POST /parse` and `POST /model/parse` on the connection's event loop, in the channel pipeline, before a
 /// request reaches Hummingbird's router; every other request passes through to it untouched.
 /// It sees the requests of a connection that ``RawParsePath`` (in front of the HTTP codec)
 /// handed over: those the raw path leaves to the codec, and all that follow them.
@@ -12,7 +12,7 @@ import NIOHTTPTypes
 /// Why: the way through the router (a request task, its body stream, the response writer)
 /// costs more than the parse it carries ([benchmarks](docs/benchmarks.md#http-service) has the
 /// figures). The answer is the same
-/// either way: the same ``RequestHandlers/parseAnswer(body:)``, the same errors, bounds,
+/// either way: the same ``RequestHandlers/parseAnswer(body:route:)``, the same errors, bounds,
 /// deadline, metrics and access log.
 ///
 /// As it answers requests the connection handler after it never sees, this handler also keeps
@@ -36,19 +36,19 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         var serverName: String
         var logger: Logger
 
-        /// The answer to the body of a `POST /parse`, within the concurrency bound: the parse,
-        /// or the error a client gets (an unexpected one logged and answered 500).
-        func parseAnswer(body: ByteBuffer) -> (status: HTTPResponse.Status, headers: HTTPFields, bytes: [UInt8]) {
+        /// The answer to the body of a request to a parse route, within the concurrency bound:
+        /// the parse, or the error a client gets (an unexpected one logged and answered 500).
+        func parseAnswer(body: ByteBuffer, route: ParseRoute) -> (status: HTTPResponse.Status, headers: HTTPFields, bytes: [UInt8]) {
             guard limiter.acquire() else {
                 let error = limiter.overloaded
                 return (error.status, error.headers, error.body)
             }
             defer { limiter.release() }
             do {
-                return (.ok, [:], try handlers.parseAnswer(body: body))
+                return (.ok, [:], try handlers.parseAnswer(body: body, route: route))
             } catch {
                 let answer = ServerError.answering(error) ?? {
-                    logger.error("request failed", metadata: ["error": "\(error)", "path": "/parse"])
+                    logger.error("request failed", metadata: ["error": "\(error)", "path": "\(route.path)"])
                     return .internalError
                 }()
                 return (answer.status, answer.headers, answer.body)
@@ -58,10 +58,10 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
 
     private enum State {
         case idle
-        /// Reading a `POST /parse` body.
-        case receiving(body: ByteBuffer, start: ContinuousClock.Instant)
+        /// Reading the body of a request to a parse route.
+        case receiving(body: ByteBuffer, route: ParseRoute, start: ContinuousClock.Instant)
         /// Reading, and dropping, a body already refused.
-        case refusing(ServerError, start: ContinuousClock.Instant)
+        case refusing(ServerError, route: ParseRoute, start: ContinuousClock.Instant)
         /// A request for the router, until its answer's end goes out; `requestEnded` once the
         /// request's own parts have all gone to it.
         case passing(requestEnded: Bool)
@@ -132,7 +132,7 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head):
             let target = head.path ?? ""
             let path = target.firstIndex(of: "?").map { target[..<$0] } ?? target[...]
-            guard head.method == .post, path == "/parse" else {
+            guard head.method == .post, let route = ParseRoute(post: path) else {
                 state = .passing(requestEnded: false)
                 timer.becameBusy()
                 context.fireChannelRead(data)
@@ -140,20 +140,20 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
             }
             let start = ContinuousClock.now
             if let length = head.headerFields[.contentLength].flatMap(Int.init), length > shared.handlers.configuration.maximumBodyBytes {
-                state = .refusing(.payloadTooLarge, start: start)
+                state = .refusing(.payloadTooLarge, route: route, start: start)
             } else {
-                state = .receiving(body: context.channel.allocator.buffer(capacity: 256), start: start)
+                state = .receiving(body: context.channel.allocator.buffer(capacity: 256), route: route, start: start)
             }
             timer.requestStarted(deadline: .now() + shared.timeout, on: context.eventLoop) { [weak self] in self?.timerFired(context) }
         case .body(var chunk):
             switch state {
-            case .receiving(var body, let start):
+            case .receiving(var body, let route, let start):
                 state = .idle  // so that `body` is the only reference while it grows
                 if body.readableBytes + chunk.readableBytes > shared.handlers.configuration.maximumBodyBytes {
-                    state = .refusing(.payloadTooLarge, start: start)
+                    state = .refusing(.payloadTooLarge, route: route, start: start)
                 } else {
                     body.writeBuffer(&chunk)
-                    state = .receiving(body: body, start: start)
+                    state = .receiving(body: body, route: route, start: start)
                 }
             case .refusing, .closing:
                 break
@@ -163,12 +163,13 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             if case .passing = state { state = .passing(requestEnded: true) }
             switch state {
-            case .receiving(let body, let start):
+            case .receiving(let body, let route, let start):
                 timer.requestArrived()
-                answer(context, body: body, start: start)
-            case .refusing(let error, let start):
+                let (status, headers, bytes) = shared.parseAnswer(body: body, route: route)
+                write(context, status: status, headers: headers, bytes: bytes, route: route, start: start)
+            case .refusing(let error, let route, let start):
                 timer.requestArrived()
-                write(context, error: error, start: start)
+                write(context, status: error.status, headers: error.headers, bytes: error.body, route: route, start: start)
             case .closing:
                 break
             case .idle, .passing:
@@ -194,16 +195,8 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         if case .idle = state { scheduleIdleClose(context) }
     }
 
-    private func answer(_ context: ChannelHandlerContext, body: ByteBuffer, start: ContinuousClock.Instant) {
-        let (status, headers, bytes) = shared.parseAnswer(body: body)
-        write(context, status: status, headers: headers, bytes: bytes, start: start)
-    }
-
-    private func write(_ context: ChannelHandlerContext, error: ServerError, start: ContinuousClock.Instant) {
-        write(context, status: error.status, headers: error.headers, bytes: error.body, start: start)
-    }
-
-    private func write(_ context: ChannelHandlerContext, status: HTTPResponse.Status, headers: HTTPFields, bytes: [UInt8], start: ContinuousClock.Instant) {
+    private func write(_ context: ChannelHandlerContext, status: HTTPResponse.Status, headers: HTTPFields, bytes: [UInt8], route: ParseRoute,
+                       start: ContinuousClock.Instant) {
         var response = HTTPResponse(status: status, headerFields: headers)
         response.headerFields[.contentType] = "application/json"
         response.headerFields[.contentLength] = String(bytes.count)
@@ -218,7 +211,7 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
             scheduleIdleClose(context)
         }
-        shared.recorder.record(method: "POST", path: "/parse", route: "/parse", status: status.code, duration: ContinuousClock.now - start,
+        shared.recorder.record(method: "POST", path: route.path[...], route: route.path, status: status.code, duration: ContinuousClock.now - start,
                                bytes: bytes.count, logger: shared.logger)
     }
 
@@ -226,9 +219,10 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     /// connection is the rest of a body nobody reads.
     private func deadlinePassed(_ context: ChannelHandlerContext) {
         switch state {
-        case .receiving(_, let start), .refusing(_, let start):
+        case .receiving(_, let route, let start), .refusing(_, let route, let start):
             closeAfterAnswer = true
-            write(context, error: .timeout, start: start)
+            let error = ServerError.timeout
+            write(context, status: error.status, headers: error.headers, bytes: error.body, route: route, start: start)
             state = .closing
         case .idle, .passing, .closing:
             break

@@ -115,6 +115,31 @@ struct ParseRequest {
     }
 }
 
+/// `POST /model/parse`, Rasa NLU's request: `{"text": …, "message_id": …}`, with the options of
+/// `POST /parse` accepted too.
+struct RasaParseRequest {
+    var text: String
+    var messageID: String?
+    var options: ParseOptions
+
+    /// How many intents Rasa's ranking lists (its classifiers' default `ranking_length`).
+    static let rankingLength = 10
+
+    init(_ body: JSONValue) throws(ServerError) {
+        let request = try RequestObject(body, at: "", allowing: ["text", "message_id"] + ParseOptions.keys)
+        text = try request.requiredString("text")
+        messageID = try request.string("message_id")
+        options = try ParseOptions(request)
+        if request.field("topK") == nil { options.topK = Self.rankingLength }
+    }
+
+    init(_ plain: ParseRequest) {
+        text = plain.text
+        options = plain.options
+        options.topK = Self.rankingLength
+    }
+}
+
 /// `POST /parse/batch`: `{"texts": […], options…}`, the options applying to every text.
 struct BatchParseRequest {
     var texts: [String]

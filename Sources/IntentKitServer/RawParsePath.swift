@@ -1,8 +1,8 @@
 import HTTPTypes
 import NIOCore
 
-/// Answers `POST /parse` straight from a connection's bytes, first in the channel pipeline,
-/// in front of the HTTP codec: a request of the plain shape clients send — `POST /parse`,
+/// Answers `POST /parse` and `POST /model/parse` straight from a connection's bytes, first in the channel pipeline,
+/// in front of the HTTP codec: a request of the plain shape clients send — `POST` to a parse route,
 /// HTTP/1.1, a `Content-Length` body, no `Transfer-Encoding`, `Expect`, `Upgrade` or
 /// `Connection` other than `keep-alive` — is read, parsed and answered here, and its answer
 /// written as bytes. The first request of any other shape (another route, a chunked body, a
@@ -14,7 +14,7 @@ import NIOCore
 /// way — llhttp's callbacks, the conversion of every head to and from swift-http-types, three
 /// response parts through two encoders — took about a fifth of it; a request of a fixed shape
 /// needs none of it. The answer is the same either way: the same
-/// ``ParseFastPath/Shared/parseAnswer(body:)``, status, headers, bounds, metrics and access log.
+/// ``ParseFastPath/Shared/parseAnswer(body:route:)``, status, headers, bounds, metrics and access log.
 ///
 /// It also keeps the connection's idle timeout and the deadline of a request arriving slowly
 /// (answered 503 and closed, as the codec's way does), until it hands the connection over; then
@@ -101,14 +101,15 @@ final class RawParsePath: ChannelInboundHandler, RemovableChannelHandler {
             case .other:
                 handOver(context, bytes)
                 return
-            case .parse(let headLength, let bodyLength, let target):
+            case .parse(let route, let headLength, let bodyLength, let target):
                 let body = bytes.getSlice(at: bytes.readerIndex + headLength, length: bodyLength)!
-                let path = target == 5..<11 ? Self.parsePath : bytes.getString(at: bytes.readerIndex + target.lowerBound, length: target.count).map { $0[...] } ?? Self.parsePath
+                let path = target.count == route.path.utf8.count
+                    ? route.path[...] : bytes.getString(at: bytes.readerIndex + target.lowerBound, length: target.count).map { $0[...] } ?? route.path[...]
                 bytes.moveReaderIndex(forwardBy: headLength + bodyLength)
                 requestStart = nil
                 timer.requestArrived()
-                let (status, headers, answer) = shared.parseAnswer(body: body)
-                write(context, status: status, headers: headers, bytes: answer, path: path, start: start)
+                let (status, headers, answer) = shared.parseAnswer(body: body, route: route)
+                write(context, status: status, headers: headers, bytes: answer, path: path, route: route, start: start)
                 answered = true
                 if closing { return }
             }
@@ -116,13 +117,11 @@ final class RawParsePath: ChannelInboundHandler, RemovableChannelHandler {
         becomeIdle(context)
     }
 
-    private static let parsePath: Substring = "/parse"
-
     /// What the bytes of a connection, from a request's first byte, hold.
     enum Shape: Equatable {
-        /// A request of the plain shape, whole: its head's length, its body's, and the range of
-        /// its target (`/parse…`) in the bytes.
-        case parse(headLength: Int, bodyLength: Int, target: Range<Int>)
+        /// A request of the plain shape, whole: its route, its head's length, its body's, and the
+        /// range of its target (the route's path and any query) in the bytes.
+        case parse(ParseRoute, headLength: Int, bodyLength: Int, target: Range<Int>)
         /// The start of what may be one: more bytes must come.
         case incomplete
         /// Anything else, for the HTTP codec.
@@ -132,11 +131,12 @@ final class RawParsePath: ChannelInboundHandler, RemovableChannelHandler {
     /// Reads the request at the start of `bytes` as far as telling its ``Shape``. Any byte it
     /// does not expect makes the request `.other`: the codec then answers it as HTTP says.
     static func shape(of bytes: UnsafeRawBufferPointer, maximumBodyBytes: Int) -> Shape {
-        let prefix: StaticString = "POST /parse"
-        let prefixLength = prefix.utf8CodeUnitCount
-        for index in 0..<min(bytes.count, prefixLength) where bytes[index] != prefix.utf8Start[index] { return .other }
-        guard bytes.count > prefixLength else { return .incomplete }
-        guard bytes[prefixLength] == UInt8(ascii: " ") || bytes[prefixLength] == UInt8(ascii: "?") else { return .other }
+        let route: ParseRoute
+        switch requestLineStart(of: bytes) {
+        case .route(let matched): route = matched
+        case .incomplete: return .incomplete
+        case .other: return .other
+        }
         // The head ends at the first empty line.
         let searched = min(bytes.count, maximumHeadBytes)
         guard let blankLine = find(crlfcrlf: bytes, upTo: searched) else { return searched >= maximumHeadBytes ? .other : .incomplete }
@@ -172,7 +172,31 @@ final class RawParsePath: ChannelInboundHandler, RemovableChannelHandler {
         guard let contentLength, contentLength <= maximumBodyBytes else { return .other }
         let headLength = blankLine + 4
         guard bytes.count >= headLength + contentLength else { return .incomplete }
-        return .parse(headLength: headLength, bodyLength: contentLength, target: 5..<targetEnd)
+        return .parse(route, headLength: headLength, bodyLength: contentLength, target: 5..<targetEnd)
+    }
+
+    private enum RequestLineStart {
+        case route(ParseRoute)
+        case incomplete
+        case other
+    }
+
+    /// The request lines' starts that name a parse route: the method, the path, then a space or a query.
+    private static let routePrefixes: [(prefix: StaticString, route: ParseRoute)] = [("POST /parse", .parse), ("POST /model/parse", .rasa)]
+
+    /// Which parse route the request line at the start of `bytes` names, if it names one.
+    private static func requestLineStart(of bytes: UnsafeRawBufferPointer) -> RequestLineStart {
+        var undecided = false
+        for (prefix, route) in routePrefixes {
+            let length = prefix.utf8CodeUnitCount
+            guard (0..<min(bytes.count, length)).allSatisfy({ bytes[$0] == prefix.utf8Start[$0] }) else { continue }
+            guard bytes.count > length else {
+                undecided = true
+                continue
+            }
+            if bytes[length] == UInt8(ascii: " ") || bytes[length] == UInt8(ascii: "?") { return .route(route) }
+        }
+        return undecided ? .incomplete : .other
     }
 
     /// The index of the first `\r\n\r\n` starting before `end`.
@@ -211,7 +235,7 @@ final class RawParsePath: ChannelInboundHandler, RemovableChannelHandler {
     // MARK: Answers
 
     private func write(_ context: ChannelHandlerContext, status: HTTPResponse.Status, headers: HTTPFields, bytes: [UInt8], path: Substring,
-                       start: ContinuousClock.Instant) {
+                       route: ParseRoute, start: ContinuousClock.Instant) {
         var buffer = context.channel.allocator.buffer(capacity: 192 + bytes.count)
         if status == .ok {
             buffer.writeStaticString("HTTP/1.1 200 OK\r\n")
@@ -240,7 +264,7 @@ final class RawParsePath: ChannelInboundHandler, RemovableChannelHandler {
         } else {
             context.write(NIOAny(buffer), promise: nil)
         }
-        shared.recorder.record(method: "POST", path: path, route: "/parse", status: status.code, duration: ContinuousClock.now - start,
+        shared.recorder.record(method: "POST", path: path, route: route.path, status: status.code, duration: ContinuousClock.now - start,
                                bytes: bytes.count, logger: shared.logger)
     }
 
@@ -269,7 +293,7 @@ final class RawParsePath: ChannelInboundHandler, RemovableChannelHandler {
             pending = nil
             closeAfterAnswer = true
             let error = ServerError.timeout
-            write(context, status: error.status, headers: error.headers, bytes: error.body, path: Self.parsePath, start: requestStart ?? .now)
+            write(context, status: error.status, headers: error.headers, bytes: error.body, path: "/parse", route: .parse, start: requestStart ?? .now)
             requestStart = nil
         case .idle:
             if requestStart == nil { context.close(promise: nil) }

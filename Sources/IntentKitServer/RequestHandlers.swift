@@ -31,20 +31,34 @@ final class RequestHandlers: Sendable {
 
     // MARK: Routes
 
-    /// `POST /parse`: one utterance's parse, as `intentkit parse` writes it (``ParseFastPath``
-    /// answers it on the connection's event loop).
+    /// `POST /parse` (one utterance's parse, as `intentkit parse` writes it) and `POST
+    /// /model/parse` (the same parse as Rasa NLU answers it); ``RawParsePath`` and
+    /// ``ParseFastPath`` answer both on the connection's event loop.
     /// - Throws: ``ServerError`` for a body that is not a parse request.
-    func parseAnswer(body: ByteBuffer) throws -> [UInt8] {
-        let request = try body.withUnsafeReadableBytes(ParseRequest.plain) ?? ParseRequest(try json(body))
-        let setting = try ParseSetting(request.options, handlers: self)
-        var workspace = setting.workspaces.take()
-        let parse = setting.parse(request.text, workspace: &workspace)
-        setting.workspaces.recycle(consume workspace)  // moved, not copied: a copy retains every buffer
-        metrics.recordParses(1, outOfScope: parse.intent == nil ? 1 : 0, batch: false)
+    func parseAnswer(body: ByteBuffer, route: ParseRoute) throws -> [UInt8] {
+        let plain = body.withUnsafeReadableBytes(ParseRequest.plain)
         var writer = ParseJSONWriter()
-        writer.write(parse, topK: setting.options.topK, resolve: setting.options.resolve)
+        switch route {
+        case .parse:
+            let request = try plain ?? ParseRequest(try json(body))
+            let (parse, setting) = try parse(request.text, options: request.options)
+            writer.write(parse, topK: setting.options.topK, resolve: setting.options.resolve)
+        case .rasa:
+            let request = try plain.map(RasaParseRequest.init) ?? RasaParseRequest(try json(body))
+            let (parse, _) = try parse(request.text, options: request.options)
+            writer.writeRasa(parse, messageID: request.messageID)
+        }
         writer.append("\n")
         return writer.bytes
+    }
+
+    private func parse(_ text: String, options: ParseOptions) throws -> (IntentParse, ParseSetting) {
+        let setting = try ParseSetting(options, handlers: self)
+        var workspace = setting.workspaces.take()
+        let parse = setting.parse(text, workspace: &workspace)
+        setting.workspaces.recycle(consume workspace)  // moved, not copied: a copy retains every buffer
+        metrics.recordParses(1, outOfScope: parse.intent == nil ? 1 : 0, batch: false)
+        return (parse, setting)
     }
 
     /// `POST /parse/batch`: `{"results": [parse, …]}` in the order of `texts`.
@@ -191,6 +205,30 @@ final class RequestHandlers: Sendable {
         var bytes = Array(try encoder.encode(value))
         bytes.append(UInt8(ascii: "\n"))
         return json(bytes)
+    }
+}
+
+/// The routes that parse one utterance, each answering in its own JSON.
+enum ParseRoute: Sendable {
+    /// `POST /parse`: IntentKit's JSON.
+    case parse
+    /// `POST /model/parse`: Rasa NLU's JSON.
+    case rasa
+
+    var path: String {
+        switch self {
+        case .parse: "/parse"
+        case .rasa: "/model/parse"
+        }
+    }
+
+    /// The route of a request's method and path (without its query), if it is one of these.
+    init?(post path: Substring) {
+        switch path {
+        case "/parse": self = .parse
+        case "/model/parse": self = .rasa
+        default: return nil
+        }
     }
 }
 

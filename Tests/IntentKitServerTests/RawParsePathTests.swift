@@ -9,20 +9,30 @@ struct RawParsePathTests {
         Array(text.utf8).withUnsafeBytes { RawParsePath.shape(of: $0, maximumBodyBytes: maximumBodyBytes) }
     }
 
-    private let plain = "POST /parse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 17\r\n\r\n{\"text\": \"hello\"}"
+    private static let plain = "POST /parse HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 17\r\n\r\n{\"text\": \"hello\"}"
 
     @Test func aPlainRequestIsReadWhole() {
-        let headLength = plain.utf8.count - 17
-        #expect(shape(plain) == .parse(headLength: headLength, bodyLength: 17, target: 5..<11))
+        let headLength = Self.plain.utf8.count - 17
+        #expect(shape(Self.plain) == .parse(.parse, headLength: headLength, bodyLength: 17, target: 5..<11))
         // What follows it (a pipelined request) is not its business.
-        #expect(shape(plain + "POST /parse HTTP/1.1\r\n") == .parse(headLength: headLength, bodyLength: 17, target: 5..<11))
-        #expect(shape("POST /parse?debug=1 HTTP/1.1\r\ncontent-LENGTH:2\r\n\r\n{}") == .parse(headLength: 50, bodyLength: 2, target: 5..<19))
-        #expect(shape("POST /parse HTTP/1.1\r\nConnection: Keep-Alive\r\nContent-Length: 0\r\n\r\n") == .parse(headLength: 67, bodyLength: 0, target: 5..<11))
+        #expect(shape(Self.plain + "POST /parse HTTP/1.1\r\n") == .parse(.parse, headLength: headLength, bodyLength: 17, target: 5..<11))
+        #expect(shape("POST /parse?debug=1 HTTP/1.1\r\ncontent-LENGTH:2\r\n\r\n{}") == .parse(.parse, headLength: 50, bodyLength: 2, target: 5..<19))
+        #expect(shape("POST /parse HTTP/1.1\r\nConnection: Keep-Alive\r\nContent-Length: 0\r\n\r\n") == .parse(.parse, headLength: 67, bodyLength: 0, target: 5..<11))
+    }
+
+    /// Rasa's route takes the same way, its route told apart from the request line.
+    @Test func rasasRouteIsReadTheSameWay() {
+        let request = "POST /model/parse HTTP/1.1\r\nContent-Length: 17\r\n\r\n{\"text\": \"hello\"}"
+        #expect(shape(request) == .parse(.rasa, headLength: request.utf8.count - 17, bodyLength: 17, target: 5..<17))
+        #expect(shape("POST /model/parse?token=x HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}") == .parse(.rasa, headLength: 57, bodyLength: 2, target: 5..<25))
+        #expect(shape("POST /model/parsed HTTP/1.1\r\n") == .other)
+        #expect(shape("POST /model HTTP/1.1\r\n") == .other)
     }
 
     /// Every proper prefix of a request is incomplete: a request arriving a byte at a time is read.
-    @Test func everyPrefixIsIncomplete() {
-        let bytes = Array(plain.utf8)
+    @Test(arguments: [plain, "POST /model/parse HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}"])
+    func everyPrefixIsIncomplete(request: String) {
+        let bytes = Array(request.utf8)
         for length in 0..<bytes.count {
             let prefix = String(decoding: bytes[..<length], as: UTF8.self)
             #expect(shape(prefix) == .incomplete, "prefix of \(length) bytes")
@@ -72,7 +82,7 @@ struct RawParsePathTests {
         var seen: [String: Int] = [:]
         let alphabet = Array("POST /parse HTTP/1.1\r\n:Content-Length: 0123456789 keep-alive\t\u{0}\u{7F}\u{80}".utf8)
         for round in 0..<20_000 {
-            var bytes = Array(plain.utf8)
+            var bytes = Array(Self.plain.utf8)
             if round % 4 == 0 {
                 bytes = (0..<Int.random(in: 0...80, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
             } else {
@@ -87,7 +97,7 @@ struct RawParsePathTests {
             }
             let shape = bytes.withUnsafeBytes { RawParsePath.shape(of: $0, maximumBodyBytes: 1000) }
             seen["\(shape)".prefix(while: { $0 != "(" }).description, default: 0] += 1
-            guard case .parse(let headLength, let bodyLength, let target) = shape else { continue }
+            guard case .parse(.parse, let headLength, let bodyLength, let target) = shape else { continue }
             #expect(headLength + bodyLength <= bytes.count)
             #expect(Array(bytes[headLength - 4..<headLength]) == Array("\r\n\r\n".utf8))
             #expect(target.lowerBound == 5 && target.upperBound < headLength && Array(bytes[0..<11]) == Array("POST /parse".utf8))

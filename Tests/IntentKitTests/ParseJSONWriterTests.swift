@@ -53,6 +53,21 @@ struct ParseJSONWriterTests {
         }
     }
 
+    /// Every number of at most four decimals between 0 and 1 (what confidences are rounded to),
+    /// and numbers near them, as the encoder writes them.
+    @Test func everyRoundedProbabilityIsWrittenAsTheEncoderWritesIt() throws {
+        var values = (0...10_000).map { ParseJSON.rounded(Double($0) / 10_000) }
+        values += values.flatMap { [$0.nextUp, $0.nextDown] }.filter { $0 >= 0 } + [0.12345, 0.5 + 1e-12]
+        var writer = ParseJSONWriter()
+        writer.append("[")
+        for (index, value) in values.enumerated() {
+            if index > 0 { writer.append(",") }
+            writer.number(value)
+        }
+        writer.append("]")
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == String(decoding: try JSONEncoder().encode(values), as: UTF8.self))
+    }
+
     @Test func everyParameterOutcomeIsWrittenAsTheEncoderWritesIt() throws {
         let slot = ParsedSlot(name: "payee", text: "Buttercup", range: 5..<14, confidence: 1, value: .custom("contact-17"))
         let outcomes: [ParameterResolution] = [

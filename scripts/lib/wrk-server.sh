@@ -1,7 +1,8 @@
 # Sourced by the scripts that drive `intentkit serve` with wrk on loopback (scripts/perf/load-test,
 # compare-servers, count-instructions WHAT=server): installs wrk if missing and defines
 #
-#   write_parse_script UTTERANCES FILE   # a wrk Lua script that posts UTTERANCES' lines to /parse in turn
+#   write_parse_script UTTERANCES FILE [ROUTE]  # a wrk Lua script that posts UTTERANCES' lines to ROUTE
+#                                        # (default /parse) in turn
 #   start_server LOG SECONDS COMMAND...  # runs COMMAND (an `intentkit serve --port 0 …`, maybe under a
 #                                        # tool) in the background, its stderr to LOG; sets $server (the
 #                                        # pid) and $port once it listens, or exits after SECONDS
@@ -11,7 +12,7 @@ if ! command -v wrk > /dev/null; then
 fi
 
 write_parse_script() {
-    local utterances
+    local utterances route=${3:-/parse}
     utterances=$(realpath "$1")
     cat > "$2" <<LUA
 -- Every request is formatted once, before the run: wrk shares the cores with the server, and
@@ -22,7 +23,7 @@ wrk.headers["Content-Type"] = "application/json"
 for line in io.lines("$utterances") do
   if #line > 0 then
     local text = line:gsub('\\\\', '\\\\\\\\'):gsub('"', '\\\\"')
-    requests[#requests + 1] = wrk.format(nil, "/parse", nil, '{"text": "' .. text .. '"}')
+    requests[#requests + 1] = wrk.format(nil, "$route", nil, '{"text": "' .. text .. '"}')
   end
 end
 local next = 0

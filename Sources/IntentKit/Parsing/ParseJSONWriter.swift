@@ -106,7 +106,7 @@ package struct ParseJSONWriter {
     }
 
     /// A slot value: from, grain, kind, precision, to, unit, value, the absent ones left out.
-    private mutating func write(_ value: SlotValue) {
+    mutating func write(_ value: SlotValue) {
         append("{")
         var value = value, isApproximate = false
         if case .approximate(let exact) = value {
@@ -191,10 +191,27 @@ package struct ParseJSONWriter {
 
     /// As `JSONEncoder` writes a `Double`: its shortest round-trip description, without a
     /// trailing ".0". Whole numbers below 10¹⁵ (whose description is the digits and ".0") are
-    /// written as integers directly.
-    private mutating func number(_ value: Double) {
+    /// written as integers directly, and so are the digits of a number between 0 and 1 with at
+    /// most four decimals (every confidence, ``ParseJSON/rounded(_:)``): only one decimal of at
+    /// most four places lies within an ulp of it, so those digits are its shortest description.
+    mutating func number(_ value: Double) {
         if value == value.rounded(.towardZero) && abs(value) < 1e15 && !(value == 0 && value.sign == .minus) {
             integer(Int(value))
+            return
+        }
+        if value > 0 && value < 1, case let scaled = (value * 10_000).rounded(), scaled / 10_000 == value {
+            var digits = Int(scaled), places = 4
+            while digits % 10 == 0 {
+                digits /= 10
+                places -= 1
+            }
+            append("0.")
+            var divisor = 1
+            for _ in 1..<places { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(digits / divisor % 10))
+                divisor /= 10
+            }
             return
         }
         var description = value.description
