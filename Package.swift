@@ -137,7 +137,8 @@ let package = Package(
                 "IntentKit",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
-            ]
+            ],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "IntentKitCLITests",

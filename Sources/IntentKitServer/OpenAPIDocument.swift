@@ -13,6 +13,14 @@ public enum OpenAPIDocument {
             and describes the model in service. Bodies are JSON; every error is
             {"error": {"code": ..., "message": ...}}.
         paths:
+          /:
+            get:
+              summary: The playground, a page to try the model in a browser (off with serve --no-playground).
+              responses:
+                '200':
+                  description: The page.
+                  content:
+                    text/html: {}
           /parse:
             post:
               summary: Parse one utterance.

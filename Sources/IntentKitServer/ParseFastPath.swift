@@ -34,6 +34,8 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         var timeout: TimeAmount
         var idleTimeout: TimeAmount
         var serverName: String
+        /// Which other origins' pages may call the server; `nil`: CORS is off.
+        var cors: CORSPolicy?
         var logger: Logger
 
         /// The answer to the body of a request to a parse route, within the concurrency bound:
@@ -75,6 +77,8 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     /// A graceful shutdown arrived while this handler was reading a request.
     private var closeAfterAnswer = false
     private var dateHeader = HTTPDateHeader()
+    /// The `Origin` of the parse request being read, when CORS is on and it named one.
+    private var requestOrigin: String?
     /// Requests pipelined behind one the router is answering: they wait, so that no answer
     /// overtakes another (the router answers its requests in turn, but this handler's would go
     /// out at once).
@@ -139,6 +143,7 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
                 return
             }
             let start = ContinuousClock.now
+            requestOrigin = shared.cors == nil ? nil : head.headerFields[.origin]
             if let length = head.headerFields[.contentLength].flatMap(Int.init), length > shared.handlers.configuration.maximumBodyBytes {
                 state = .refusing(.payloadTooLarge, route: route, start: start)
             } else {
@@ -202,6 +207,7 @@ final class ParseFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         response.headerFields[.contentLength] = String(bytes.count)
         response.headerFields[.date] = dateHeader.now()
         response.headerFields[.server] = shared.serverName
+        if let origin = requestOrigin, let cors = shared.cors { response.headerFields.append(contentsOf: cors.answerHeaders(origin: origin)) }
         state = .idle
         context.write(wrapOutboundOut(.head(response)), promise: nil)
         context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: bytes))), promise: nil)

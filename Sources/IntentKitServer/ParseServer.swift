@@ -33,6 +33,9 @@ public struct ParseServer: Sendable {
                               ("maximum concurrent requests", configuration.maximumConcurrentRequests)] where value < 1 {
             throw ConfigurationError(message: "the \(name) is \(value); it must be at least 1")
         }
+        if let problem = configuration.corsOrigins.lazy.compactMap(CORSPolicy.problem).first {
+            throw ConfigurationError(message: "CORS origin \(problem)")
+        }
         if let token = configuration.adminToken, token.utf8.count < 16 {
             throw ConfigurationError(message: "the admin token has \(token.utf8.count) bytes; use at least 16 (a random one: openssl rand -hex 32)")
         }
@@ -58,7 +61,8 @@ public struct ParseServer: Sendable {
     public func run(handlingSignals: Bool = true, onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         let fastPath = ParseFastPath.Shared(
             handlers: handlers, limiter: limiter, recorder: recorder, timeout: Self.timeAmount(configuration.requestTimeout),
-            idleTimeout: Self.timeAmount(configuration.idleTimeout), serverName: Self.serverName, logger: logger)
+            idleTimeout: Self.timeAmount(configuration.idleTimeout), serverName: Self.serverName, cors: CORSPolicy(origins: configuration.corsOrigins),
+            logger: logger)
         var application = Application(
             router: makeRouter(),
             server: ParseServerChannel.builder(fastPath),
@@ -88,16 +92,18 @@ public struct ParseServer: Sendable {
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
     }
 
-    /// Every route, behind the middleware that logs, answers errors as JSON and bounds
-    /// concurrency (outermost first); the routes that read a body run under the deadline.
+    /// Every route, behind the middleware that logs, answers CORS, answers errors as JSON and
+    /// bounds concurrency (outermost first); the routes that read a body run under the deadline.
     func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: AccessLogMiddleware(recorder: recorder))
+        if let policy = CORSPolicy(origins: configuration.corsOrigins) { router.add(middleware: CORSMiddleware(policy: policy)) }
         router.add(middleware: ErrorResponseMiddleware())
         router.add(middleware: ConcurrencyLimitMiddleware(limiter: limiter))
         let handlers = handlers
         let deadline = RequestDeadline(timeout: configuration.requestTimeout)
-        // POST /parse is answered before the router, by RawParsePath or ParseFastPath.
+        // POST /parse and POST /model/parse are answered before the router, by RawParsePath or ParseFastPath.
+        if configuration.playground { router.get("/") { _, _ in PlaygroundPage.response } }
         router.post("/parse/batch") { request, context in try await deadline.run { try await handlers.parseBatch(request, context: context) } }
         router.post("/entities") { request, context in try await deadline.run { try await handlers.entities(request, context: context) } }
         router.get("/health") { try await handlers.health($0, context: $1) }

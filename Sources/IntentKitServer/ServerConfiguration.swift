@@ -37,8 +37,17 @@ public struct ServerConfiguration: Sendable {
     public var adminToken: String?
     /// Whether each request is logged (one line, after its response).
     public var accessLog = true
+    /// The origins (`https://app.example.com`, or `*` for any) whose web pages a browser lets
+    /// call the server (CORS); none by default. Credentials are never allowed.
+    public var corsOrigins: [String] = []
+    /// Whether `GET /` serves the playground, a page to try the model in a browser.
+    public var playground = true
 
     public init(modelPath: String) {
         self.modelPath = modelPath
     }
+
+    /// What is wrong with `origin` as one of ``corsOrigins``, or `nil` when it is an origin
+    /// (`scheme://host[:port]`, no path or trailing slash) or `*`.
+    public static func problem(withCORSOrigin origin: String) -> String? { CORSPolicy.problem(with: origin) }
 }

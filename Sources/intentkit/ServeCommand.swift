@@ -69,6 +69,14 @@ struct ServeCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Log each request (method, route, status, duration) after its answer.")
     var accessLog = true
 
+    @Option(name: .customLong("cors-origin"), help: ArgumentHelp(
+        "An origin whose web pages may call the server from a browser (https://app.example.com; * for any); repeat for several. Off by default.",
+        valueName: "origin"))
+    var corsOrigins: [String] = []
+
+    @Flag(inversion: .prefixedNo, help: "Serve the playground at GET /: a page to try the model in a browser.")
+    var playground = true
+
     enum LogFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json
     }
@@ -81,6 +89,9 @@ struct ServeCommand: ParsableCommand {
         }
         if vocabularyCacheSize < 0 { throw ValidationError("--vocabulary-cache-size must be at least 0") }
         if !(requestTimeout > 0) || !(idleTimeout > 0) { throw ValidationError("--request-timeout and --idle-timeout must be positive") }
+        if let problem = corsOrigins.lazy.compactMap(ServerConfiguration.problem(withCORSOrigin:)).first {
+            throw ValidationError("--cors-origin \(problem)")
+        }
         if Logger.Level(rawValue: logLevel) == nil {
             throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -102,6 +113,8 @@ struct ServeCommand: ParsableCommand {
         configuration.requestTimeout = .milliseconds(Int64(requestTimeout * 1000))
         configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
         configuration.accessLog = accessLog
+        configuration.corsOrigins = corsOrigins
+        configuration.playground = playground
         if let adminTokenFile { configuration.adminToken = try Self.token(at: adminTokenFile) }
 
         let level = Logger.Level(rawValue: logLevel) ?? .info

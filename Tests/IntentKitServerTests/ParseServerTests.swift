@@ -85,7 +85,7 @@ struct ParseServerTests {
         let paths = try #require(yaml["paths"] as? [String: [String: Any]])
         var documented = Set<String>()
         for (path, methods) in paths { for method in methods.keys { documented.insert("\(method.uppercased()) \(path)") } }
-        #expect(documented == ["POST /parse", "POST /model/parse", "POST /parse/batch", "POST /entities", "GET /health", "GET /model", "GET /metrics", "GET /openapi.yaml", "POST /admin/reload"])
+        #expect(documented == ["GET /", "POST /parse", "POST /model/parse", "POST /parse/batch", "POST /entities", "GET /health", "GET /model", "GET /metrics", "GET /openapi.yaml", "POST /admin/reload"])
         for route in documented {
             let parts = route.split(separator: " ")
             let answer = try await server.request(String(parts[0]), String(parts[1]), json: parts[0] == "POST" ? "{}" : nil)

@@ -57,6 +57,7 @@ struct RawParsePathTests {
         "POST /parse HTTP/1.1\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}",
         "POST /parse HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n",
         "POST /parse HTTP/1.1\r\nUpgrade: h2c\r\nContent-Length: 2\r\n\r\n{}",
+        "POST /parse HTTP/1.1\r\nOrigin: https://app.example.com\r\nContent-Length: 2\r\n\r\n{}",
         "POST /parse HTTP/1.1\r\nHost: x\r\n folded\r\nContent-Length: 2\r\n\r\n{}",
         "POST /parse HTTP/1.1\r\nHost x\r\nContent-Length: 2\r\n\r\n{}",
         "POST /parse HTTP/1.1\r\nContent Length: 2\r\n\r\n{}",
