@@ -19,6 +19,9 @@ let package = Package(
         // The C API (`Sources/CIntentKitABI/include/intentkit.h`) as a shared library:
         // `swift build -c release --product CIntentKit` writes .build/release/libCIntentKit.so.
         .library(name: "CIntentKit", type: .dynamic, targets: ["CIntentKit"]),
+        // The Python wheel's one shared library: the C API and the `intentkit` command
+        // (`ik_main`, which the wheel's launcher calls); scripts/build-wheel builds it.
+        .library(name: "IntentKitPython", type: .dynamic, targets: ["CIntentKit", "IntentKitCommandLine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -91,8 +94,10 @@ let package = Package(
             name: "CIntentKit",
             dependencies: ["CIntentKitABI", "IntentKit", "IntentKitCorpus"]
         ),
-        .executableTarget(
-            name: "intentkit",
+        // The `intentkit` command's subcommands, a library so that the Python wheel's shared
+        // library can carry them too; `intentkit` itself is its main.
+        .target(
+            name: "IntentKitCommandLine",
             dependencies: [
                 "IntentKit",
                 "IntentKitCorpus",
@@ -103,6 +108,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .executableTarget(name: "intentkit", dependencies: ["IntentKitCommandLine"]),
         // libFuzzer targets for the readers, the model loader and parsing (scripts/dev/fuzz); built
         // plainly, a replay tool for their inputs.
         .executableTarget(

@@ -11,8 +11,8 @@ import CBLAS
 /// threads made gemv 10-15x slower and spun on the second core; IntentKit
 /// parallelises training across sentences with its own threads instead.
 package enum BLAS {
-    /// Runs `openblas_set_num_threads(1)` exactly once, on first use.
-    private static let singleThreaded: Void = { openblas_set_num_threads(1) }()
+    /// Runs `openblas_set_num_threads(1)` exactly once, on first use (where OpenBLAS is the BLAS).
+    private static let singleThreaded: Void = { intentkit_blas_run_on_calling_thread() }()
 
     /// Makes sure OpenBLAS runs single-threaded; cheap after the first call.
     @inline(__always)

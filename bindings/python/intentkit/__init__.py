@@ -10,7 +10,9 @@ import math
 import os
 import pathlib
 
-__all__ = ["IntentKitError", "Model", "extract_entities", "version"]
+from ._command import run
+
+__all__ = ["IntentKitError", "Model", "extract_entities", "run", "version"]
 
 ABI_VERSION = 1
 
@@ -46,6 +48,10 @@ def _find_library():
     explicit = os.environ.get("INTENTKIT_LIBRARY")
     if explicit:
         return explicit
+    # The wheel's: the C API and the command in one library, the Swift runtime linked in.
+    bundled = pathlib.Path(__file__).resolve().parent / "_native" / "libIntentKitPython.so"
+    if bundled.exists():
+        return str(bundled)
     for parent in pathlib.Path(__file__).resolve().parents:
         for name in ("libCIntentKit.so", "libCIntentKit.dylib"):
             candidate = parent / ".build" / "release" / name

@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import IntentKit
 
-@main
-struct IntentKitCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// The `intentkit` command: its subcommands and how it reports a mistyped one.
+public struct IntentKitCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "intentkit",
         abstract: "Build natural-language understanding for your app: corpora, intents and slots.",
         discussion: """
@@ -15,9 +15,11 @@ struct IntentKitCommand: ParsableCommand {
         subcommands: [ValidateCommand.self, ImportCommand.self, StatsCommand.self, TrainCommand.self, TagCommand.self, ParseCommand.self, EntitiesCommand.self, EncodeCommand.self, EncodersCommand.self, EvaluateCommand.self, CrossValidateCommand.self, BenchmarkCommand.self, InspectCommand.self, ServeCommand.self]
     )
 
-    /// Parses and runs as ArgumentParser does, adding a "did you mean" line to a mistyped
-    /// subcommand or option.
-    static func main() {
+    public init() {}
+
+    /// Parses the process's arguments and runs as ArgumentParser does, adding a "did you mean"
+    /// line to a mistyped subcommand or option; exits with the command's status on failure.
+    public static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot(arguments)

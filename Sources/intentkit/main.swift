@@ -1,0 +1,3 @@
+import IntentKitCommandLine
+
+IntentKitCommand.main()
