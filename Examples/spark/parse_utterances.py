@@ -22,9 +22,10 @@ _models = {}
 SCHEMA = "text string, intent string, confidence double, out_of_scope boolean, slots string"
 
 
-def parse_batches(model_path, top_k=1):
+def parse_batches(model_path, **options):
     """The function `mapInPandas` runs on each partition: pandas batches of a `text` column in,
-    batches of parses out (`SCHEMA`)."""
+    batches of parses out (`SCHEMA`). `options` go to `Model.parse` (`top_k`, `reference_time`,
+    `time_zone`: give a reference time to resolve "tomorrow" in old logs as of when they were said)."""
 
     def parse(batches):
         import intentkit
@@ -33,7 +34,7 @@ def parse_batches(model_path, top_k=1):
         if model is None:
             model = _models[model_path] = intentkit.Model.load(model_path)
         for batch in batches:
-            parses = [model.parse(text or "", top_k=top_k) for text in batch["text"]]
+            parses = [model.parse(text or "", **options) for text in batch["text"]]
             yield pandas.DataFrame({
                 "text": batch["text"],
                 "intent": [parse.get("intent") for parse in parses],
@@ -45,9 +46,9 @@ def parse_batches(model_path, top_k=1):
     return parse
 
 
-def parse_utterances(utterances, model_path, top_k=1):
+def parse_utterances(utterances, model_path, **options):
     """`utterances` (a DataFrame with a string column `text`) with each row's parse."""
-    return utterances.select("text").mapInPandas(parse_batches(model_path, top_k), SCHEMA)
+    return utterances.select("text").mapInPandas(parse_batches(model_path, **options), SCHEMA)
 
 
 def main():
