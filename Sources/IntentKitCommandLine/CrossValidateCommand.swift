@@ -54,7 +54,7 @@ struct CrossValidateCommand: ParsableCommand {
         let corpus = try input.load(countingWarnings: true).corpus
         let labels = corpus.utterances.map(\.intent)
         guard corpus.utterances.count >= folds else {
-            StandardError.print("\(input.path): error: \(corpus.utterances.count) utterances cannot fill \(folds) folds")
+            StandardError.print("\(input.path): error: \(counted(corpus.utterances.count, "utterance")) cannot fill \(folds) folds")
             throw ExitCode.failure
         }
         var options = try training.options()
@@ -68,13 +68,13 @@ struct CrossValidateCommand: ParsableCommand {
         for fold in 0..<folds {
             let trainIndices = corpus.utterances.indices.filter { assignment[$0] != fold }
             let testIndices = corpus.utterances.indices.filter { assignment[$0] == fold }
-            StandardError.print("fold \(fold + 1)/\(folds): training on \(trainIndices.count) utterances, testing on \(testIndices.count)")
+            StandardError.print("fold \(fold + 1)/\(folds): training on \(counted(trainIndices.count, "utterance")), testing on \(testIndices.count)")
             let comparisons = evaluate(train(corpus, trainIndices, options), on: corpus, testIndices)
             reports.append(Evaluator().evaluate(comparisons))
             pooled += comparisons
             for size in sizes {
                 let sample = StratifiedFolds.sample(trainIndices, labels: labels, perClass: size, seed: options.seed &+ UInt64(fold))
-                StandardError.print("fold \(fold + 1)/\(folds), \(size) per intent: training on \(sample.count) utterances")
+                StandardError.print("fold \(fold + 1)/\(folds), \(size) per intent: training on \(counted(sample.count, "utterance"))")
                 let report = Evaluator().evaluate(evaluate(train(corpus, sample, options), on: corpus, testIndices))
                 curve[size, default: []].append((report.intents.accuracy, report.slots.micro.f1))
             }

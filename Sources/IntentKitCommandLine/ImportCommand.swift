@@ -20,6 +20,9 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "The output format.")
     var to: CorpusFormat?
 
+    @Flag(help: "Replace the output even when it is a read-only file.")
+    var force = false
+
     func validate() throws {
         if let to, !to.isWritable {
             throw ValidationError("IntentKit reads \(to.rawValue) but cannot write it; choose one of: \(CorpusFormat.allCases.filter(\.isWritable).map(\.rawValue).joined(separator: ", "))")
@@ -27,15 +30,16 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try input.load(countingWarnings: true)
         let format = to ?? outputFormatFromExtension()
+        try checkOutputPath(output, force: force, directory: format == .bio, consequence: "nothing was written")
+        let loaded = try input.load(countingWarnings: true)
         do {
             for warning in try format.write(loaded.corpus, to: URL(fileURLWithPath: output)) { StandardError.print(warning.description) }
         } catch let error as CorpusError {
             StandardError.print(error.description)
             throw ExitCode.failure
         }
-        StandardError.print("wrote \(loaded.corpus.utterances.count) utterances, \(loaded.corpus.schema.intents.count) intents to \(output) (\(format.rawValue))")
+        StandardError.print("wrote \(counted(loaded.corpus.utterances.count, "utterance")), \(counted(loaded.corpus.schema.intents.count, "intent")) to \(output) (\(format.rawValue))")
     }
 
     private func outputFormatFromExtension() -> CorpusFormat {

@@ -24,15 +24,15 @@ struct InspectCommand: ParsableCommand {
         for section in summary.sections {
             lines.append("  \(section.tag)  offset \(String(section.offset).leftPadded(9))  \(Self.bytes(section.byteCount).leftPadded(10))  \(section.name ?? "(unknown to this version)")")
         }
-        lines.append("slot tagger: \(summary.slots.count) slots, \(summary.labelCount) labels (\(summary.labelScheme)), "
-                     + "\(summary.featureCount) features, \(summary.weightCount) weights")
+        lines.append("slot tagger: \(counted(summary.slots.count, "slot")), \(counted(summary.labelCount, "label")) (\(summary.labelScheme)), "
+                     + "\(counted(summary.featureCount, "feature")), \(counted(summary.weightCount, "weight"))")
         if let clusters = summary.tokenClusters {
             lines.append("token clusters: \(clusters.centroidCounts.map(String.init).joined(separator: ", ")) centroids of the token vectors of "
                          + "\(clusters.encoder.description), from \(clusters.encoder.directory) (parsing needs it)")
         }
-        lines.append("vocabulary: \(summary.vocabularyEntityCount) entities, \(summary.vocabularyPhraseCount) phrases")
+        lines.append("vocabulary: \(counted(summary.vocabularyEntityCount, "entity", "entities")), \(counted(summary.vocabularyPhraseCount, "phrase"))")
         if let classifier = summary.classifier {
-            lines.append("intent classifier: \(classifier.intents.count) intents, \(classifier.featureCount) features")
+            lines.append("intent classifier: \(counted(classifier.intents.count, "intent")), \(counted(classifier.featureCount, "feature"))")
             if let encoder = classifier.encoder {
                 lines.append("sentence encoder: \(encoder.description), from \(encoder.directory) (parsing needs it)")
             }
@@ -47,7 +47,7 @@ struct InspectCommand: ParsableCommand {
             if let rate = calibration.falseRejectionRate { outOfScope += String(format: " (%.2f %% of held-out in-scope requests rejected)", 100 * rate) }
             lines.append(outOfScope)
         }
-        lines.append("schema: \(summary.domains.count) domains, \(summary.intents.count) intents, \(summary.entities.count) entities")
+        lines.append("schema: \(counted(summary.domains.count, "domain")), \(counted(summary.intents.count, "intent")), \(counted(summary.entities.count, "entity", "entities"))")
         for (key, value) in summary.provenance.sorted(by: { $0.key < $1.key }) { lines.append("  \(key): \(value)") }
         print(lines.joined(separator: "\n"))
     }

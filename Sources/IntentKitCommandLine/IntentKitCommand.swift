@@ -21,6 +21,12 @@ public struct IntentKitCommand: ParsableCommand {
     /// line to a mistyped subcommand or option; exits with the command's status on failure.
     public static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.isEmpty {
+            // A bare `intentkit` is a usage error, not a success: say what it takes.
+            StandardError.print(helpMessage())
+            StandardError.print("error: name a subcommand (intentkit help SUBCOMMAND tells more)")
+            exit(withError: ExitCode.validationFailure)
+        }
         do {
             var command = try parseAsRoot(arguments)
             try command.run()

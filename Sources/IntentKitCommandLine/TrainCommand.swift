@@ -40,7 +40,7 @@ struct TrainCommand: ParsableCommand {
     }
 
     func run() throws {
-        try checkOutput()
+        try checkOutputPath(output, force: force, consequence: "nothing was trained")
         let corpus = try input.load(countingWarnings: true).corpus
         var devCorpus: Corpus?
         if let dev {
@@ -74,7 +74,7 @@ struct TrainCommand: ParsableCommand {
         }
         var summary = String(format: "trained in %.1f s: %d iterations, %d features, %d weights", report.seconds, report.iterations, report.features, report.weights)
         if let f1 = report.devF1 { summary += String(format: ", dev slot F1 %.2f", 100 * f1) }
-        if report.misalignedSlots > 0 { summary += ", \(report.misalignedSlots) annotations not on token boundaries" }
+        if report.misalignedSlots > 0 { summary += ", \(counted(report.misalignedSlots, "annotation")) not on token boundaries" }
         printer.note(summary + " → \(output)")
         printer.note("stopped: \(Self.reason(report, options: options)); the model keeps iteration \(report.keptIteration)"
                      + (report.devF1 == nil ? "" : options.devWindow > 1 ? " (the best mean)" : " (the best dev F1)"))
@@ -106,30 +106,6 @@ extension TrainCommand {
         case "interrupted": return "interrupted (Ctrl-C) after iteration \(report.iterations)"
         case "epochs": return report.iterations < options.maxIterations ? "stopped after epoch \(report.iterations) (no mistakes left, or no dev gain for --patience \(options.patience) epochs)" : "ran all \(options.maxIterations) epochs"
         default: return report.stop
-        }
-    }
-
-    /// Refuses, before any training, an output the model could not be written to: a missing or
-    /// unwritable folder, a directory, or (without --force) a read-only file.
-    func checkOutput() throws {
-        func refuse(_ reason: String) throws -> Never {
-            StandardError.print("\(output): error: \(reason); nothing was trained")
-            throw ExitCode.failure
-        }
-        let url = URL(fileURLWithPath: output)
-        let folder = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            try refuse("the folder \(folder) does not exist")
-        }
-        guard access(folder, W_OK) == 0 else { try refuse("the folder \(folder) is not writable") }
-        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { try refuse("is a directory; name the model file to write") }
-            // The mode bits, not access(2) alone: for root every file is writable.
-            let mode = (try? FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int) ?? 0o644
-            if (access(output, W_OK) != 0 || mode & 0o222 == 0) && !force {
-                try refuse("is read-only; pass --force to replace it")
-            }
         }
     }
 }

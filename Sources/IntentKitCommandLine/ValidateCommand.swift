@@ -22,7 +22,7 @@ struct ValidateCommand: ParsableCommand {
         for diagnostic in all { StandardError.print(diagnostic.description) }
         let errors = all.filter { $0.severity == .error }.count
         let warnings = all.count - errors
-        print("\(input.path): \(loaded.corpus.utterances.count) utterances, \(loaded.corpus.schema.intents.count) intents: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        print("\(input.path): \(counted(loaded.corpus.utterances.count, "utterance")), \(counted(loaded.corpus.schema.intents.count, "intent")): \(counted(errors, "error")), \(counted(warnings, "warning"))")
         if let note = OutOfScopeNote.note(for: loaded.corpus) { print(note) }
         if errors > 0 || (strict && warnings > 0) { throw ExitCode.failure }
     }

@@ -370,7 +370,7 @@ struct CommandLineTests: CommandLineRunning {
 
         let inspected = try run("inspect", model)
         #expect(inspected.status == 0, "\(inspected.stderr)")
-        for expected in ["format 1.", "checksum ok", "META", "SCHM", "slot tagger:", "intent classifier: 3 intents", "out of scope: temperature", "class 'out_of_scope'", "schema: 1 domains",
+        for expected in ["format 1.", "checksum ok", "META", "SCHM", "slot tagger:", "intent classifier: 3 intents", "out of scope: temperature", "class 'out_of_scope'", "schema: 1 domain,",
                          "intentFeatures: words + bigrams", "intentSelection: 5-fold cross-validation of 7 settings, held-out accuracy", "intentWeighting: "] {
             #expect(inspected.stdout.contains(expected), "\(expected)")
         }

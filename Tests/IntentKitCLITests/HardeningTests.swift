@@ -80,7 +80,7 @@ struct HardeningTests: CommandLineRunning {
         let bom = directory.appendingPathComponent("bom.json")
         try Data([0xEF, 0xBB, 0xBF] + Array(#"{"rasa_nlu_data": {"common_examples": [{"text": "hi", "intent": "greet"}]}}"#.utf8)).write(to: bom)
         let accepted = try run("validate", bom.path)
-        #expect(accepted.status == 0 && accepted.stdout.contains("1 utterances, 1 intents: 0 errors"), "\(accepted.stdout) \(accepted.stderr)")
+        #expect(accepted.status == 0 && accepted.stdout.contains("1 utterance, 1 intent: 0 errors"), "\(accepted.stdout) \(accepted.stderr)")
     }
 
     @Test func aFormatThatDoesNotFitIsAnErrorNotAnEmptyCorpusOrModel() throws {
@@ -199,6 +199,56 @@ struct HardeningTests: CommandLineRunning {
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(try Data(contentsOf: output).starts(with: Data("IKMODEL".utf8)))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["x.model"])
+    }
+
+    /// `import` checks its output as `train` does, before reading anything.
+    @Test func importChecksItsOutputFirst() throws {
+        let directory = try temporaryDirectory()
+        expectRefused(try run("import", "payments.yaml", "--output", directory.path, in: Self.fixtures),
+                      saying: "is a directory; name the file to write; nothing was written")
+        let output = directory.appendingPathComponent("corpus.yaml")
+        try Data("old".utf8).write(to: output)
+        #expect(chmod(output.path, 0o444) == 0)
+        expectRefused(try run("import", "payments.yaml", "--output", output.path, in: Self.fixtures), saying: "is read-only; pass --force to replace it")
+        #expect(try Data(contentsOf: output) == Data("old".utf8))
+        let forced = try run("import", "payments.yaml", "--output", output.path, "--force", in: Self.fixtures)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try String(contentsOf: output, encoding: .utf8).contains("intents:"))
+        // A directory is what the BIO format writes.
+        let bio = try run("import", "payments.yaml", "--to", "bio", "--output", directory.path, in: Self.fixtures)
+        #expect(bio.status == 0 && FileManager.default.fileExists(atPath: directory.appendingPathComponent("seq.in").path), "\(bio.stderr)")
+        expectRefused(try run("import", "payments.yaml", "--to", "bio", "--output", output.path, "--force", in: Self.fixtures),
+                      saying: "is a file; this format writes a directory")
+    }
+
+    /// A file beyond the bound is refused before it is read, with the bound and what to do.
+    @Test func anOversizedCorpusFileIsRefusedUpFront() throws {
+        let file = try temporaryDirectory().appendingPathComponent("huge.yaml")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: UInt64(65 << 20))  // sparse: no disk, no time
+        try handle.close()
+        for command in [["validate", file.path], ["train", file.path, "--output", file.path + ".model"], ["import", file.path, "--output", file.path + ".json"]] {
+            expectRefused(try run(command), saying: "at most 64 MiB (split a larger corpus into the files of a directory)")
+        }
+    }
+
+    /// Counts read as English: "1 intent", "2 intents".
+    @Test func countsTakeTheirNumber() throws {
+        let directory = try temporaryDirectory()
+        let corpus = directory.appendingPathComponent("one.yaml")
+        try "intents:\n  - name: Greet\n    utterances:\n      - hello there\n".write(to: corpus, atomically: true, encoding: .utf8)
+        let validated = try run("validate", corpus.path)
+        #expect(validated.stdout.contains("1 utterance, 1 intent: 0 errors, "), "\(validated.stdout)")
+        let imported = try run("import", corpus.path, "--output", directory.appendingPathComponent("out.json").path)
+        #expect(imported.stderr.contains("wrote 1 utterance, 1 intent to "), "\(imported.stderr)")
+    }
+
+    /// A bare `intentkit` is a usage error that shows what the command takes.
+    @Test func aBareCommandIsAUsageError() throws {
+        let bare = try run()
+        #expect(bare.status == 64 && bare.stdout.isEmpty)
+        #expect(bare.stderr.contains("SUBCOMMANDS:") && bare.stderr.contains("error: name a subcommand"), "\(bare.stderr)")
     }
 
     @Test func theThreadCountDoesNotChangeTheModel() throws {

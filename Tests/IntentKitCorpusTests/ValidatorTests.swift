@@ -23,6 +23,44 @@ struct ValidatorTests {
         #expect(messages([ok]) == ["warning: entity 'unused' is used by no parameter"])
     }
 
+    /// A closed entity's slot must name one of its values (by phrase, synonym or identifier, in
+    /// any case), in its words or in its annotated value.
+    @Test func aClosedEntitysSlotMustBeOneOfItsValues() {
+        let schema = Schema(
+            domains: [Domain(name: "payments", intents: [
+                IntentDefinition(name: "SendPayment", parameters: [Parameter(name: "app", entity: .custom("paymentApp"))]),
+            ])],
+            entities: [Entity(name: "paymentApp", values: [EntityValue(identifier: "app.unicorn", phrase: "Unicorn Pay", synonyms: ["UPay"])],
+                              allowsOtherValues: false)])
+        func messages(_ text: String, _ range: Range<Int>, value: String? = nil) -> [String] {
+            let utterance = Utterance(text: text, intent: "SendPayment", slots: [SlotAnnotation(name: "app", range: range, value: value)],
+                                      location: SourceLocation(file: "c.yaml", line: 2, column: 1))
+            return CorpusValidator(minimumExamples: 1).validate(Corpus(schema: schema, utterances: [utterance])).map(\.description)
+        }
+        #expect(messages("pay with unicorn  pay", 9..<21) == [])
+        #expect(messages("pay with UPay", 9..<13) == [])
+        #expect(messages("pay with the unicorn app", 9..<24, value: "app.unicorn") == [])
+        #expect(messages("pay with Venmo", 9..<14) == [
+            "c.yaml:2:10: warning: 'Venmo' is none of the values of 'paymentApp', which allows no others: add it as a value or a synonym, or annotate the value it means ([words](app: value))",
+        ])
+    }
+
+    /// The same utterance twice counts twice; under two intents the model cannot learn both.
+    /// Case variants are not the same utterance.
+    @Test func duplicatedUtterancesAreReportedWithTheFirstPlace() {
+        let schema = Schema(domains: [Domain(name: "d", intents: [IntentDefinition(name: "A"), IntentDefinition(name: "B")])])
+        let utterances = [
+            Utterance(text: "lock the car", intent: "A", location: SourceLocation(file: "c.yaml", line: 3, column: 7)),
+            Utterance(text: "lock  the car", intent: "A", location: SourceLocation(file: "c.yaml", line: 4, column: 7)),
+            Utterance(text: "Lock the car", intent: "A", location: SourceLocation(file: "c.yaml", line: 5, column: 7)),  // a case variant: no warning
+            Utterance(text: "lock the car", intent: "B", location: SourceLocation(file: "c.yaml", line: 9, column: 7)),
+        ]
+        #expect(CorpusValidator(minimumExamples: 1).validate(Corpus(schema: schema, utterances: utterances)).map(\.description) == [
+            "c.yaml:4:7: warning: the same utterance as at line 3: it counts twice in training and in scores",
+            "c.yaml:9:7: warning: the same utterance as at line 3, there labelled 'A' and here 'B': the model cannot learn both",
+        ])
+    }
+
     @Test func reportsOverlappingAndOutOfRangeSpans() {
         let location = SourceLocation(file: "c.json", line: 3, column: 1)
         let bad = Utterance(text: "pay Bob", intent: "SendPayment", slots: [

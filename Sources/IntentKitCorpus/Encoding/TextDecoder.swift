@@ -35,9 +35,17 @@ public struct TextDecoder: Sendable {
         self.options = options
     }
 
+    /// The largest corpus or vocabulary file read: a YAML reader holds several times a file's
+    /// size while it builds the document, so a bound here keeps a stray huge file from taking
+    /// the machine's memory. A larger corpus is a directory of files.
+    public static let maximumFileBytes = 64 << 20
+
     /// Reads and decodes the file at `url`; messages name it as `displayPath`.
+    /// - Throws: ``CorpusError`` for a file that cannot be read, one larger than
+    ///   ``maximumFileBytes``, or bytes that are not UTF-8.
     public func decodeFile(at url: URL, displayPath: String? = nil) throws -> Result {
         let path = displayPath ?? url.path
+        try Self.checkSize(of: url, path: path)
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -45,6 +53,13 @@ public struct TextDecoder: Sendable {
             throw CorpusError.io(path: path, detail: "cannot read file (\(error.localizedDescription))")
         }
         return try decode([UInt8](data), file: path)
+    }
+
+    /// Refuses a file larger than ``maximumFileBytes`` before anything reads it.
+    static func checkSize(of url: URL, path: String) throws {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int, size > maximumFileBytes {
+            throw CorpusError.io(path: path, detail: "the file has \(size / 1_000_000) MB; a corpus or vocabulary file may hold at most \(maximumFileBytes >> 20) MiB (split a larger corpus into the files of a directory)")
+        }
     }
 
     /// Decodes `bytes`; messages name the source as `file`.

@@ -101,6 +101,7 @@ public enum CorpusFormat: String, CaseIterable, Sendable {
         case "conll", "tsv", "txt", "bio": return .conll
         default: break
         }
+        try TextDecoder.checkSize(of: url, path: path)
         // Sniff the head of the file: cheap, and enough to tell the JSON and YAML dialects apart.
         let head = try sniff(url, path: path)
         if head.hasPrefix("{") || head.hasPrefix("[") {

@@ -6,7 +6,9 @@ import IntentKit
 /// parameter typed by an unknown entity (or an unknown `builtin.` type), overlapping or
 /// out-of-range slot spans, an empty utterance. Warnings: a required parameter that no
 /// utterance annotates, an intent with fewer than ``minimumExamples`` utterances, a custom entity
-/// no parameter uses.
+/// no parameter uses, a slot of a closed entity whose words (or annotated value) are none of its
+/// values or synonyms (in any case), an utterance written twice, to the letter and its case
+/// (worse: under two intents).
 public struct CorpusValidator: Sendable {
     /// Intents with fewer utterances than this get a warning.
     public var minimumExamples: Int
@@ -48,6 +50,11 @@ public struct CorpusValidator: Sendable {
 
         var counts = [String: Int]()
         var annotated = Set<String>()
+        var closedEntities = [String: Set<String>]()
+        for entity in schema.entities where !entity.allowsOtherValues {
+            closedEntities[entity.name] = Set(entity.values.flatMap { [$0.identifier] + $0.allPhrases }.map(Self.folded))
+        }
+        var firstSeen = [String: Utterance]()
         for utterance in corpus.utterances {
             counts[utterance.intent, default: 0] += 1
             let location = utterance.location
@@ -59,6 +66,16 @@ public struct CorpusValidator: Sendable {
                 findings.append(Diagnostic(.error, "unknown intent '\(utterance.intent)'", at: location))
                 continue
             }
+            // Case kept: "Lock my car" beside "lock my car" teaches the tagger's shape features.
+            let key = utterance.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            if let first = firstSeen[key] {
+                let place = first.location.map { $0.line.map { "line \($0)" } ?? $0.file } ?? "before"
+                findings.append(first.intent == utterance.intent
+                    ? Diagnostic(.warning, "the same utterance as at \(place): it counts twice in training and in scores", at: location)
+                    : Diagnostic(.warning, "the same utterance as at \(place), there labelled '\(first.intent)' and here '\(utterance.intent)': the model cannot learn both", at: location))
+            } else {
+                firstSeen[key] = utterance
+            }
             let length = utterance.text.unicodeScalars.count
             var previous: SlotAnnotation?
             for slot in utterance.slots.sorted(by: { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }) {
@@ -66,6 +83,10 @@ public struct CorpusValidator: Sendable {
                 if intent.parameter(named: slot.name) == nil {
                     let known = intent.parameters.map(\.name).joined(separator: ", ")
                     findings.append(Diagnostic(.error, "unknown slot '\(slot.name)' for intent '\(intent.name)' (parameters: \(known.isEmpty ? "none" : known))", at: slotLocation))
+                }
+                if case .custom(let entity)? = intent.parameter(named: slot.name)?.entity, let values = closedEntities[entity],
+                   let written = slot.value ?? Self.words(of: slot, in: utterance.text), !values.contains(Self.folded(written)) {
+                    findings.append(Diagnostic(.warning, "'\(written)' is none of the values of '\(entity)', which allows no others: add it as a value or a synonym, or annotate the value it means ([words](\(slot.name): value))", at: slotLocation))
                 }
                 if slot.range.isEmpty || slot.range.lowerBound < 0 || slot.range.upperBound > length {
                     findings.append(Diagnostic(.error, "slot '\(slot.name)' spans \(slot.range.lowerBound)..<\(slot.range.upperBound), outside the text's \(length) characters", at: location))
@@ -92,5 +113,18 @@ public struct CorpusValidator: Sendable {
             findings.append(Diagnostic(.warning, "entity '\(entity.name)' is used by no parameter", at: corpus.locations[.entity(entity.name)]))
         }
         return findings
+    }
+
+    /// `text` as utterances and values are compared: lower-cased, runs of white space one space.
+    static func folded(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The words a slot spans, or `nil` for a span outside the text.
+    private static func words(of slot: SlotAnnotation, in text: String) -> String? {
+        let scalars = text.unicodeScalars
+        guard slot.range.lowerBound >= 0, slot.range.upperBound <= scalars.count, !slot.range.isEmpty else { return nil }
+        let start = scalars.index(scalars.startIndex, offsetBy: slot.range.lowerBound)
+        return String(scalars[start..<scalars.index(start, offsetBy: slot.range.count)])
     }
 }

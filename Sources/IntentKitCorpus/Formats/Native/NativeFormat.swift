@@ -211,7 +211,12 @@ public enum NativeFormat {
         private mutating func readUtterances(_ node: Node?, intent: String, nodes: inout YAMLNodeReader) {
             for utteranceNode in nodes.sequence(node, what: "'utterances'") {
                 if utteranceNode.scalar == nil {
-                    nodes.error("an utterance must be a string; quote utterances that start with '[' or '{'", at: utteranceNode)
+                    // A ': ' in an annotation's value, unquoted, makes YAML read a mapping.
+                    if case .mapping(let mapping) = utteranceNode, let key = mapping.first?.key.scalar?.string, key.contains("](") {
+                        nodes.error("an utterance must be a string; the ': ' in '\(key.suffix(40)): …' made YAML read a mapping: quote the utterance ('…' or \"…\")", at: utteranceNode)
+                    } else {
+                        nodes.error("an utterance must be a string; quote utterances that start with '[' or '{'", at: utteranceNode)
+                    }
                     continue
                 }
                 guard let annotated = nodes.string(utteranceNode, what: "an utterance") else { continue }
