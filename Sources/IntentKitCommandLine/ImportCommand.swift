@@ -9,7 +9,8 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Reads any supported format and writes yaml (the default), json, bio (a directory), \
             conll, rasa-json or rasa-yaml. The output format follows --to, else the output's \
-            extension (.yaml/.yml, .json, .conll).
+            extension (.yaml/.yml, .json, .conll). What the output format cannot hold is \
+            listed, one warning per kind with its count; --strict refuses to write then.
             """)
 
     @OptionGroup var input: CorpusInputOptions
@@ -23,6 +24,9 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Replace the output even when it is a read-only file.")
     var force = false
 
+    @Flag(help: "Refuse to write when the output format cannot hold something of the corpus (a warning otherwise).")
+    var strict = false
+
     func validate() throws {
         if let to, !to.isWritable {
             throw ValidationError("IntentKit reads \(to.rawValue) but cannot write it; choose one of: \(CorpusFormat.allCases.filter(\.isWritable).map(\.rawValue).joined(separator: ", "))")
@@ -33,6 +37,18 @@ struct ImportCommand: ParsableCommand {
         let format = to ?? outputFormatFromExtension()
         try checkOutputPath(output, force: force, directory: format == .bio, consequence: "nothing was written")
         let loaded = try input.load(countingWarnings: true)
+        let losses: [String]
+        do {
+            losses = try format.losses(writing: loaded.corpus, path: output)
+        } catch let error as CorpusError {
+            StandardError.print(error.description)
+            throw ExitCode.failure
+        }
+        if strict && !losses.isEmpty {
+            for loss in losses { StandardError.print("\(output): error: \(format.rawValue): \(loss)") }
+            StandardError.print("\(output): nothing was written (--strict); without it these are warnings")
+            throw ExitCode.failure
+        }
         do {
             for warning in try format.write(loaded.corpus, to: URL(fileURLWithPath: output)) { StandardError.print(warning.description) }
         } catch let error as CorpusError {

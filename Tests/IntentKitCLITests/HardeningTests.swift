@@ -221,6 +221,24 @@ struct HardeningTests: CommandLineRunning {
                       saying: "is a file; this format writes a directory")
     }
 
+    /// A conversion says what the target cannot hold, kind by kind; --strict refuses instead.
+    @Test func importSaysWhatTheTargetCannotHoldAndStrictRefuses() throws {
+        let directory = try temporaryDirectory()
+        let output = directory.appendingPathComponent("assistant.yml").path
+        let lossy = try run("import", "Corpora/assistant", "--to", "rasa-yaml", "--output", output)
+        #expect(lossy.status == 0, "\(lossy.stderr)")
+        for loss in ["rasa-yaml: 11 domains written as one", "closed entities written as lookup tables", "pronunciation hints not written",
+                     "required flags not written", "typed by a built-in entity"] {
+            #expect(lossy.stderr.contains(loss), "\(loss): \(lossy.stderr)")
+        }
+        try FileManager.default.removeItem(atPath: output)
+        let strict = try run("import", "Corpora/assistant", "--to", "rasa-yaml", "--output", output, "--strict")
+        expectRefused(strict, saying: "error: rasa-yaml: 11 domains written as one")
+        #expect(strict.stderr.contains("nothing was written (--strict)") && !FileManager.default.fileExists(atPath: output))
+        let lossless = try run("import", "Corpora/assistant", "--to", "json", "--output", directory.appendingPathComponent("a.json").path, "--strict")
+        #expect(lossless.status == 0, "\(lossless.stderr)")
+    }
+
     /// A file beyond the bound is refused before it is read, with the bound and what to do.
     @Test func anOversizedCorpusFileIsRefusedUpFront() throws {
         let file = try temporaryDirectory().appendingPathComponent("huge.yaml")

@@ -54,29 +54,39 @@ public enum CorpusFormat: String, CaseIterable, Sendable {
     /// Writes `corpus` to `url` in this format: a file, or for `bio` a directory. Files are
     /// written atomically (a temporary file, then a rename).
     ///
-    /// - Returns: what the format could not hold, one warning per kind of loss (BIO and CoNLL
-    ///   have no slot values and one space between words; Rasa YAML one example per line, its
-    ///   edges stripped). YAML, JSON and Rasa JSON lose nothing.
+    /// - Returns: what the format could not hold, one warning per kind of loss with its count
+    ///   (the schema's features a format lacks, ``losses(writing:)``; BIO and CoNLL have no slot
+    ///   values and one space between words; Rasa YAML one example per line, its edges
+    ///   stripped). YAML and JSON lose nothing.
     /// - Throws: ``CorpusError`` when a name cannot be written in the format at all (a BIO slot
     ///   or intent name with white space), or the file cannot be written.
     @discardableResult
     public func write(_ corpus: Corpus, to url: URL) throws -> [Diagnostic] {
-        var losses = [String]()
+        let losses = try losses(writing: corpus, path: url.path)
         switch self {
         case .yaml: try Self.writeFile(NativeFormat.yaml(of: corpus), to: url)
         case .json: try Self.writeFile(NativeFormat.json(of: corpus), to: url)
-        case .bio:
-            losses = try BIOTagging.losses(of: corpus, format: self, path: url.path)
-            try BIOFormat.write(corpus, to: url)
-        case .conll:
-            losses = try BIOTagging.losses(of: corpus, format: self, path: url.path)
-            try Self.writeFile(CoNLLFormat.text(of: corpus), to: url)
+        case .bio: try BIOFormat.write(corpus, to: url)
+        case .conll: try Self.writeFile(CoNLLFormat.text(of: corpus), to: url)
         case .rasaJSON: try Self.writeFile(RasaJSONFormat.json(of: corpus), to: url)
-        case .rasaYAML: try Self.writeFile(RasaYAMLFormat.yaml(of: corpus, losses: &losses), to: url)
+        case .rasaYAML: try Self.writeFile(RasaYAMLFormat.yaml(of: corpus), to: url)
         case .snips, .snips2017, .appIntentVocabulary:
             throw CorpusError.io(path: url.path, detail: "IntentKit reads \(rawValue) corpora but does not write them; write yaml or json")
         }
         return losses.map { Diagnostic(.warning, "\(rawValue): \($0)", at: SourceLocation(file: url.path)) }
+    }
+
+    /// What of `corpus`'s schema this format cannot hold, one line per kind with its count,
+    /// known before anything is written (`import --strict` refuses on any).
+    /// - Throws: ``CorpusError`` when a name cannot be written in the format at all.
+    public func losses(writing corpus: Corpus, path: String) throws -> [String] {
+        var losses = SchemaLosses.losses(of: corpus.schema, in: self)
+        switch self {
+        case .bio, .conll: losses += try BIOTagging.losses(of: corpus, format: self, path: path)
+        case .rasaYAML: _ = RasaYAMLFormat.yaml(of: corpus, losses: &losses)
+        default: break
+        }
+        return losses
     }
 
     /// The format a path holds, judged by its layout, extension and first keys.

@@ -4,7 +4,8 @@ import IntentKit
 /// (canonical value → other texts). These helpers map them onto IntentKit entities and back.
 enum RasaVocabulary {
     /// Entities from lookup tables, with synonyms attached to the value whose phrase they share,
-    /// or else to the entity whose annotations use that value. Returns warnings for synonyms
+    /// or else to the entity whose annotations use that value (as an annotated value, or as the
+    /// words annotated). Returns warnings for synonyms
     /// that fit no entity.
     static func entities(
         lookups: [(name: String, elements: [String])], synonyms: [(value: String, synonyms: [String])],
@@ -16,7 +17,10 @@ enum RasaVocabulary {
             if let entityIndex = entities.firstIndex(where: { $0.values.contains { $0.phrase == synonym.value } }),
                let valueIndex = entities[entityIndex].values.firstIndex(where: { $0.phrase == synonym.value }) {
                 entities[entityIndex].values[valueIndex].synonyms += synonym.synonyms
-            } else if let slot = utterances.lazy.flatMap(\.slots).first(where: { $0.value == synonym.value }) {
+            } else if let slot = utterances.lazy.flatMap({ utterance in
+                // Annotated with the value, or with the value's own words.
+                utterance.slots.lazy.filter { $0.value == synonym.value || ($0.value == nil && utterance.text(of: $0) == synonym.value) }
+            }).first {
                 if let entityIndex = entities.firstIndex(where: { $0.name == slot.name }) {
                     entities[entityIndex].values.append(EntityValue(phrase: synonym.value, synonyms: synonym.synonyms))
                 } else {

@@ -19,7 +19,15 @@ public enum SnipsDatasetFormat {
         let decoded = try decoder.decodeFile(at: url, displayPath: displayPath)
         let root = try JSONFileValue.parse(decoded.text, file: displayPath)
         var entities = [Entity]()
+        var warnings = [Diagnostic]()
         for (name, definition) in try (root["entities"]?.object() ?? []) where builtins[name] == nil {
+            // Options IntentKit's matching has no counterpart for: said, not dropped silently.
+            if let useSynonyms = definition["use_synonyms"], try useSynonyms.bool() == false {
+                warnings.append(Diagnostic(.warning, "entity '\(name)': use_synonyms false is not kept: IntentKit resolves a value's synonyms to it", at: useSynonyms.location))
+            }
+            if let strictness = definition["matching_strictness"], case .number(let value, _) = strictness.value.content, value != 1 {
+                warnings.append(Diagnostic(.warning, "entity '\(name)': matching_strictness \(value) is not kept: IntentKit's tagger learns how closely a slot matches the values", at: strictness.location))
+            }
             var values = [EntityValue]()
             for item in try (definition["data"]?.array() ?? []) {
                 let synonyms = try (item["synonyms"]?.array() ?? []).map { try $0.string() }
@@ -46,6 +54,6 @@ public enum SnipsDatasetFormat {
         let schema = SchemaInference.schema(
             domain: url.deletingPathExtension().lastPathComponent, utterances: utterances,
             entityOfSlot: entityOfSlot, entities: entities, intentOrder: try intents.object().map(\.key))
-        return LoadedCorpus(corpus: Corpus(schema: schema, utterances: utterances), diagnostics: decoded.repairs)
+        return LoadedCorpus(corpus: Corpus(schema: schema, utterances: utterances), diagnostics: decoded.repairs + warnings)
     }
 }
