@@ -126,5 +126,21 @@ struct NativeFormatTests {
         #expect(loaded.corpus.schema == (try CorpusFormat.load(at: payments).corpus.schema))
         #expect(loaded.corpus.utterances.map(\.text) == ["how's my NestEgg doing", "hello"])
         #expect(loaded.diagnostics.map(\.description) == ["held-out.yaml:6:11: error: unknown intent 'Unknown': the schema declares no such intent"])
+        // What validation says of the held-out utterances points at the held-out file, not the schema's.
+        let findings = CorpusValidator(minimumExamples: 2).validate(loaded.corpus).map(\.description)
+        #expect(findings.contains("held-out.yaml:3:11: warning: intent 'CheckBalance' has 1 utterance; at least 2 are needed to learn it"), "\(findings)")
+        #expect(!findings.contains { $0.contains("payments.yaml") && $0.contains("CheckBalance") }, "\(findings)")
+    }
+
+    /// A schema named by an absolute path is shown by that path.
+    @Test func anAbsoluteSchemaPathIsShownAsWritten() throws {
+        let directory = try FixturePaths.temporaryDirectory()
+        let schema = directory.appendingPathComponent("payments.yaml")
+        try FileManager.default.copyItem(at: payments, to: schema)
+        let test = directory.appendingPathComponent("held-out.yaml")
+        try Data("schema: \(directory.appendingPathComponent("missing.yaml").path)\nintents: []\n".utf8).write(to: test)
+        #expect { try CorpusFormat.load(at: test, displayPath: "tests/held-out.yaml") } throws: { error in
+            "\(error)".contains(directory.appendingPathComponent("missing.yaml").path) && !"\(error)".contains("tests/" + directory.path)
+        }
     }
 }

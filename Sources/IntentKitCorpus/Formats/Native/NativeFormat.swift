@@ -125,7 +125,7 @@ public enum NativeFormat {
             }
             if usesReferencedSchema { return }
             let schemaURL = URL(fileURLWithPath: path, relativeTo: url.deletingLastPathComponent()).standardizedFileURL
-            let schemaDisplay = ((displayPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent(path)
+            let schemaDisplay = path.hasPrefix("/") ? path : ((displayPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent(path)
             let loaded = try CorpusFormat.load(at: schemaURL, displayPath: (schemaDisplay as NSString).standardizingPath, decoder: decoder)
             diagnostics += loaded.diagnostics.filter { $0.severity == .error }
             builder = SchemaBuilder(schema: loaded.corpus.schema, locations: loaded.corpus.locations)
@@ -138,6 +138,7 @@ public enum NativeFormat {
             if builder.schema.intent(named: name) == nil {
                 nodes.error("unknown intent '\(name)': the schema declares no such intent", at: fields["name"]!)
             }
+            builder.locate(intent: name, at: nodes.location(of: fields["name"]!))
             readUtterances(fields["utterances"], intent: name, nodes: &nodes)
         }
 

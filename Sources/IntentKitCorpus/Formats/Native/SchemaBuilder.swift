@@ -30,6 +30,14 @@ struct SchemaBuilder {
         for (name, place) in parameterLocations { locations[.parameter(intent: intent.name, name: name)] = place }
     }
 
+    /// Places an intent of a referenced schema, and its parameters, where a held-out file lists
+    /// it: what validation says about the held-out utterances points at the held-out file.
+    mutating func locate(intent name: String, at location: SourceLocation?) {
+        guard let location, let intent = schema.intent(named: name) else { return }
+        locations[.intent(name)] = location
+        for parameter in intent.parameters { locations[.parameter(intent: name, name: parameter.name)] = location }
+    }
+
     /// Adds a custom entity.
     mutating func add(_ entity: Entity, at location: SourceLocation?) {
         if schema.entity(named: entity.name) != nil {
