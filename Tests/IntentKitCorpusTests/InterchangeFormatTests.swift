@@ -54,6 +54,35 @@ struct InterchangeFormatTests {
         ])
     }
 
+    /// Rasa's roles and groups become part of the slot name and are written back, both formats.
+    @Test func rasaRolesAndGroupsSurviveThroughSlotNames() throws {
+        let directory = try FixturePaths.temporaryDirectory()
+        let yaml = directory.appendingPathComponent("nlu.yml")
+        try Data("""
+            version: "3.1"
+            nlu:
+            - intent: BookFlight
+              examples: |
+                - fly from [Berlin]{"entity": "city", "role": "departure"} to [Paris]{"entity": "city", "role": "destination"}
+                - a [large]{"entity": "size", "group": "1"} pizza and a [small]{"entity": "size", "group": 2, "value": "S"} one
+            """.utf8).write(to: yaml)
+        let loaded = try CorpusFormat.load(at: yaml)
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        #expect(loaded.corpus.utterances.map { $0.slots.map(\.name) } == [["city.departure", "city.destination"], ["size#1", "size#2"]])
+        #expect(loaded.corpus.utterances[1].slots[1].value == "S")
+        for format in [CorpusFormat.rasaYAML, .rasaJSON] {
+            let output = directory.appendingPathComponent("out-\(format.rawValue)")
+            try format.write(loaded.corpus, to: output)
+            let written = try String(contentsOf: output, encoding: .utf8)
+            #expect(written.contains(#""role": "departure""#) && written.contains(#""group": "2""#), "\(written)")
+            let reread = try CorpusFormat.load(at: output, format: format).corpus
+            #expect(reread.utterances == loaded.corpus.utterances.map { Utterance(text: $0.text, intent: $0.intent, slots: $0.slots) }
+                    || reread.utterances.map(\.slots) == loaded.corpus.utterances.map(\.slots), "\(format)")
+        }
+        #expect(RasaEntityName.parts(of: "city.departure#2") == ("city", "departure", "2"))
+        #expect(RasaEntityName.parts(of: "payee") == ("payee", nil, nil))
+    }
+
     @Test func readsCoNLLColumns() throws {
         let corpus = try roundTrip("sample.conll", through: .conll, fileName: "sample.conll")
         #expect(corpus.utterances == [

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// - `[text](slot)` marks `text` as the slot `slot`;
 /// - `[text](slot: value)` also gives the canonical value (`[nest egg](account: NestEgg)`);
-/// - in the Rasa dialect, `[text]{"entity": "slot", "value": "value"}` as well;
+/// - in the Rasa dialect, `[text]{"entity": "slot", "value": "value"}` as well, a `role` and a
+///   `group` becoming part of the slot name (`city.departure`, ``RasaEntityName``);
 /// - `\[`, `\]`, `\(`, `\)` and `\\` stand for the characters themselves.
 ///
 /// Offsets of parse errors are in Unicode scalars from the start of the annotated string.
@@ -23,7 +24,7 @@ public enum AnnotatedText {
     }
 
     /// Parses `annotated`, adding to `ignored` each JSON attribute IntentKit has no place for
-    /// (Rasa's `role` and `group`) with the scalar offset of its annotation.
+    /// with the scalar offset of its annotation.
     static func parse(
         _ annotated: String, allowJSONAttributes: Bool, ignored: inout [(offset: Int, attribute: String)]
     ) throws(SyntaxError) -> (text: String, slots: [SlotAnnotation]) {
@@ -152,7 +153,8 @@ public enum AnnotatedText {
             throw SyntaxError(offset: start, message: "entity attributes must be a JSON object with a string \"entity\"")
         }
         let value = object["value"].map { "\($0)" }
-        return (entity, value, index + 1, object.keys.filter { $0 != "entity" && $0 != "value" }.sorted())
+        let name = RasaEntityName.slotName(entity: entity, role: object["role"].map { "\($0)" }, group: object["group"].map { "\($0)" })
+        return (name, value, index + 1, object.keys.filter { !["entity", "value", "role", "group"].contains($0) }.sorted())
     }
 
     /// Writes `text` with `slots` in the inline syntax; the inverse of ``parse(_:allowJSONAttributes:)``.
@@ -184,9 +186,14 @@ public enum AnnotatedText {
             appendEscaped(scalars[position..<range.lowerBound], special: "[]\\")
             output.append("[")
             appendEscaped(scalars[range], special: "[]\\")
-            if jsonValues, let value = slot.value {
+            let parts = RasaEntityName.parts(of: slot.name)
+            if jsonValues, slot.value != nil || parts.role != nil || parts.group != nil {
                 output.append("]")
-                output.append(contentsOf: "{\"entity\": \(JSONText.quoted(slot.name)), \"value\": \(JSONText.quoted(value))}".unicodeScalars)
+                var attributes = "{\"entity\": \(JSONText.quoted(parts.entity))"
+                if let role = parts.role { attributes += ", \"role\": \(JSONText.quoted(role))" }
+                if let group = parts.group { attributes += ", \"group\": \(JSONText.quoted(group))" }
+                if let value = slot.value { attributes += ", \"value\": \(JSONText.quoted(value))" }
+                output.append(contentsOf: (attributes + "}").unicodeScalars)
             } else {
                 output.append(contentsOf: "](".unicodeScalars)
                 appendLabelPart(slot.name, special: "()[\\:")

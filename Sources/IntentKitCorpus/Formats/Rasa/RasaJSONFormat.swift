@@ -4,8 +4,9 @@ import Foundation
 /// "entities": [{"start", "end", "value", "entity"}]}], "entity_synonyms": […], "lookup_tables": […]}}`.
 ///
 /// Offsets are Unicode scalar offsets (Python string indices). An entity's `value`, when it
-/// differs from the text it covers, becomes the annotation's canonical value. Roles, groups,
-/// regex features and lookup tables that point at files are skipped, each with a located warning.
+/// differs from the text it covers, becomes the annotation's canonical value; its role and group
+/// become part of the slot's name (``RasaEntityName``), and are written back from it. Regex
+/// features and lookup tables that point at files are skipped, each with a located warning.
 public enum RasaJSONFormat {
     /// Reads a Rasa JSON file.
     public static func read(at url: URL, displayPath: String, decoder: TextDecoder) throws -> LoadedCorpus {
@@ -28,12 +29,10 @@ public enum RasaJSONFormat {
                 guard 0 <= start, start < end, end <= scalars.count else {
                     throw entity.failure("offsets \(start)..<\(end) are outside the text (\(scalars.count) characters)")
                 }
-                for attribute in ["role", "group"] where entity[attribute] != nil {
-                    diagnostics.append(Diagnostic(.warning, "entity '\(attribute)' is not imported: IntentKit slots have no roles or groups", at: entity[attribute]!.location))
-                }
+                let slotName = RasaEntityName.slotName(entity: name, role: try entity["role"]?.string(), group: try Self.group(entity["group"]))
                 let covered = String(String.UnicodeScalarView(scalars[start..<end]))
                 let value = try entity["value"]?.string()
-                slots.append(SlotAnnotation(name: name, range: start..<end, value: value == covered ? nil : value))
+                slots.append(SlotAnnotation(name: slotName, range: start..<end, value: value == covered ? nil : value))
             }
             slots.sort { $0.range.lowerBound < $1.range.lowerBound }
             // Slot columns count from the text's first character, after its opening quote.
@@ -60,17 +59,28 @@ public enum RasaJSONFormat {
         return LoadedCorpus(corpus: Corpus(schema: schema, utterances: utterances), diagnostics: diagnostics + warnings)
     }
 
+    /// A Rasa group: a string, or a number as Rasa's examples write it.
+    private static func group(_ value: JSONFileValue?) throws -> String? {
+        guard let value else { return nil }
+        if case .number(_, let integer?) = value.value.content { return String(integer) }
+        return try value.string()
+    }
+
     /// The corpus as Rasa JSON text.
     public static func json(of corpus: Corpus) -> String {
         let examples: [DocumentTree] = corpus.utterances.map { utterance in
             .object([
                 ("text", .string(utterance.text)),
                 ("intent", .string(utterance.intent)),
-                ("entities", .array(utterance.slots.map { slot in
-                    .object([
+                ("entities", .array(utterance.slots.map { slot -> DocumentTree in
+                    let parts = RasaEntityName.parts(of: slot.name)
+                    var fields: [(String, DocumentTree)] = [
                         ("start", .int(slot.range.lowerBound)), ("end", .int(slot.range.upperBound)),
-                        ("value", .string(slot.value ?? utterance.text(of: slot))), ("entity", .string(slot.name)),
-                    ])
+                        ("value", .string(slot.value ?? utterance.text(of: slot))), ("entity", .string(parts.entity)),
+                    ]
+                    if let role = parts.role { fields.append(("role", .string(role))) }
+                    if let group = parts.group { fields.append(("group", .string(group))) }
+                    return DocumentTree.object(fields)
                 })),
             ])
         }

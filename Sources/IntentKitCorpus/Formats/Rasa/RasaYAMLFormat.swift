@@ -18,8 +18,9 @@ import Yams
 ///     - NestEgg
 /// ```
 ///
-/// `regex` items, roles and groups are not used by IntentKit: each is skipped with a located
-/// warning. Other top-level
+/// An entity's role and group become part of the slot's name (`city.departure`,
+/// ``RasaEntityName``), and are written back from it. `regex` items are not used by IntentKit:
+/// each is skipped with a located warning. Other top-level
 /// sections of a Rasa project file (`rules`, `stories`, `responses`) are ignored.
 public enum RasaYAMLFormat {
     /// Reads a Rasa YAML file.
@@ -43,7 +44,7 @@ public enum RasaYAMLFormat {
                         var ignored = [(offset: Int, attribute: String)]()
                         let (plain, slots) = try AnnotatedText.parse(text, allowJSONAttributes: true, ignored: &ignored)
                         for (offset, attribute) in ignored {
-                            nodes.diagnostics.append(Diagnostic(.warning, "entity '\(attribute)' is not imported: IntentKit slots have no roles or groups", at: location.advanced(by: offset)))
+                            nodes.diagnostics.append(Diagnostic(.warning, "entity attribute '\(attribute)' is not imported: IntentKit knows entity, value, role and group", at: location.advanced(by: offset)))
                         }
                         utterances.append(Utterance(text: plain, intent: name, slots: slots, location: location))
                     } catch {
