@@ -69,34 +69,12 @@ public struct CorpusValidator: Sendable {
             // Case kept: "Lock my car" beside "lock my car" teaches the tagger's shape features.
             let key = utterance.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             if let first = firstSeen[key] {
-                let place = first.location.map { $0.line.map { "line \($0)" } ?? $0.file } ?? "before"
-                findings.append(first.intent == utterance.intent
-                    ? Diagnostic(.warning, "the same utterance as at \(place): it counts twice in training and in scores", at: location)
-                    : Diagnostic(.warning, "the same utterance as at \(place), there labelled '\(first.intent)' and here '\(utterance.intent)': the model cannot learn both", at: location))
+                findings.append(Self.repetition(of: first, in: utterance))
             } else {
                 firstSeen[key] = utterance
             }
-            let length = utterance.text.unicodeScalars.count
-            var previous: SlotAnnotation?
-            for slot in utterance.slots.sorted(by: { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }) {
-                let slotLocation = location?.advanced(by: slot.range.lowerBound)
-                if intent.parameter(named: slot.name) == nil {
-                    let known = intent.parameters.map(\.name).joined(separator: ", ")
-                    findings.append(Diagnostic(.error, "unknown slot '\(slot.name)' for intent '\(intent.name)' (parameters: \(known.isEmpty ? "none" : known))", at: slotLocation))
-                }
-                if case .custom(let entity)? = intent.parameter(named: slot.name)?.entity, let values = closedEntities[entity],
-                   let written = slot.value ?? Self.words(of: slot, in: utterance.text), !values.contains(Self.folded(written)) {
-                    findings.append(Diagnostic(.warning, "'\(written)' is none of the values of '\(entity)', which allows no others: add it as a value or a synonym, or annotate the value it means ([words](\(slot.name): value))", at: slotLocation))
-                }
-                if slot.range.isEmpty || slot.range.lowerBound < 0 || slot.range.upperBound > length {
-                    findings.append(Diagnostic(.error, "slot '\(slot.name)' spans \(slot.range.lowerBound)..<\(slot.range.upperBound), outside the text's \(length) characters", at: location))
-                }
-                if let before = previous, before.range.overlaps(slot.range) {
-                    findings.append(Diagnostic(.error, "slot '\(slot.name)' overlaps slot '\(before.name)'", at: slotLocation))
-                }
-                previous = slot
-                annotated.insert(intent.name + "\u{0}" + slot.name)
-            }
+            checkSlots(of: utterance, intent: intent, closedEntities: closedEntities, findings: &findings)
+            for slot in utterance.slots { annotated.insert(intent.name + "\u{0}" + slot.name) }
         }
 
         for intent in schema.intents {
@@ -113,6 +91,40 @@ public struct CorpusValidator: Sendable {
             findings.append(Diagnostic(.warning, "entity '\(entity.name)' is used by no parameter", at: corpus.locations[.entity(entity.name)]))
         }
         return findings
+    }
+
+    /// The warning for `utterance`, a repetition of `first`.
+    private static func repetition(of first: Utterance, in utterance: Utterance) -> Diagnostic {
+        let place = first.location.map { $0.line.map { "line \($0)" } ?? $0.file } ?? "before"
+        return first.intent == utterance.intent
+            ? Diagnostic(.warning, "the same utterance as at \(place): it counts twice in training and in scores", at: utterance.location)
+            : Diagnostic(.warning, "the same utterance as at \(place), there labelled '\(first.intent)' and here '\(utterance.intent)': the model cannot learn both", at: utterance.location)
+    }
+
+    /// The slots of `utterance` against its intent: known parameters, a closed entity's values,
+    /// spans within the text and apart from each other.
+    private func checkSlots(of utterance: Utterance, intent: IntentDefinition, closedEntities: [String: Set<String>], findings: inout [Diagnostic]) {
+        let location = utterance.location
+        let length = utterance.text.unicodeScalars.count
+        var previous: SlotAnnotation?
+        for slot in utterance.slots.sorted(by: { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }) {
+            let slotLocation = location?.advanced(by: slot.range.lowerBound)
+            if intent.parameter(named: slot.name) == nil {
+                let known = intent.parameters.map(\.name).joined(separator: ", ")
+                findings.append(Diagnostic(.error, "unknown slot '\(slot.name)' for intent '\(intent.name)' (parameters: \(known.isEmpty ? "none" : known))", at: slotLocation))
+            }
+            if case .custom(let entity)? = intent.parameter(named: slot.name)?.entity, let values = closedEntities[entity],
+               let written = slot.value ?? Self.words(of: slot, in: utterance.text), !values.contains(Self.folded(written)) {
+                findings.append(Diagnostic(.warning, "'\(written)' is none of the values of '\(entity)', which allows no others: add it as a value or a synonym, or annotate the value it means ([words](\(slot.name): value))", at: slotLocation))
+            }
+            if slot.range.isEmpty || slot.range.lowerBound < 0 || slot.range.upperBound > length {
+                findings.append(Diagnostic(.error, "slot '\(slot.name)' spans \(slot.range.lowerBound)..<\(slot.range.upperBound), outside the text's \(length) characters", at: location))
+            }
+            if let before = previous, before.range.overlaps(slot.range) {
+                findings.append(Diagnostic(.error, "slot '\(slot.name)' overlaps slot '\(before.name)'", at: slotLocation))
+            }
+            previous = slot
+        }
     }
 
     /// `text` as utterances and values are compared: lower-cased, runs of white space one space.
