@@ -2,8 +2,8 @@ import HTTPTypes
 import Hummingbird
 
 /// Answers CORS preflights and marks the router's answers to other origins' pages as
-/// ``CORSPolicy`` says. (`POST /parse` and `POST /model/parse` are answered before the router:
-/// ``ParseFastPath`` adds the same headers there.) It sits outside the middleware that turns
+/// ``CORSPolicy`` says (a request with an `Origin` always reaches the router: ``RawParsePath``
+/// leaves it to the codec). It sits outside the middleware that turns
 /// errors into answers, so error answers carry the headers too: a page can read why it failed.
 struct CORSMiddleware<Context: RequestContext>: RouterMiddleware {
     let policy: CORSPolicy

@@ -1,7 +1,7 @@
 import Atomics
 
 /// The bound on requests handled at once, shared by both ways a request is answered
-/// (``ConcurrencyLimitMiddleware`` and ``ParseFastPath``).
+/// (``ConcurrencyLimitMiddleware`` and ``RawParsePath``).
 final class ConcurrencyLimiter: Sendable {
     let limit: Int
     private let active = ManagedAtomic<Int>(0)

@@ -59,13 +59,12 @@ public struct ParseServer: Sendable {
     /// it stops accepting connections and finishes the requests in flight; SIGHUP reloads the
     /// model. `onListening` gets the port once the server accepts connections.
     public func run(handlingSignals: Bool = true, onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        let fastPath = ParseFastPath.Shared(
+        let rawPath = RawParsePath.Shared(
             handlers: handlers, limiter: limiter, recorder: recorder, timeout: Self.timeAmount(configuration.requestTimeout),
-            idleTimeout: Self.timeAmount(configuration.idleTimeout), serverName: Self.serverName, cors: CORSPolicy(origins: configuration.corsOrigins),
-            logger: logger)
+            idleTimeout: Self.timeAmount(configuration.idleTimeout), serverName: Self.serverName, logger: logger)
         var application = Application(
             router: makeRouter(),
-            server: ParseServerChannel.builder(fastPath),
+            server: ParseServerChannel.builder(rawPath),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: Self.serverName),
             onServerRunning: { [logger, configuration] channel in
                 let port = channel.localAddress?.port ?? configuration.port
@@ -102,7 +101,10 @@ public struct ParseServer: Sendable {
         router.add(middleware: ConcurrencyLimitMiddleware(limiter: limiter))
         let handlers = handlers
         let deadline = RequestDeadline(timeout: configuration.requestTimeout)
-        // POST /parse and POST /model/parse are answered before the router, by RawParsePath or ParseFastPath.
+        // RawParsePath answers most parse requests before they reach the router; these routes answer the rest.
+        for route in ParseRoute.allCases {
+            router.post(RouterPath(route.path)) { request, context in try await deadline.run { try await handlers.parse(request, context: context, route: route) } }
+        }
         if configuration.playground { router.get("/") { _, _ in PlaygroundPage.response } }
         router.post("/parse/batch") { request, context in try await deadline.run { try await handlers.parseBatch(request, context: context) } }
         router.post("/entities") { request, context in try await deadline.run { try await handlers.entities(request, context: context) } }

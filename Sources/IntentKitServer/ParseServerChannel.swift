@@ -4,19 +4,20 @@ import Logging
 import NIOCore
 
 /// Hummingbird's HTTP/1.1 child channel with ``RawParsePath`` first in every connection's
-/// pipeline, in front of the HTTP codec, and ``ParseFastPath`` after the codec.
+/// pipeline, in front of the HTTP codec.
 struct ParseServerChannel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
     let http1: HTTP1Channel
-    let shared: ParseFastPath.Shared
+    let shared: RawParsePath.Shared
 
     /// The server builder for `Application(router:server:)`.
-    static func builder(_ shared: ParseFastPath.Shared) -> HTTPServerBuilder {
+    static func builder(_ shared: RawParsePath.Shared) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
-            // The fast paths keep the idle timeout (they see every request; the connection
-            // handler after them does not), so that handler gets none.
+            // The raw path keeps the idle timeout until it hands the connection over (the
+            // connection handler after it does not see the requests it answers), so that
+            // handler gets none.
             ParseServerChannel(
-                http1: HTTP1Channel(responder: responder, configuration: .init(additionalChannelHandlers: [ParseFastPath(shared)], idleTimeout: nil)),
+                http1: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: nil)),
                 shared: shared)
         }
     }

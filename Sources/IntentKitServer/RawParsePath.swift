@@ -1,38 +1,68 @@
+import Foundation
 import HTTPTypes
+import HummingbirdCore
+import Logging
 import NIOCore
 
-/// Answers `POST /parse` and `POST /model/parse` straight from a connection's bytes, first in the channel pipeline,
-/// in front of the HTTP codec: a request of the plain shape clients send — `POST` to a parse route,
-/// HTTP/1.1, a `Content-Length` body, no `Transfer-Encoding`, `Expect`, `Upgrade`, `Origin` (a
-/// browser's request, whose CORS headers ``ParseFastPath`` writes) or `Connection` other than
-/// `keep-alive` — is read, parsed and answered here, and its answer
+/// Answers `POST /parse` and `POST /model/parse` straight from a connection's bytes, first in
+/// the channel pipeline, in front of the HTTP codec: a request of the plain shape clients send —
+/// `POST` to a parse route, HTTP/1.1, a `Content-Length` body, no `Transfer-Encoding`, `Expect`,
+/// `Upgrade`, `Origin` (a browser's request, whose CORS headers the router's middleware writes)
+/// or `Connection` other than `keep-alive` — is read, parsed and answered here, and its answer
 /// written as bytes. The first request of any other shape (another route, a chunked body, a
 /// malformed or oversized request) and everything after it on the connection go to the HTTP
-/// codec untouched, and this handler leaves the pipeline: the codec, ``ParseFastPath`` and the
-/// router answer them, errors included, as they would without it.
+/// codec untouched, and this handler leaves the pipeline: Hummingbird's router answers them,
+/// errors included, as it would without it.
 ///
-/// Why: with the parse itself about half of a request's time in the server, the HTTP codec's
-/// way — llhttp's callbacks, the conversion of every head to and from swift-http-types, three
-/// response parts through two encoders — took about a fifth of it; a request of a fixed shape
-/// needs none of it. The answer is the same either way: the same
-/// ``ParseFastPath/Shared/parseAnswer(body:route:)``, status, headers, bounds, metrics and access log.
+/// Why: with the parse itself about half of a request's time in the server, the way through the
+/// codec and the router (llhttp's callbacks, the conversion of every head to and from
+/// swift-http-types, a request task, its body stream, the response writer) costs more than the
+/// parse it carries; a request of a fixed shape needs none of it. The answer is the same either
+/// way: the same ``RequestHandlers/parseAnswer(body:route:)``, status, headers, bounds, metrics
+/// and access log.
 ///
 /// It also keeps the connection's idle timeout and the deadline of a request arriving slowly
-/// (answered 503 and closed, as the codec's way does), until it hands the connection over; then
-/// it sends ``HandedOver`` down the pipeline, and ``ParseFastPath`` keeps them. Pipelined
-/// requests are answered in order, with one flush for all those one read brought.
+/// (answered 503 and closed, as the router's way does), until it hands the connection over; then
+/// Hummingbird's connection handler keeps the idle timeout. Pipelined requests are answered in
+/// order, with one flush for all those one read brought.
 final class RawParsePath: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 
-    /// Sent down the pipeline when this handler gives the connection to the HTTP codec: from
-    /// then on the handlers after it keep the idle timeout.
-    struct HandedOver {}
+    /// What every connection's raw path shares: the server's handlers, bounds and log.
+    struct Shared: Sendable {
+        var handlers: RequestHandlers
+        var limiter: ConcurrencyLimiter
+        var recorder: RequestRecorder
+        var timeout: TimeAmount
+        var idleTimeout: TimeAmount
+        var serverName: String
+        var logger: Logger
+
+        /// The answer to the body of a request to a parse route, within the concurrency bound:
+        /// the parse, or the error a client gets (an unexpected one logged and answered 500).
+        func parseAnswer(body: ByteBuffer, route: ParseRoute) -> (status: HTTPResponse.Status, headers: HTTPFields, bytes: [UInt8]) {
+            guard limiter.acquire() else {
+                let error = limiter.overloaded
+                return (error.status, error.headers, error.body)
+            }
+            defer { limiter.release() }
+            do {
+                return (.ok, [:], try handlers.parseAnswer(body: body, route: route))
+            } catch {
+                let answer = ServerError.answering(error) ?? {
+                    logger.error("request failed", metadata: ["error": "\(error)", "path": "\(route.path)"])
+                    return .internalError
+                }()
+                return (answer.status, answer.headers, answer.body)
+            }
+        }
+    }
 
     /// A head longer than this goes to the codec (which has its own, larger, limits).
     static let maximumHeadBytes = 8192
 
-    private let shared: ParseFastPath.Shared
+    private let shared: Shared
     private var timer: ConnectionTimer
     /// The bytes of a request not yet whole.
     private var pending: ByteBuffer?
@@ -44,7 +74,7 @@ final class RawParsePath: ChannelInboundHandler, RemovableChannelHandler {
     private var closing = false
     private var dateHeader = HTTPDateHeader()
 
-    init(_ shared: ParseFastPath.Shared) {
+    init(_ shared: Shared) {
         self.shared = shared
         timer = ConnectionTimer(idleTimeout: shared.idleTimeout)
     }
@@ -270,11 +300,17 @@ final class RawParsePath: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Gives the connection to the HTTP codec, `bytes` (from the first request this handler
-    /// does not answer) first, and leaves the pipeline.
+    /// does not answer) first, and leaves the pipeline. From then on a connection state handler
+    /// of Hummingbird's keeps the idle timeout: the one the server set up has none, as it would
+    /// have closed a connection busy with requests it never saw.
     private func handOver(_ context: ChannelHandlerContext, _ bytes: ByteBuffer) {
         timer.cancel()
         requestStart = nil
-        context.fireUserInboundEventTriggered(HandedOver())
+        let pipeline = context.pipeline.syncOperations
+        if let connection = try? pipeline.handler(type: HTTPConnectionStateHandler.self) {
+            let idle = HTTPConnectionStateHandler(idleTimeout: .nanoseconds(shared.idleTimeout.nanoseconds), logger: shared.logger)
+            try? pipeline.addHandler(idle, position: .before(connection))
+        }
         context.fireChannelRead(wrapInboundOut(bytes))
         context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }

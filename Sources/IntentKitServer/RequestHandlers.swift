@@ -32,8 +32,8 @@ final class RequestHandlers: Sendable {
     // MARK: Routes
 
     /// `POST /parse` (one utterance's parse, as `intentkit parse` writes it) and `POST
-    /// /model/parse` (the same parse as Rasa NLU answers it); ``RawParsePath`` and
-    /// ``ParseFastPath`` answer both on the connection's event loop.
+    /// /model/parse` (the same parse as Rasa NLU answers it), for ``RawParsePath`` and the
+    /// router alike.
     /// - Throws: ``ServerError`` for a body that is not a parse request.
     func parseAnswer(body: ByteBuffer, route: ParseRoute) throws -> [UInt8] {
         let plain = body.withUnsafeReadableBytes(ParseRequest.plain)
@@ -59,6 +59,12 @@ final class RequestHandlers: Sendable {
         setting.workspaces.recycle(consume workspace)  // moved, not copied: a copy retains every buffer
         metrics.recordParses(1, outOfScope: parse.intent == nil ? 1 : 0, batch: false)
         return (parse, setting)
+    }
+
+    /// `POST /parse` and `POST /model/parse` through the router: the requests ``RawParsePath``
+    /// leaves to the HTTP codec.
+    func parse(_ request: Request, context: some RequestContext, route: ParseRoute) async throws -> Response {
+        Self.json(try parseAnswer(body: try await body(of: request), route: route))
     }
 
     /// `POST /parse/batch`: `{"results": [parse, …]}` in the order of `texts`.
@@ -209,7 +215,7 @@ final class RequestHandlers: Sendable {
 }
 
 /// The routes that parse one utterance, each answering in its own JSON.
-enum ParseRoute: Sendable {
+enum ParseRoute: Sendable, CaseIterable {
     /// `POST /parse`: IntentKit's JSON.
     case parse
     /// `POST /model/parse`: Rasa NLU's JSON.

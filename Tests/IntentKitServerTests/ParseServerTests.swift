@@ -393,7 +393,7 @@ struct ParseServerTests {
         defer { Task { await server.stop() } }
         let port = server.port
         // One connection only ever sends what the raw path answers; the other also what it hands
-        // over to the codec, whose fast path then keeps the timeout.
+        // over to the codec, whose connection handler then keeps the timeout.
         let (busyStatuses, closedWhenIdle) = try await LoopbackConnection.run {
             let rawOnly = try LoopbackConnection(port: port), mixed = try LoopbackConnection(port: port)
             var statuses: Set<Int> = []
