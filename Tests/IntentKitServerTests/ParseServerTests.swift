@@ -184,7 +184,7 @@ struct ParseServerTests {
     }
 
     /// Beyond the bound of concurrent requests the answer is 503 at once, on either way a
-    /// request is answered (the router's, and the parse fast path's); health still answers.
+    /// request is answered (the router's, and the raw path's); health still answers.
     @Test func requestsBeyondTheConcurrencyBoundAre503() async throws {
         var configuration = RunningServer.configuration()
         configuration.maximumConcurrentRequests = 1
@@ -221,7 +221,7 @@ struct ParseServerTests {
     /// first request's deadline, fires first and re-arms for the second's.
     ///
     /// The first request is one the raw path answers (it then keeps the deadline) or one it
-    /// hands over to the codec (whose fast path then keeps it).
+    /// hands over to the codec (the router's deadline then keeps it).
     @Test(arguments: ["/parse", "/entities"])
     func aRequestPastItsDeadlineIs503(firstPath: String) async throws {
         var configuration = RunningServer.configuration()
@@ -330,7 +330,7 @@ struct ParseServerTests {
         }
     }
 
-    /// One kept-alive connection carries requests for the parse fast path and for the router,
+    /// One kept-alive connection carries requests for the raw path and for the router,
     /// in any order, each answer after its request.
     @Test func oneConnectionCarriesEveryKindOfRequestInTurn() async throws {
         let server = try await RunningServer()
