@@ -13,8 +13,7 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         let summary: ModelSummary
         do {
-            let file = try ModelFileReader(contentsOf: URL(fileURLWithPath: model))
-            summary = ModelSummary(try NLUModel(reading: file), file: file)
+            summary = try ModelSummary(contentsOf: URL(fileURLWithPath: model))
         } catch {
             StandardError.print(modelErrorMessage(error, path: model))
             throw ExitCode.failure

@@ -51,7 +51,7 @@ public struct BuiltinEntityExtractor: Sendable {
     }
 
     /// The entities within `tokens` of an utterance: what the parser reads around a slot.
-    package func extract(from text: TokenizedText, tokens: Range<Int>, reference: Date) -> [BuiltinEntityMatch] {
+    func extract(from text: TokenizedText, tokens: Range<Int>, reference: Date) -> [BuiltinEntityMatch] {
         spans(in: text, tokens: tokens, reference: reference).map { match in
             // The text said, cut from the original at the UTF-8 offsets of its scalars.
             let utf8 = text.text.utf8

@@ -430,7 +430,7 @@ public final class SentenceEncoder: Sendable {
     /// another tokenizer (IntentKit's), as Unicode scalar ranges of the text in order.
     package struct TokenizedInput: Sendable {
         var text: String
-        package var tokens: [Range<Int>]
+        var tokens: [Range<Int>]
 
         package init(text: String, tokens: [Range<Int>]) {
             self.text = text
@@ -441,7 +441,7 @@ public final class SentenceEncoder: Sendable {
     /// One forward pass's two readings of an utterance.
     package struct TokenizedEncoding: Sendable {
         /// ``encode(_:)``'s vector of the text.
-        package var sentence: [Float]
+        var sentence: [Float]
         /// `[tokens][dimension]` each token's contextual vector: the mean of the last layer's
         /// rows of the word pieces whose word starts inside the token (as in BERT-based
         /// taggers, which read a word from its pieces); zeros for a token that holds no piece

@@ -114,9 +114,9 @@ package struct TokenClusters: Sendable, Equatable {
 /// Each token's cluster id at each level of a ``TokenClusters``, for the feature extractor.
 package struct TokenClusterIDs: Sendable, Equatable {
     /// The levels per token.
-    package var levels = 0
+    var levels = 0
     /// `[tokens][levels]`.
-    package var ids: [UInt16] = []
+    var ids: [UInt16] = []
 
     package init() {}
 }

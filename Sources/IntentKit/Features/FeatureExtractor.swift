@@ -5,7 +5,7 @@
 /// buffer has grown; feature names are hashed byte by byte, never built as strings.
 package struct FeatureExtractor: Sendable {
     /// Which features, and their sizes.
-    package let configuration: FeatureConfiguration
+    let configuration: FeatureConfiguration
     private let enabled: [Bool]
     /// `[2 · window + 1]` the hash state after the ``FeatureTemplate/words`` template id and
     /// the offset, for offsets −window…window: FNV-1a is sequential, so each word feature
@@ -80,7 +80,7 @@ package struct FeatureExtractor: Sendable {
 
     /// Extracts the features of every token of `tokens` into `output`, given the vocabulary
     /// `matches` found in them (the model's and a user's) and their encoder `clusters`.
-    package func extract(
+    func extract(
         _ tokens: TokenizedText, intent: Int? = nil, matches: [Gazetteer.Match], clusters: TokenClusterIDs? = nil, into output: inout TokenFeatures
     ) {
         output.reset()

@@ -27,13 +27,13 @@ package struct EncoderExemplars: Sendable, Equatable {
     package let classes: [UInt16]
     let dimension: Int
     /// The classifier's intents.
-    package let intents: Int
+    let intents: Int
     /// `levels` and `scales` in the 8-bit kernels' layout: a dot product with every exemplar.
     private let products: LinearLayer
 
     /// - Throws: ``ModelError/inconsistent(_:)`` when there are no exemplars, the sizes disagree,
     ///   a class is not an intent, a level is −128 or a scale is negative or not finite.
-    package init(levels: [Int8], scales: [Float], classes: [UInt16], dimension: Int, intents: Int) throws(ModelError) {
+    init(levels: [Int8], scales: [Float], classes: [UInt16], dimension: Int, intents: Int) throws(ModelError) {
         guard dimension > 0, intents > 0, !classes.isEmpty, levels.count == classes.count * dimension, scales.count == classes.count,
               classes.allSatisfy({ Int($0) < intents }), !levels.contains(.min), scales.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
             throw ModelError.inconsistent(
@@ -52,7 +52,7 @@ package struct EncoderExemplars: Sendable, Equatable {
 
     /// The exemplars `vectors` (`[count][dimension]` row-major: unit rows, as format 1.8 stored
     /// them in floats) of `classes`, quantised.
-    package init(vectors: [Float], classes: [UInt16], dimension: Int, intents: Int) throws(ModelError) {
+    init(vectors: [Float], classes: [UInt16], dimension: Int, intents: Int) throws(ModelError) {
         guard dimension > 0, vectors.count == classes.count * dimension, vectors.allSatisfy(\.isFinite) else {
             throw ModelError.inconsistent(
                 "the intent classifier's \(classes.count) exemplars do not hold \(dimension)-dimensional vectors of finite values")
@@ -79,7 +79,7 @@ package struct EncoderExemplars: Sendable, Equatable {
         return rows
     }
 
-    package var count: Int { classes.count }
+    var count: Int { classes.count }
 
     /// The exemplars' rows as the values their steps stand for, `[count][dimension]`.
     var vectors: [Float] { RowQuantization.values(of: levels, scales: scales, rowLength: dimension) }

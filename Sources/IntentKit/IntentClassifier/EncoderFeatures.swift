@@ -9,7 +9,7 @@
 /// (``NLUModel/init(contentsOf:encoder:)``).
 package struct EncoderFeatures: Sendable, Equatable {
     /// The encoder the weights were trained with.
-    package let identity: EncoderIdentity
+    let identity: EncoderIdentity
     /// `[dimension + neighbourDimension][intents]` row-major weights: `V`, then `U`.
     package let weights: [Float]
     /// The number of nearest-exemplar features (the intents, or 0 for none).
@@ -19,7 +19,7 @@ package struct EncoderFeatures: Sendable, Equatable {
     /// (``IntentClassifierModel/probabilities(features:denseInput:into:)``).
     package let exemplars: EncoderExemplars?
     /// The encoder itself, once a model is loaded with it; `nil` in a model read without it.
-    package var encoder: SentenceEncoder?
+    var encoder: SentenceEncoder?
 
     /// - Throws: ``ModelError/inconsistent(_:)`` when the weights are not
     ///   `(dimension + neighbourDimension) × intents` finite values, or the exemplars are of

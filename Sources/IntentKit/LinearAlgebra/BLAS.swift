@@ -51,7 +51,7 @@ package enum BLAS {
 
     /// `C = alpha * op(A) * B + beta * C` with `op(A)` `[m][k]`, `B` `[k][n]`, `C` `[m][n]`, all
     /// row-major; when `transposedA`, `A` is stored `[k][m]` and `op(A) = Aᵀ`.
-    package static func gemm(
+    static func gemm(
         m: Int, n: Int, k: Int,
         alpha: Float = 1, _ a: UnsafePointer<Float>, transposedA: Bool = false, _ b: UnsafePointer<Float>,
         beta: Float = 0, _ c: UnsafeMutablePointer<Float>

@@ -3,7 +3,7 @@ package struct ModelMetadata: Codable, Sendable, Equatable {
     var slotNames: [String]
     /// How spans are encoded as labels; absent in files written before BILOU existed (BIO).
     package var labelScheme: LabelScheme?
-    package var features: FeatureConfiguration
+    var features: FeatureConfiguration
     var attributeCount: Int
     var gazetteerEntities: [String]
     var gazetteerMaxPhraseLength: Int
@@ -25,7 +25,7 @@ package struct ModelMetadata: Codable, Sendable, Equatable {
     /// Intent → its slots, sorted (format 1.1; absent before: no restriction).
     package var intentSlots: [String: [String]]?
     /// How the model was made: algorithm, hyperparameters, corpus, date, IntentKit version.
-    package var provenance: [String: String]
+    var provenance: [String: String]
 
     package init(
         slotNames: [String], features: FeatureConfiguration, attributeCount: Int, gazetteerEntities: [String],

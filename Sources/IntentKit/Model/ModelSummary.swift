@@ -1,58 +1,94 @@
 import Foundation
 
-/// What a model file holds, as `intentkit inspect` prints it and the server's `GET /model`
-/// answers it (JSON, these property names).
-package struct ModelSummary: Encodable, Sendable {
-    package struct Section: Encodable, Sendable {
+/// What a model file holds — its format, sections, slots, intents, classifier and the provenance
+/// training recorded — as `intentkit inspect` prints it and the server's `GET /model` answers it
+/// (JSON, these property names).
+///
+/// ```swift
+/// let summary = try ModelSummary(contentsOf: modelURL)
+/// print(summary.intents, summary.provenance["trained"] ?? "")
+/// ```
+public struct ModelSummary: Encodable, Sendable {
+    /// One section of the file.
+    public struct Section: Encodable, Sendable {
         /// The four-letter tag.
-        package var tag: String
+        public var tag: String
         /// What the section holds; `nil` for a tag this version does not know.
-        package var name: String?
-        package var offset: Int
-        package var byteCount: Int
+        public var name: String?
+        /// Where the section starts, in bytes from the file's start.
+        public var offset: Int
+        /// Its length in bytes.
+        public var byteCount: Int
     }
 
-    package struct Encoder: Encodable, Sendable {
-        package var name: String
-        var dimension: Int
-        package var checksum: String
-        package var directory: String
+    /// A sentence encoder the model was trained with, which parsing needs too.
+    public struct Encoder: Encodable, Sendable {
+        /// The encoder's directory name, e.g. `all-MiniLM-L6-v2`.
+        public var name: String
+        /// The length of its vectors.
+        public var dimension: Int
+        /// The checksum of its weights, in hex.
+        public var checksum: String
+        /// The directory it was read from in training.
+        public var directory: String
         /// "NAME (D dimensions, checksum C)".
-        package var description: String
+        public var description: String
     }
 
-    /// The slot tagger's ``TokenClusters``: each level's centroid count, and their encoder.
-    package struct TokenClusterSummary: Encodable, Sendable {
-        package var centroidCounts: [Int]
-        package var encoder: Encoder
+    /// The slot tagger's token clusters: each level's centroid count, and their encoder.
+    public struct TokenClusterSummary: Encodable, Sendable {
+        public var centroidCounts: [Int]
+        public var encoder: Encoder
     }
 
-    package struct Classifier: Encodable, Sendable {
-        package var intents: [String]
-        package var featureCount: Int
-        package var encoder: Encoder?
-        package var outOfScope: OutOfScopeCalibration
+    /// The intent classifier: its intents, features, encoder and out-of-scope calibration.
+    public struct Classifier: Encodable, Sendable {
+        public var intents: [String]
+        /// The classifier's features (hashed attributes).
+        public var featureCount: Int
+        /// The encoder whose sentence vectors it reads; `nil` for a words-only classifier.
+        public var encoder: Encoder?
+        /// The threshold below which a parse is out of scope.
+        public var outOfScope: OutOfScopeCalibration
     }
 
     /// `MAJOR.MINOR` of the file format.
-    package var formatVersion: String
-    package var byteCount: Int
-    package var sections: [Section]
-    package var slots: [String]
-    package var labelCount: Int
+    public var formatVersion: String
+    /// The file's length in bytes.
+    public var byteCount: Int
+    /// The sections in file order.
+    public var sections: [Section]
+    /// The slot tagger's slot names.
+    public var slots: [String]
+    /// The slot tagger's labels (`O` and a begin and inside label, or four, per slot).
+    public var labelCount: Int
     /// `bio` or `bilou`.
-    package var labelScheme: String
-    package var featureCount: Int
-    package var weightCount: Int
-    package var vocabularyEntityCount: Int
-    package var vocabularyPhraseCount: Int
-    package var classifier: Classifier?
-    package var tokenClusters: TokenClusterSummary?
-    package var domains: [String]
-    package var intents: [String]
-    package var entities: [String]
+    public var labelScheme: String
+    /// The slot tagger's features (hashed attributes).
+    public var featureCount: Int
+    /// The slot tagger's state weights.
+    public var weightCount: Int
+    /// The entities of the model's vocabulary (value phrases and synonyms learnt in training).
+    public var vocabularyEntityCount: Int
+    /// The phrases of the model's vocabulary.
+    public var vocabularyPhraseCount: Int
+    /// The intent classifier; `nil` for a model without one.
+    public var classifier: Classifier?
+    /// The slot tagger's token clusters; `nil` for a model trained without an encoder.
+    public var tokenClusters: TokenClusterSummary?
+    /// The schema's domains, intents and entities, by name.
+    public var domains: [String]
+    public var intents: [String]
+    public var entities: [String]
     /// Who trained the model, when, on what, with which settings.
-    package var provenance: [String: String]
+    public var provenance: [String: String]
+
+    /// Reads the model file at `url`, checks it as loading does, and describes it.
+    /// - Throws: ``ModelError`` for a file that is missing, damaged or not a model.
+    public init(contentsOf url: URL) throws(ModelError) {
+        let file = try ModelFileReader(contentsOf: url)
+        self.init(try NLUModel(reading: file), file: file)
+    }
 
     /// The summary of `model`, read from `file`.
     package init(_ model: NLUModel, file: ModelFileReader) {

@@ -70,7 +70,7 @@ extension NLUModel {
 
     /// Reads a model's parts without their checksum; a sentence encoder it was trained with is
     /// not loaded, so its parses leave the encoder features out.
-    package init(reading file: ModelFileReader) throws(ModelError) {
+    init(reading file: ModelFileReader) throws(ModelError) {
         let parts = try Parts(file)
         let attributes = try Self.attributeTable(
             file, keys: .attributeKeys, values: .attributeValues, count: parts.metadata.attributeCount)

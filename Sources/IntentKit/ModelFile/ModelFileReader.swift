@@ -6,12 +6,12 @@ import Foundation
 package struct ModelFileReader: Sendable {
     private let bytes: [UInt8]
     private let sections: [UInt32: Range<Int>]
-    package let minorVersion: UInt16
+    let minorVersion: UInt16
 
     private let name: String
 
     /// Reads the file at `url`.
-    package init(contentsOf url: URL) throws(ModelError) {
+    init(contentsOf url: URL) throws(ModelError) {
         try self.init(uncheckedContentsOf: url)
         try verifyChecksum()
     }
@@ -124,7 +124,7 @@ package struct ModelFileReader: Sendable {
     }
 
     /// Reads a model from memory; `name` is used in messages.
-    package init(bytes: [UInt8], name: String) throws(ModelError) {
+    init(bytes: [UInt8], name: String) throws(ModelError) {
         try self.init(uncheckedBytes: bytes, name: name)
         try verifyChecksum()
     }
@@ -137,7 +137,7 @@ package struct ModelFileReader: Sendable {
     /// The CRC-32 of the first (0) or second (1) half of the bytes the checksum covers; two
     /// threads can compute one each, for ``verifyChecksum(_:)`` to combine
     /// (``CRC32/combine(_:_:count:)``).
-    package func checksum(ofHalf half: Int) -> UInt32 {
+    func checksum(ofHalf half: Int) -> UInt32 {
         bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[checkedRange(ofHalf: half)])) }
     }
 
@@ -158,7 +158,7 @@ package struct ModelFileReader: Sendable {
 
     /// Reads a model from memory and its section table, leaving ``verifyChecksum()`` to the
     /// caller, as ``init(uncheckedContentsOf:)`` does.
-    package init(uncheckedBytes bytes: [UInt8], name: String) throws(ModelError) {
+    init(uncheckedBytes bytes: [UInt8], name: String) throws(ModelError) {
         let format = ModelFileFormat.self
         try Self.checkHeader(Array(bytes.prefix(format.headerSize)), fileSize: bytes.count, name: name)
         func integer<T: FixedWidthInteger>(_ offset: Int, as type: T.Type) -> T {

@@ -1,7 +1,7 @@
 extension ParseJSONWriter {
     /// The intent Rasa's `FallbackClassifier` predicts for a message it is not sure of: an out
     /// of scope parse is written as this intent, so that a Rasa client's fallback handling works.
-    package static let rasaFallbackIntent = "nlu_fallback"
+    static let rasaFallbackIntent = "nlu_fallback"
 
     /// Appends `parse` as Rasa NLU's `POST /model/parse` answers (Rasa 3):
     /// `{"text", "intent": {"name", "confidence"}, "entities": [{"entity", "start", "end",

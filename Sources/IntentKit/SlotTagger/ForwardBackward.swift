@@ -13,7 +13,7 @@ import Foundation
 ///   P(y_{t−1} = i, y_t = j) = α̂_{t−1}[i] E[i][j] Ψ_t[j] β̂_t[j] / c_t.
 /// Buffers grow to the longest sentence and are reused.
 package struct ForwardBackward: Sendable {
-    package let labelCount: Int
+    let labelCount: Int
     /// `[T][L]` scaled forward variables.
     private(set) var alpha: [Float] = []
     /// `[T][L]` scaled backward variables.
@@ -21,9 +21,9 @@ package struct ForwardBackward: Sendable {
     /// `[T][L]` exponentiated, shifted state scores Ψ.
     private(set) var potentials: [Float] = []
     /// `[T]` scaling factors c_t.
-    package private(set) var scales: [Float] = []
+    private(set) var scales: [Float] = []
     private var temporary: [Float] = []
-    package private(set) var tokenCount = 0
+    private(set) var tokenCount = 0
 
     package init(labelCount: Int) {
         self.labelCount = labelCount
@@ -32,7 +32,7 @@ package struct ForwardBackward: Sendable {
 
     /// Runs both passes over `scores` (`[T][L]`) and returns log Z.
     /// - Parameter expTransitions: `[L][L]` exp(transition weights), from (row) → to (column).
-    package mutating func run(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: UnsafePointer<Float>) -> Double {
+    mutating func run(scores: UnsafeBufferPointer<Float>, tokenCount: Int, expTransitions: UnsafePointer<Float>) -> Double {
         run(scores: scores, tokenCount: tokenCount, transitions: BLASTransitions(matrix: expTransitions, size: labelCount))
     }
 

@@ -5,7 +5,7 @@
 /// Labels are padded to a multiple of 8; disallowed starts, transitions and ends
 /// (``LabelSet/allowsTransition(from:to:)``) and padding carry −∞. Buffers grow to the longest sentence and are reused.
 package struct ViterbiDecoder: Sendable {
-    package let labelCount: Int
+    let labelCount: Int
     /// Labels rounded up to a multiple of 8.
     let paddedCount: Int
     /// `[L][paddedCount]` transition weights, −∞ where BIO forbids the move.
@@ -35,7 +35,7 @@ package struct ViterbiDecoder: Sendable {
 
     /// A decoder over `labels` (ids of `decoder`'s labels, ascending) only, with the same
     /// constraints; see ``LabelSubsetDecoder``.
-    package init(restricting decoder: ViterbiDecoder, to labels: [Int]) {
+    init(restricting decoder: ViterbiDecoder, to labels: [Int]) {
         let L = labels.count
         labelCount = L
         paddedCount = (L + 7) / 8 * 8
