@@ -1,4 +1,8 @@
-/// Finds entity values and synonyms in an utterance: the vocabulary features of the slot tagger.
+/// The model's vocabulary compiled for matching: the schema's entity values and synonyms, and
+/// the phrases annotated as their slots in training, indexed by their tokens. It finds them in
+/// an utterance as the vocabulary features of the slot tagger and the intent classifier, as
+/// ``TermIndex`` does a ``UserVocabulary``'s terms. (Resolving a slot to a value's identifier
+/// goes through the schema's values as a ``UserVocabulary``, in ``EntityResolver``.)
 ///
 /// Phrases are matched on normalised tokens (case, diacritics and typographic quotes folded),
 /// so "nest egg" in a vocabulary matches "Nest Egg" in an utterance. Every match is reported,
