@@ -20,6 +20,9 @@ struct TrainingArguments: ParsableArguments {
     @Option(help: ArgumentHelp(help("seed")))
     var seed = TrainingOptions().seed
 
+    @Option(help: ArgumentHelp(help("pattern-examples")))
+    var patternExamples = TrainingOptions().examplesPerPattern
+
     @Option(help: ArgumentHelp(help("threads")))
     var threads = TrainingOptions().threads
 
@@ -177,6 +180,7 @@ struct TrainingArguments: ParsableArguments {
         options.c2 = c2
         options.maxIterations = maxIterations
         options.seed = seed
+        options.examplesPerPattern = patternExamples
         options.threads = threads
         options.minimumFrequency = minFrequency
         options.vocabularyFolds = vocabularyFolds

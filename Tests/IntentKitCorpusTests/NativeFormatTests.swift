@@ -89,7 +89,7 @@ struct NativeFormatTests {
         try Data("domain: x\nintents:\n  - name: A\n    utterance:\n      - hi\n    utterances:\n      - [Bob, name]\n".utf8).write(to: file)
         let loaded = try CorpusFormat.load(at: file, displayPath: "typo.yaml")
         #expect(loaded.diagnostics.map(\.description) == [
-            "typo.yaml:4:5: error: unknown key 'utterance' in an intent (expected one of: name, parameters, utterances)",
+            "typo.yaml:4:5: error: unknown key 'utterance' in an intent (expected one of: name, parameters, patterns, responseParameters, responses, shortcuts, utterances)",
             "typo.yaml:7:9: error: an utterance must be a string; quote utterances that start with '[' or '{'",
         ])
     }

@@ -20,12 +20,14 @@ public enum CorpusFormat: String, CaseIterable, Sendable {
     case rasaYAML = "rasa-yaml"
     /// Apple's `AppIntentVocabulary.plist`. Read.
     case appIntentVocabulary = "plist"
+    /// Xcode's Intent Definition File (`.intentdefinition`): SiriKit custom intents. Read.
+    case intentDefinition = "intentdefinition"
 
     /// Whether IntentKit can write corpora in this format.
     public var isWritable: Bool {
         switch self {
         case .yaml, .json, .bio, .conll, .rasaJSON, .rasaYAML: return true
-        case .snips, .snips2017, .appIntentVocabulary: return false
+        case .snips, .snips2017, .appIntentVocabulary, .intentDefinition: return false
         }
     }
 
@@ -48,6 +50,7 @@ public enum CorpusFormat: String, CaseIterable, Sendable {
         case .rasaJSON: return try RasaJSONFormat.read(at: url, displayPath: path, decoder: decoder)
         case .rasaYAML: return try RasaYAMLFormat.read(at: url, displayPath: path, decoder: decoder)
         case .appIntentVocabulary: return try AppIntentVocabularyFormat.read(at: url, displayPath: path, decoder: decoder)
+        case .intentDefinition: return try IntentDefinitionFormat.read(at: url, displayPath: path, decoder: decoder)
         }
     }
 
@@ -70,7 +73,7 @@ public enum CorpusFormat: String, CaseIterable, Sendable {
         case .conll: try Self.writeFile(CoNLLFormat.text(of: corpus), to: url)
         case .rasaJSON: try Self.writeFile(RasaJSONFormat.json(of: corpus), to: url)
         case .rasaYAML: try Self.writeFile(RasaYAMLFormat.yaml(of: corpus), to: url)
-        case .snips, .snips2017, .appIntentVocabulary:
+        case .snips, .snips2017, .appIntentVocabulary, .intentDefinition:
             throw CorpusError.io(path: url.path, detail: "IntentKit reads \(rawValue) corpora but does not write them; write yaml or json")
         }
         return losses.map { Diagnostic(.warning, "\(rawValue): \($0)", at: SourceLocation(file: url.path)) }
@@ -108,6 +111,7 @@ public enum CorpusFormat: String, CaseIterable, Sendable {
         }
         switch url.pathExtension.lowercased() {
         case "plist": return .appIntentVocabulary
+        case "intentdefinition": return .intentDefinition
         case "conll", "tsv", "txt", "bio": return .conll
         default: break
         }

@@ -9,9 +9,9 @@ import IntentKit
 enum SchemaLosses {
     static func losses(of schema: Schema, in format: CorpusFormat) -> [String] {
         switch format {
-        case .yaml, .json, .snips, .snips2017, .appIntentVocabulary: return []
-        case .bio, .conll: return bioLosses(of: schema)
-        case .rasaJSON, .rasaYAML: return rasaLosses(of: schema)
+        case .yaml, .json, .snips, .snips2017, .appIntentVocabulary, .intentDefinition: return []
+        case .bio, .conll: return bioLosses(of: schema) + intentLosses(of: schema)
+        case .rasaJSON, .rasaYAML: return rasaLosses(of: schema) + intentLosses(of: schema)
         }
     }
 
@@ -35,6 +35,21 @@ enum SchemaLosses {
         note(values.filter { $0.identifier != $0.phrase }.count, "value identifier", "value identifiers",
              "not written (a Rasa synonym maps to the value's phrase)")
         note(values.filter { !$0.examples.isEmpty }.count, "value with examples", "values with examples", "written without them")
+        return losses
+    }
+
+    /// What only IntentKit's own formats hold of an intent: patterns, shortcut types, responses.
+    private static func intentLosses(of schema: Schema) -> [String] {
+        var losses = [String]()
+        func note(_ count: Int, _ singular: String, _ plural: String) {
+            if count > 0 { losses.append("\(count) \(count == 1 ? singular : plural) not written (the format has none)") }
+        }
+        let intents = schema.intents
+        note(intents.reduce(0) { $0 + $1.patterns.count }, "utterance pattern", "utterance patterns")
+        note(intents.reduce(0) { $0 + $1.shortcutTypes.count }, "shortcut type", "shortcut types")
+        note(intents.reduce(0) { $0 + $1.responses.count }, "response template", "response templates")
+        note(intents.reduce(0) { $0 + $1.responseParameters.count }, "response parameter", "response parameters")
+        note(intents.flatMap(\.parameters).filter(\.allowsMultipleValues).count, "multiple-values flag", "multiple-values flags")
         return losses
     }
 

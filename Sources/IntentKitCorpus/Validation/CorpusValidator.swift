@@ -24,10 +24,11 @@ public struct CorpusValidator: Sendable {
     ///   without utterances (which usually means the wrong `--format`).
     public func validate(_ corpus: Corpus, source: SourceLocation? = nil) -> [Diagnostic] {
         var findings = [Diagnostic]()
-        if corpus.utterances.isEmpty {
+        let schema = corpus.schema
+        if corpus.utterances.isEmpty && schema.intents.allSatisfy(\.patterns.isEmpty) {
             findings.append(Diagnostic(.error, "no utterances were read; is this the corpus, and in the format it was read as?", at: source))
         }
-        let schema = corpus.schema
+        checkPatterns(of: corpus, findings: &findings)
         var intents = [String: IntentDefinition]()
         for intent in schema.intents { intents[intent.name] = intent }
         let entityNames = Set(schema.entities.map(\.name))
@@ -78,9 +79,13 @@ public struct CorpusValidator: Sendable {
         }
 
         for intent in schema.intents {
+            // A parameter a pattern mentions is annotated in the utterances the pattern gives.
+            for source in intent.patterns {
+                for name in (try? UtterancePattern(source))?.parameterNames ?? [] { annotated.insert(intent.name + "\u{0}" + name) }
+            }
             let location = corpus.locations[.intent(intent.name)]
             let count = counts[intent.name, default: 0]
-            if count < minimumExamples {
+            if count < minimumExamples && intent.patterns.isEmpty {
                 findings.append(Diagnostic(.warning, "intent '\(intent.name)' has \(count) utterance\(count == 1 ? "" : "s"); at least \(minimumExamples) are needed to learn it", at: location))
             }
             for parameter in intent.parameters where parameter.isRequired && !annotated.contains(intent.name + "\u{0}" + parameter.name) {
@@ -91,6 +96,28 @@ public struct CorpusValidator: Sendable {
             findings.append(Diagnostic(.warning, "entity '\(entity.name)' is used by no parameter", at: corpus.locations[.entity(entity.name)]))
         }
         return findings
+    }
+
+    /// Errors for patterns that do not parse or name a parameter their intent lacks; warnings
+    /// for those that give no utterance (a parameter with no value to draw).
+    private func checkPatterns(of corpus: Corpus, findings: inout [Diagnostic]) {
+        let values = ValuePool(corpus)
+        for intent in corpus.schema.intents {
+            let location = corpus.locations[.intent(intent.name)]
+            for source in intent.patterns {
+                do {
+                    let pattern = try UtterancePattern(source)
+                    for name in pattern.parameterNames where intent.parameter(named: name) == nil {
+                        findings.append(Diagnostic(.error, "pattern '\(source)' of '\(intent.name)': no parameter '\(name)'", at: location))
+                    }
+                    if pattern.parameterNames.allSatisfy({ intent.parameter(named: $0) != nil }), let problem = values.problem(with: pattern, of: intent) {
+                        findings.append(Diagnostic(.warning, "pattern '\(source)' of '\(intent.name)' gives no utterance: \(problem)", at: location))
+                    }
+                } catch {
+                    findings.append(Diagnostic(.error, "pattern '\(source)' of '\(intent.name)': \(error.message) (at character \(error.offset + 1))", at: location))
+                }
+            }
+        }
     }
 
     /// The warning for `utterance`, a repetition of `first`.

@@ -58,6 +58,19 @@ public struct ModelTrainer {
     ///
     /// The averaged perceptron trains without the ``FeatureTemplate/knownWords`` template: with
     /// no regularisation it leans on whether a word is new, and tags new phrasings worse.
+    /// `corpus` with the utterances its intents' patterns give, as the log reports.
+    private func expandingPatterns(_ corpus: Corpus) -> Corpus {
+        guard corpus.schema.intents.contains(where: { !$0.patterns.isEmpty }) else { return corpus }
+        let (expanded, report) = PatternExpander(examplesPerPattern: options.examplesPerPattern, seed: options.seed).expanding(corpus)
+        let patterns = corpus.schema.intents.reduce(0) { $0 + $1.patterns.count }
+        step("patterns: \(report.total) utterance\(report.total == 1 ? "" : "s") generated from \(patterns) pattern\(patterns == 1 ? "" : "s")"
+             + " (at most \(options.examplesPerPattern) each)")
+        for skipped in report.skipped {
+            step("pattern '\(skipped.pattern)' of \(skipped.intent) gave none: \(skipped.reason)")
+        }
+        return expanded
+    }
+
     public func train(_ original: Corpus, dev: Corpus? = nil) -> (NLUModel, Report) {
         if options.algorithm == .perceptron, options.features.templates.contains(.knownWords) {
             var without = self
@@ -78,6 +91,7 @@ public struct ModelTrainer {
             return other.train(original, dev: dev)
         }
         let start = Date()
+        let original = expandingPatterns(original)
         let utterances = prepareUtterances(original)
         let vocabularies = buildVocabularies(original, utterances: utterances)
         var intents = classifyIntents(utterances, vocabularies: vocabularies)

@@ -28,8 +28,10 @@ public struct TrainingOptions: Sendable, Hashable {
     public var c2 = 0.01
     /// Iterations of the optimizer (epochs for the perceptron).
     public var maxIterations = 150
-    /// Seed for everything random (vocabulary folds, perceptron order).
+    /// Seed for everything random (vocabulary folds, perceptron order, pattern expansion).
     public var seed: UInt64 = 1
+    /// The most utterances one of the schema's utterance patterns gives (``PatternExpander``).
+    public var examplesPerPattern = 20
     /// Threads for the gradient computation.
     public var threads = 2
     /// Features seen fewer times than this are dropped.
@@ -175,6 +177,7 @@ public struct TrainingOptions: Sendable, Hashable {
         require((1...100_000).contains(maxIterations), "--max-iterations must be from 1 to 100000")
         require((1...256).contains(threads), "--threads must be from 1 to 256")
         require((1...1_000_000).contains(minimumFrequency), "--min-frequency must be from 1 to 1000000")
+        require((0...10_000).contains(examplesPerPattern), "--pattern-examples must be from 0 to 10000")
         require(intentMinimumFeatureCount.map { (1...1_000_000).contains($0) } ?? true, "--intent-min-count must be from 1 to 1000000")
         require(vocabularyFolds == 0 || (2...100).contains(vocabularyFolds), "--vocabulary-folds must be 0 or from 2 to 100")
         require((0...Self.maximumSwapCopies).contains(swapCopies), "--swap-copies must be from 0 to \(Self.maximumSwapCopies)")
@@ -208,6 +211,7 @@ public struct TrainingOptions: Sendable, Hashable {
         "c2": "L2 regularisation coefficient",
         "max-iterations": "maximum optimizer iterations (perceptron: epochs)",
         "seed": "random seed; the same seed and data give a byte-identical model",
+        "pattern-examples": "the most utterances one of the schema's utterance patterns gives",
         "threads": "threads that share the gradient computation",
         "min-frequency": "drop features seen fewer times than this",
         "vocabulary-folds": "folds for out-of-fold vocabulary features from training spans (0: schema values only)",

@@ -38,7 +38,16 @@ struct JSONFileValue: Sendable {
     }
 
     private static func value(of object: Any) -> JSONValue {
-        switch object {
+        if let number = object as? NSNumber, type(of: object) != Bool.self {
+            // A property list's numbers arrive as NSNumber, which `as Bool` would take for 0 and 1:
+            // its type code tells a Boolean (`c`) from an integer and a real.
+            switch String(cString: number.objCType) {
+            case "c", "B": return JSONValue(.bool(number.boolValue))
+            case "f", "d": return JSONValue(.number(number.doubleValue, integer: nil))
+            default: return JSONValue(.number(number.doubleValue, integer: number.intValue))
+            }
+        }
+        return switch object {
         case let text as String: JSONValue(.string(text))
         case let flag as Bool: JSONValue(.bool(flag))
         case let number as Int: JSONValue(.number(Double(number), integer: number))

@@ -19,6 +19,7 @@ extension NativeFormat {
                 if !intent.parameters.isEmpty {
                     pairs.append(("parameters", .array(intent.parameters.map(parameterTree))))
                 }
+                pairs += intentDefinitionPairs(intent)
                 let utterances = utterancesByIntent[intent.name] ?? []
                 pairs.append(("utterances", .array(utterances.map { .string(AnnotatedText.render($0.text, slots: $0.slots)) })))
                 return .object(pairs)
@@ -42,7 +43,35 @@ extension NativeFormat {
         var pairs: [(String, DocumentTree)] = [("name", .string(parameter.name)), ("entity", .string(parameter.entity.name))]
         if parameter.isRequired { pairs.append(("required", .bool(true))) }
         if let prompt = parameter.prompt { pairs.append(("prompt", .string(prompt))) }
+        if parameter.allowsMultipleValues { pairs.append(("multipleValues", .bool(true))) }
         return .object(pairs)
+    }
+
+    /// An intent's patterns, shortcut types, responses and response parameters, where it has them.
+    private static func intentDefinitionPairs(_ intent: IntentDefinition) -> [(String, DocumentTree)] {
+        var pairs: [(String, DocumentTree)] = []
+        if !intent.patterns.isEmpty { pairs.append(("patterns", .array(intent.patterns.map { DocumentTree.string($0) }))) }
+        if !intent.shortcutTypes.isEmpty {
+            pairs.append(("shortcuts", .array(intent.shortcutTypes.map { shortcut in
+                var fields: [(String, DocumentTree)] = [("parameters", .array(shortcut.parameters.map { DocumentTree.string($0) })),
+                                                        ("title", .string(shortcut.title))]
+                if let subtitle = shortcut.subtitle { fields.append(("subtitle", .string(subtitle))) }
+                return .object(fields)
+            })))
+        }
+        if !intent.responses.isEmpty {
+            pairs.append(("responses", .array(intent.responses.map { response in
+                var fields: [(String, DocumentTree)] = [("code", .string(response.code))]
+                if response.isSuccess { fields.append(("success", .bool(true))) }
+                fields.append(("text", .string(response.text)))
+                if let concise = response.conciseText { fields.append(("concise", .string(concise))) }
+                return .object(fields)
+            })))
+        }
+        if !intent.responseParameters.isEmpty {
+            pairs.append(("responseParameters", .array(intent.responseParameters.map(parameterTree))))
+        }
+        return pairs
     }
 
     private static func entityTree(_ entity: Entity) -> DocumentTree {

@@ -16,9 +16,18 @@ import Yams
 ///     parameters:
 ///       - {name: payee, entity: contact, required: true, prompt: Who do you want to pay?}
 ///       - {name: amount, entity: builtin.amountOfMoney, required: true}
+///     patterns:
+///       - (send|pay) [payee] [amount] (on [app])
+///     shortcuts:
+///       - {parameters: [payee, amount], title: "Pay {payee} {amount}"}
+///     responses:
+///       - {code: success, success: true, text: "Sent {amount} to {payee}."}
 ///     utterances:
 ///       - send [Buttercup](payee) [85 bucks](amount) on [Unicorn Pay](app)
 /// ```
+///
+/// A parameter can say `multipleValues: true`; `responseParameters:` lists the values an app
+/// supplies for its responses besides the intent's parameters.
 ///
 /// A file holds one `domain:` with its `intents:`, or a list of `domains:` (each with `name:` and
 /// `intents:`); `entities:` are shared by the whole corpus. A held-out test file says
@@ -144,34 +153,63 @@ public enum NativeFormat {
 
         private mutating func readIntents(_ node: Node?, domain: String, nodes: inout YAMLNodeReader) {
             for intentNode in nodes.sequence(node, what: "'intents'") {
-                guard let fields = nodes.mapping(intentNode, what: "an intent", allowed: ["name", "parameters", "utterances"]),
+                let allowed: Set<String> = ["name", "parameters", "patterns", "shortcuts", "responses", "responseParameters", "utterances"]
+                guard let fields = nodes.mapping(intentNode, what: "an intent", allowed: allowed),
                       let name = nodes.requiredString(fields, "name", in: "an intent", at: intentNode) else { continue }
-                var parameters = [Parameter]()
-                var parameterLocations = [String: SourceLocation]()
-                for parameterNode in nodes.sequence(fields["parameters"], what: "'parameters'") {
-                    guard let parameter = readParameter(parameterNode, intent: name, nodes: &nodes) else { continue }
-                    if let first = parameterLocations[parameter.name] {
-                        nodes.error("duplicate parameter '\(parameter.name)' in intent '\(name)' (first declared at \(first))", at: parameterNode)
-                        continue
-                    }
-                    parameters.append(parameter)
-                    parameterLocations[parameter.name] = nodes.location(of: parameterNode)
-                }
-                builder.add(IntentDefinition(name: name, parameters: parameters), toDomain: domain,
-                            at: nodes.location(of: fields["name"]!), parameterLocations: parameterLocations)
+                let (parameters, parameterLocations) = readParameters(fields["parameters"], intent: name, nodes: &nodes)
+                var intent = IntentDefinition(name: name, parameters: parameters, patterns: nodes.strings(fields["patterns"], what: "'patterns'"))
+                intent.shortcutTypes = nodes.sequence(fields["shortcuts"], what: "'shortcuts'").compactMap { readShortcutType($0, nodes: &nodes) }
+                intent.responses = nodes.sequence(fields["responses"], what: "'responses'").compactMap { readResponse($0, nodes: &nodes) }
+                intent.responseParameters = readParameters(fields["responseParameters"], intent: name, nodes: &nodes).parameters
+                builder.add(intent, toDomain: domain, at: nodes.location(of: fields["name"]!), parameterLocations: parameterLocations)
                 readUtterances(fields["utterances"], intent: name, nodes: &nodes)
             }
         }
 
+        private mutating func readParameters(
+            _ node: Node?, intent: String, nodes: inout YAMLNodeReader
+        ) -> (parameters: [Parameter], locations: [String: SourceLocation]) {
+            var parameters = [Parameter]()
+            var locations = [String: SourceLocation]()
+            for parameterNode in nodes.sequence(node, what: "'parameters'") {
+                guard let parameter = readParameter(parameterNode, intent: intent, nodes: &nodes) else { continue }
+                if let first = locations[parameter.name] {
+                    nodes.error("duplicate parameter '\(parameter.name)' in intent '\(intent)' (first declared at \(first))", at: parameterNode)
+                    continue
+                }
+                parameters.append(parameter)
+                locations[parameter.name] = nodes.location(of: parameterNode)
+            }
+            return (parameters, locations)
+        }
+
+        private mutating func readShortcutType(_ node: Node, nodes: inout YAMLNodeReader) -> ShortcutType? {
+            let what = "a shortcut"
+            guard let fields = nodes.mapping(node, what: what, allowed: ["parameters", "title", "subtitle"]),
+                  let title = nodes.requiredString(fields, "title", in: what, at: node) else { return nil }
+            return ShortcutType(parameters: nodes.strings(fields["parameters"], what: "'parameters'"), title: title,
+                                subtitle: nodes.string(fields["subtitle"], what: "'subtitle'"))
+        }
+
+        private mutating func readResponse(_ node: Node, nodes: inout YAMLNodeReader) -> ResponseTemplate? {
+            let what = "a response"
+            guard let fields = nodes.mapping(node, what: what, allowed: ["code", "success", "text", "concise"]),
+                  let code = nodes.requiredString(fields, "code", in: what, at: node),
+                  let text = nodes.requiredString(fields, "text", in: what, at: node) else { return nil }
+            return ResponseTemplate(code: code, isSuccess: nodes.bool(fields["success"], what: "'success'") ?? false, text: text,
+                                    conciseText: nodes.string(fields["concise"], what: "'concise'"))
+        }
+
         private mutating func readParameter(_ node: Node, intent: String, nodes: inout YAMLNodeReader) -> Parameter? {
             let what = "a parameter of '\(intent)'"
-            guard let fields = nodes.mapping(node, what: what, allowed: ["name", "entity", "required", "prompt"]),
+            guard let fields = nodes.mapping(node, what: what, allowed: ["name", "entity", "required", "prompt", "multipleValues"]),
                   let name = nodes.requiredString(fields, "name", in: what, at: node) else { return nil }
             let entity = nodes.string(fields["entity"], what: "'entity'") ?? name
             return Parameter(
                 name: name, entity: EntityReference(name: entity),
                 isRequired: nodes.bool(fields["required"], what: "'required'") ?? false,
-                prompt: nodes.string(fields["prompt"], what: "'prompt'"))
+                prompt: nodes.string(fields["prompt"], what: "'prompt'"),
+                allowsMultipleValues: nodes.bool(fields["multipleValues"], what: "'multipleValues'") ?? false)
         }
 
         private mutating func readEntity(_ node: Node, nodes: inout YAMLNodeReader) -> Entity? {
