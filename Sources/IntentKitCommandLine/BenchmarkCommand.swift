@@ -31,6 +31,7 @@ struct BenchmarkCommand: ParsableCommand {
     var intentReranking = true
 
     @OptionGroup var userVocabulary: VocabularyOption
+    @OptionGroup var userShortcuts: ShortcutsOption
 
     @OptionGroup var encoderOption: EncoderOption
 
@@ -44,7 +45,7 @@ struct BenchmarkCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parser = try userVocabulary.apply(to: loadParser(model, encoder: encoderOption, intentReranking: intentReranking))
+        let parser = try userShortcuts.apply(to: userVocabulary.apply(to: loadParser(model, encoder: encoderOption, intentReranking: intentReranking)))
         var loadNanoseconds = [UInt64]()
         for _ in 0..<loads {
             let start = DispatchTime.now().uptimeNanoseconds

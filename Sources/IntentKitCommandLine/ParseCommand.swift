@@ -36,6 +36,7 @@ struct ParseCommand: ParsableCommand {
     var intentReranking = true
 
     @OptionGroup var userVocabulary: VocabularyOption
+    @OptionGroup var userShortcuts: ShortcutsOption
 
     @OptionGroup var encoderOption: EncoderOption
 
@@ -58,7 +59,8 @@ struct ParseCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parser = try minimumConfidence.apply(to: userVocabulary.apply(to: loadParser(model, encoder: encoderOption, intentReranking: intentReranking)))
+        let parser = try userShortcuts.apply(
+            to: minimumConfidence.apply(to: userVocabulary.apply(to: loadParser(model, encoder: encoderOption, intentReranking: intentReranking))))
         let reference = referenceDate.flatMap(Self.date) ?? Date()
         var workspace = parser.makeWorkspace()
         let encoder = JSONEncoder()

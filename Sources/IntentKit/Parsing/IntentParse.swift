@@ -25,6 +25,10 @@ public struct IntentParse: Hashable, Sendable {
     /// for one of its intents than the parser's ``IntentParser/minimumConfidence`` (by default:
     /// its likeliest intent's probability; ``ConfidenceMeasure``).
     public var isOutOfScope = false
+    /// The identifier of the user's shortcut the utterance is the phrase of (``UserShortcuts``):
+    /// then the intent and the parameters are the shortcut's, the confidence 1, and there are
+    /// no slots. `nil` for every other parse.
+    public var shortcut: String?
 }
 
 /// An intent and its probability.

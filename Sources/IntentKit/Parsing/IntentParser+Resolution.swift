@@ -73,6 +73,29 @@ extension IntentParser {
         return parameters
     }
 
+    /// Every parameter of the intent of `parse`, a shortcut's (``IntentParse/shortcut``), with
+    /// the shortcut's values: a custom entity's as the identifiers they are, a built-in's read
+    /// by its grammar; one the shortcut lacks as a parse without it would have it.
+    func shortcutParameters(of parse: IntentParse, reference: Date, calendar: Calendar) -> [ResolvedParameter] {
+        guard let identifier = parse.shortcut, let shortcut = shortcuts.shortcuts.first(where: { $0.identifier == identifier }),
+              let definition = model.schema.intent(named: shortcut.intent) else { return [] }
+        var tokens = TokenizedText()
+        return definition.parameters.map { parameter in
+            guard let text = shortcut.parameters[parameter.name] else {
+                return ResolvedParameter(name: parameter.name, slot: nil, resolution: parameter.isRequired ? .needsValue(prompt: parameter.prompt) : .notRequired)
+            }
+            switch parameter.entity {
+            case .custom:
+                return ResolvedParameter(name: parameter.name, slot: nil, resolution: .success(.custom(text)))
+            case .builtin(let builtin):
+                tokenizer.tokenize(text, into: &tokens)
+                let value = tokens.count > 0 ? BuiltinGrammar.resolve(builtin, text: tokens, tokens: 0..<tokens.count, reference: reference, calendar: calendar) : nil
+                return ResolvedParameter(name: parameter.name, slot: nil,
+                                         resolution: value.map(ParameterResolution.success) ?? .unsupported(reason: "'\(text)' is not understood as \(builtin.rawValue)"))
+            }
+        }
+    }
+
     /// The resolution of one slot:
     /// - the user's terms: one term's phrase → success; several → disambiguation; the slot's words
     ///   within one term's words → success, or confirmation when a word needed an edit; within

@@ -73,6 +73,8 @@ public struct IntentParser: Sendable {
     public private(set) var vocabulary = UserVocabulary()
     /// A shared vocabulary read at the start of every parse, in place of ``vocabulary``.
     public private(set) var vocabularyStore: VocabularyStore?
+    /// The user's shortcut phrases (``using(_:)-(UserShortcuts)``).
+    public private(set) var shortcuts = UserShortcuts()
     /// Maps vocabulary matches to the model's vocabulary features.
     let vocabularyFeatures: VocabularyFeatures
 
@@ -113,6 +115,14 @@ public struct IntentParser: Sendable {
         var parser = self
         parser.vocabulary = vocabulary
         parser.vocabularyStore = nil
+        return parser
+    }
+
+    /// This parser with a user's shortcut phrases: an utterance that is one of them parses to
+    /// its shortcut's frame (``IntentParse/shortcut``); a cheap copy sharing the model.
+    public func using(_ shortcuts: UserShortcuts) -> IntentParser {
+        var parser = self
+        parser.shortcuts = shortcuts
         return parser
     }
 
@@ -171,6 +181,10 @@ public struct IntentParser: Sendable {
         // One snapshot for the whole parse: a concurrent update applies from the next one.
         let vocabulary = vocabularyStore?.vocabulary ?? self.vocabulary
         var result = parseFrame(text, workspace: &workspace, alternatives: alternatives, vocabulary: vocabulary, reference: reference, calendar: calendar)
+        if result.shortcut != nil {
+            if resolving { result.parameters = shortcutParameters(of: result, reference: reference, calendar: calendar) }
+            return result
+        }
         if let minimumConfidence, let intent = result.intent, confidence(of: intent, in: result, workspace: workspace) < minimumConfidence {
             // Too unsure to be any intent's request: the candidates stay, as alternatives.
             result.alternatives.insert(IntentCandidate(intent: intent, confidence: result.confidence), at: 0)
@@ -215,6 +229,10 @@ public struct IntentParser: Sendable {
         // Nothing said is no request for any intent.
         guard workspace.tokens.count > 0 else {
             return IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [], isOutOfScope: true)
+        }
+        // An utterance that is one of the user's shortcut phrases is that shortcut's request.
+        if let shortcut = shortcuts.match(workspace.tokens) {
+            return IntentParse(text: text, intent: shortcut.intent, confidence: 1, alternatives: [], slots: [], shortcut: shortcut.identifier)
         }
         // 2. Match the model's vocabulary, then the user's.
         workspace.matches.removeAll(keepingCapacity: true)

@@ -47,6 +47,7 @@ package struct ParseJSON: Encodable {
     var slots: [Slot]
     var alternatives: [Alternative]?
     var parameters: [Parameter]?
+    var shortcut: String?
 
     package init(_ parse: IntentParse, topK: Int, resolve: Bool = false) {
         text = parse.text
@@ -57,6 +58,7 @@ package struct ParseJSON: Encodable {
             Slot(name: slot.name, text: slot.text, start: slot.range.lowerBound, end: slot.range.upperBound,
                  value: slot.value, confidence: Self.rounded(slot.confidence))
         }
+        shortcut = parse.shortcut
         alternatives = Self.showsAlternatives(of: parse, topK: topK) ? parse.alternatives.map { Alternative(intent: $0.intent, confidence: Self.rounded($0.confidence)) } : nil
         parameters = resolve ? parse.parameters.map(Self.parameter) : nil
     }

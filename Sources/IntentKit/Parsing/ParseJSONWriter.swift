@@ -11,7 +11,7 @@ package struct ParseJSONWriter {
 
     /// Appends `parse` as ``ParseJSON`` would encode it with `topK` and `resolve`.
     package mutating func write(_ parse: IntentParse, topK: Int, resolve: Bool) {
-        // Keys in sorted order: alternatives, confidence, intent, outOfScope, parameters, slots, text.
+        // Keys in sorted order: alternatives, confidence, intent, outOfScope, parameters, shortcut, slots, text.
         append("{")
         if ParseJSON.showsAlternatives(of: parse, topK: topK) {
             append("\"alternatives\":[")
@@ -39,6 +39,10 @@ package struct ParseJSONWriter {
                 write(parameter)
             }
             append("]")
+        }
+        if let shortcut = parse.shortcut {
+            append(",\"shortcut\":")
+            string(shortcut)
         }
         append(",\"slots\":[")
         for (index, slot) in parse.slots.enumerated() {
