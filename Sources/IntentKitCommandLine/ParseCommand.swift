@@ -45,6 +45,8 @@ struct ParseCommand: ParsableCommand {
     @Flag(help: "Resolve every parameter of the intent (success, confirmationRequired, disambiguation, needsValue, unsupported, notRequired).")
     var resolve = false
 
+    @OptionGroup var responseOption: ResponseOption
+
     @Flag(help: "Skip input lines that are not valid UTF-8 with a warning, instead of stopping with an error.")
     var lenient = false
 
@@ -64,10 +66,14 @@ struct ParseCommand: ParsableCommand {
         let reference = referenceDate.flatMap(Self.date) ?? Date()
         var workspace = parser.makeWorkspace()
         let encoder = JSONEncoder()
+        // A response is rendered from resolved values, whether or not they are printed.
+        let resolving = resolve || responseOption.respond != nil
+        let renderer = ResponseRenderer(schema: parser.model.schema)
         if let text {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let parse = parser.parse(text, workspace: &workspace, alternatives: topK - 1, resolving: resolve, reference: reference)
-            print(String(decoding: try encoder.encode(ParseJSON(parse, topK: topK, resolve: resolve)), as: UTF8.self))
+            let parse = parser.parse(text, workspace: &workspace, alternatives: topK - 1, resolving: resolving, reference: reference)
+            let response = responseOption.response(for: parse, renderer: renderer, reference: reference)
+            print(String(decoding: try encoder.encode(ParseJSON(parse, topK: topK, resolve: resolve, response: response)), as: UTF8.self))
             return
         }
         // On a terminal, a small shell: a prompt, and each answer readable over several lines.
@@ -82,13 +88,14 @@ struct ParseCommand: ParsableCommand {
             if interactive { output.flush(); FileHandle.standardOutput.write(Data("> ".utf8)) } else { output.flush() }
         }) {
             if interactive && line.allSatisfy(\.isWhitespace) { continue }
-            let parse = parser.parse(line, workspace: &workspace, alternatives: topK - 1, resolving: resolve, reference: reference)
+            let parse = parser.parse(line, workspace: &workspace, alternatives: topK - 1, resolving: resolving, reference: reference)
+            let response = responseOption.response(for: parse, renderer: renderer, reference: reference)
             if interactive {
-                output.append(try encoder.encode(ParseJSON(parse, topK: topK, resolve: resolve)))
+                output.append(try encoder.encode(ParseJSON(parse, topK: topK, resolve: resolve, response: response)))
             } else {
                 // The same bytes JSONEncoder writes, without it: JSON lines are the hot path.
                 writer.bytes.removeAll(keepingCapacity: true)
-                writer.write(parse, topK: topK, resolve: resolve)
+                writer.write(parse, topK: topK, resolve: resolve, response: response)
                 output.append(writer.bytes)
             }
         }

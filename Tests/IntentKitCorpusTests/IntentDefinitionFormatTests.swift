@@ -24,7 +24,7 @@ struct IntentDefinitionFormatTests {
         let soup = try #require(schema.entity(named: "Soup"))
         #expect(!soup.allowsOtherValues)
         #expect(soup.values.map(\.identifier) == ["clamChowder", "tomatoSoup", "chickenNoodleSoup", "misoSoup"])
-        #expect(soup.values[0] == EntityValue(identifier: "clamChowder", phrase: "Clam Chowder", synonyms: ["chowder", "new england clam chowder"]))
+        #expect(soup.values[0] == EntityValue(identifier: "clamChowder", phrase: "clam chowder", synonyms: ["chowder", "new england clam chowder"]))
         #expect(schema.entity(named: "extraHot")?.values.map(\.phrase) == ["piping hot", "warm"])
         #expect(schema.entity(named: "Courier") == Entity(name: "Courier"))
         let tip = try #require(schema.intent(named: "TipCourier"))
@@ -38,7 +38,7 @@ struct IntentDefinitionFormatTests {
                                    "order [quantity] [soup] to [deliveryLocation]"])
         // Responses with their templates, codes without one left out, response parameters kept.
         #expect(order.responses == [
-            ResponseTemplate(code: "success", isSuccess: true, text: "Your {soup} will be ready in {waitTime}.", conciseText: "{waitTime}"),
+            ResponseTemplate(code: "success", isSuccess: true, text: "Your order of {quantity} {soup} will be ready in {waitTime}.", conciseText: "{waitTime}"),
             ResponseTemplate(code: "failureSoupUnavailable", text: "Sorry, {soup} is not on the menu today.", conciseText: "{soup} is sold out"),
         ])
         #expect(order.responseParameters.map(\.name) == ["soup", "waitTime"])

@@ -48,8 +48,10 @@ package struct ParseJSON: Encodable {
     var alternatives: [Alternative]?
     var parameters: [Parameter]?
     var shortcut: String?
+    var response: String?
 
-    package init(_ parse: IntentParse, topK: Int, resolve: Bool = false) {
+    package init(_ parse: IntentParse, topK: Int, resolve: Bool = false, response: String? = nil) {
+        self.response = response
         text = parse.text
         intent = parse.intent
         outOfScope = parse.isOutOfScope

@@ -9,9 +9,9 @@ package struct ParseJSONWriter {
 
     package init() { bytes.reserveCapacity(512) }
 
-    /// Appends `parse` as ``ParseJSON`` would encode it with `topK` and `resolve`.
-    package mutating func write(_ parse: IntentParse, topK: Int, resolve: Bool) {
-        // Keys in sorted order: alternatives, confidence, intent, outOfScope, parameters, shortcut, slots, text.
+    /// Appends `parse` as ``ParseJSON`` would encode it with `topK`, `resolve` and `response`.
+    package mutating func write(_ parse: IntentParse, topK: Int, resolve: Bool, response: String? = nil) {
+        // Keys in sorted order: alternatives, confidence, intent, outOfScope, parameters, response, shortcut, slots, text.
         append("{")
         if ParseJSON.showsAlternatives(of: parse, topK: topK) {
             append("\"alternatives\":[")
@@ -39,6 +39,10 @@ package struct ParseJSONWriter {
                 write(parameter)
             }
             append("]")
+        }
+        if let response {
+            append(",\"response\":")
+            string(response)
         }
         if let shortcut = parse.shortcut {
             append(",\"shortcut\":")

@@ -21,7 +21,13 @@ public struct EntityResolver: Sendable {
             }
         }
         vocabulary = UserVocabulary(terms)
+        closedEntities = Set(schema.entities.filter { !$0.allowsOtherValues }.map(\.name))
     }
+
+    /// The entities whose values are all there are: a slot that names none of them may be a
+    /// plural of one ("two clam chowders").
+    private let closedEntities: Set<String>
+    private let tokenizer = Tokenizer()
 
     /// The value of the slot made of `tokens` of `text` for `entity`, or `nil` when it does not
     /// resolve (a name the vocabulary lacks, a date the grammar does not know).
@@ -30,9 +36,23 @@ public struct EntityResolver: Sendable {
     ) -> SlotValue? {
         switch entity {
         case .custom(let name):
-            return vocabulary.exactIdentifier(text, range: tokens, entity: name).map(SlotValue.custom)
+            if let identifier = vocabulary.exactIdentifier(text, range: tokens, entity: name) { return .custom(identifier) }
+            guard closedEntities.contains(name) else { return nil }
+            return singular(of: text, tokens: tokens).flatMap { vocabulary.exactIdentifier($0, range: 0..<$0.count, entity: name) }.map(SlotValue.custom)
         case .builtin(let builtin):
             return BuiltinGrammar.resolve(builtin, text: text, tokens: tokens, reference: reference, calendar: calendar)
         }
+    }
+
+    /// The slot's words with the last made singular by the regular English rules (-ies → -y,
+    /// -ches/-shes/-sses/-xes → drop -es, -s → drop it), or `nil` when it does not end in s.
+    private func singular(of text: TokenizedText, tokens: Range<Int>) -> TokenizedText? {
+        guard let last = tokens.last else { return nil }
+        let word = text.normalized(at: last)
+        guard word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss") else { return nil }
+        let singular = word.hasSuffix("ies") ? word.dropLast(3) + "y"
+            : ["ches", "shes", "sses", "xes"].contains(where: word.hasSuffix) ? String(word.dropLast(2)) : String(word.dropLast())
+        let words = tokens.dropLast().map { text.normalized(at: $0) } + [singular]
+        return tokenizer.tokenize(words.joined(separator: " "))
     }
 }

@@ -1,0 +1,143 @@
+/// Writes an intent's response (``ResponseTemplate``) for a resolved parse, in English: each
+/// `{parameter}` placeholder becomes its value as a person says it — a custom value's phrase, a
+/// small number in words, a noun after a number in agreement with it ("one clam chowder",
+/// "three clam chowders"), a duration in its largest whole unit ("ten minutes"), money with
+/// its symbol ("$5"), several values as a list ("croutons and cheese").
+///
+/// ```swift
+/// let renderer = ResponseRenderer(schema: parser.model.schema)
+/// let parse = parser.parse("order three clam chowders", resolving: true)
+/// try renderer.render(for: parse, values: ["waitTime": .duration(seconds: 600)])
+/// // "Your three clam chowders will be ready in ten minutes."
+/// ```
+public struct ResponseRenderer: Sendable {
+    /// The schema the templates and the values' phrases come from.
+    public let schema: Schema
+
+    /// A template's placeholders with no value: neither the parse nor the caller gave one.
+    public struct MissingValues: Error, Hashable, Sendable, CustomStringConvertible {
+        public var names: [String]
+        public var description: String { "no value for " + names.map { "{\($0)}" }.joined(separator: ", ") }
+    }
+
+    /// Why a response cannot be rendered at all.
+    public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        case noIntent
+        case noTemplate(intent: String, code: String)
+        case missing(MissingValues)
+
+        public var description: String {
+            switch self {
+            case .noIntent: "the parse has no intent (out of scope)"
+            case .noTemplate(let intent, let code): "'\(intent)' has no '\(code)' response"
+            case .missing(let missing): missing.description
+            }
+        }
+    }
+
+    public init(schema: Schema) {
+        self.schema = schema
+    }
+
+    /// The response `code` of the intent of `parse` (parsed with `resolving: true`), its
+    /// placeholders filled from the parse's resolved parameters and from `values` (the response's
+    /// own parameters, `waitTime`, which the app supplies; they win over the parse's).
+    /// - Parameter concise: the template's short form, where it has one.
+    public func render(_ code: String = "success", for parse: IntentParse, values: [String: SlotValue] = [:], concise: Bool = false) throws(Failure) -> String {
+        guard let intentName = parse.intent else { throw .noIntent }
+        guard let intent = schema.intent(named: intentName), let template = intent.response(code) else {
+            throw .noTemplate(intent: intentName, code: code)
+        }
+        var given = [String: [SlotValue]]()
+        for parameter in parse.parameters {
+            if let value = parameter.resolution.value { given[parameter.name, default: []].append(value) }
+        }
+        for (name, value) in values { given[name] = [value] }
+        do {
+            return try fill(concise ? template.conciseText ?? template.text : template.text, intent: intent, values: given)
+        } catch {
+            throw .missing(error)
+        }
+    }
+
+    /// `text` with its placeholders filled.
+    func fill(_ text: String, intent: IntentDefinition, values: [String: [SlotValue]]) throws(MissingValues) -> String {
+        var output = ""
+        var missing = [String]()
+        /// The count the last number placeholder said, for the noun placeholder right after it.
+        var count: Double?
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let between = rest[..<open]
+            output += between
+            if !between.allSatisfy(\.isWhitespace) { count = nil }
+            let name = String(rest[rest.index(after: open)..<close])
+            rest = rest[rest.index(after: close)...]
+            guard let given = values[name], !given.isEmpty else {
+                missing.append(name)
+                continue
+            }
+            let parameter = intent.parameter(named: name) ?? intent.responseParameters.first { $0.name == name }
+            let phrases = given.map { phrase(of: $0, entity: parameter?.entity, count: count) }
+            output += Self.list(phrases)
+            if given.count == 1, case .number(let number) = given[0] { count = number } else { count = nil }
+        }
+        guard missing.isEmpty else { throw MissingValues(names: missing) }
+        return output + rest
+    }
+
+    /// How a person says `value`; a custom value after the number `count`, in agreement with it.
+    func phrase(of value: SlotValue, entity: EntityReference?, count: Double?) -> String {
+        switch value {
+        case .custom(let identifier):
+            var phrase = identifier
+            if case .custom(let name)? = entity, let known = schema.entity(named: name)?.values.first(where: { $0.identifier == identifier }) {
+                phrase = known.phrase
+            }
+            if let count, count != 1 { phrase = EnglishPlural.plural(of: phrase) }
+            return phrase
+        case .number(let number):
+            return Self.spoken(number)
+        case .duration(let seconds):
+            return Self.duration(seconds)
+        case .amountOfMoney(let amount, let currency):
+            let symbols = ["USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"]
+            let figure = amount == amount.rounded() ? String(Int64(amount)) : String(format2(amount))
+            return symbols[currency].map { $0 + figure } ?? "\(figure) \(currency)"
+        case .approximate(let inner):
+            return "about " + phrase(of: inner, entity: entity, count: count)
+        default:
+            return value.readableDescription
+        }
+    }
+
+    private func format2(_ value: Double) -> String {
+        let cents = Int64((value * 100).rounded())
+        let fraction = abs(cents % 100)
+        return "\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    private static let smallNumbers = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+
+    /// Whole numbers up to twelve in words, others in figures.
+    static func spoken(_ number: Double) -> String {
+        if number == number.rounded(), number >= 0, number < Double(smallNumbers.count) { return smallNumbers[Int(number)] }
+        return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    }
+
+    /// A duration in its largest unit that measures it whole: "ten minutes", "one hour", "90 seconds".
+    static func duration(_ seconds: Double) -> String {
+        let units: [(Double, String)] = [(604_800, "week"), (86_400, "day"), (3_600, "hour"), (60, "minute"), (1, "second")]
+        for (length, unit) in units where seconds >= length && (seconds / length).rounded() == seconds / length {
+            let count = seconds / length
+            return spoken(count) + " " + (count == 1 ? unit : unit + "s")
+        }
+        return spoken(seconds) + " seconds"
+    }
+
+    /// "a", "a and b", "a, b and c".
+    static func list(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + items.last!
+    }
+}
