@@ -103,4 +103,26 @@ struct ReadmeExampleTests: CommandLineRunning {
             if arguments.first == "parse" { #expect(result.stdout.contains("\"intent\""), "\(command): \(result.stdout)") }
         }
     }
+
+    @Test("the README's Soup Chef walk-through runs and says what it says")
+    func soupChefRuns() throws {
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "### Siri Shortcuts: Soup Chef").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
+        let commands = block.components(separatedBy: "\n").filter { $0.hasPrefix("intentkit ") }
+        #expect(commands.count == 4)
+        let directory = try temporaryDirectory()
+        var outputs = [String]()
+        for command in commands {
+            let arguments = Array(Self.words(command).dropFirst()).map {
+                $0 == "soup.model" || $0 == "soup-chef.yaml" ? directory.appendingPathComponent($0).path
+                    : $0.hasPrefix("Examples/") ? Self.repository.appendingPathComponent($0).path : $0
+            }
+            let result = try run(arguments)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            outputs.append(result.stdout)
+        }
+        #expect(outputs[2].contains(#""response" : "Your order of three clam chowders will be ready in ten minutes.""#), "\(outputs[2])")
+        #expect(outputs[3].contains(#""shortcut" : "usual-order""#), "\(outputs[3])")
+    }
 }
