@@ -259,7 +259,18 @@ public enum OpenAPIDocument {
                   type: string
                   minLength: 1
                   maxLength: 256
-                  description: With vocabulary, caches it under this key (bounded, least recently used evicted); alone, uses the cached one.
+                  description: With vocabulary or shortcuts, caches them under this key (bounded, least recently used evicted); alone, uses the cached ones.
+                shortcuts:
+                  type: array
+                  description: The user's shortcut phrases; an utterance that is one of them parses to its intent and values, marked with "shortcut".
+                  items:
+                    type: object
+                    required: [phrase, intent]
+                    properties:
+                      phrase: {type: string}
+                      intent: {type: string}
+                      parameters: {type: object, additionalProperties: {type: string}, description: A custom value's identifier, or a built-in value as text.}
+                      id: {type: string, description: Defaults to the phrase.}
             ParseRequest:
               allOf:
                 - $ref: '#/components/schemas/ParseOptions'
@@ -341,6 +352,7 @@ public enum OpenAPIDocument {
                 text: {type: string}
                 intent: {type: string, description: Absent when out of scope.}
                 outOfScope: {type: boolean}
+                shortcut: {type: string, description: The id of the user's shortcut the utterance is the phrase of; absent otherwise.}
                 confidence: {type: number}
                 slots:
                   type: array

@@ -16,8 +16,10 @@ struct ParseOptions: Sendable {
     var vocabulary: [String: [VocabularyTerm]]?
     /// The key a vocabulary is cached under, or looked up by when none is sent.
     var vocabularyKey: String?
+    /// A user's shortcut phrases for this request (and, with `vocabularyKey`, cached with the vocabulary).
+    var shortcuts: [UserShortcut]?
 
-    static let keys = ["topK", "resolve", "referenceDate", "timeZone", "minConfidence", "vocabulary", "vocabularyKey"]
+    static let keys = ["topK", "resolve", "referenceDate", "timeZone", "minConfidence", "vocabulary", "vocabularyKey", "shortcuts"]
 
     init() {}
 
@@ -39,6 +41,23 @@ struct ParseOptions: Sendable {
             }
             self.vocabulary = vocabulary
         }
+        if let value = request.field("shortcuts") {
+            guard case .array(let items) = value.content else { throw .badRequest("shortcuts: expected an array, found \(value.kind)") }
+            shortcuts = try items.enumerated().map { index, item throws(ServerError) in try Self.shortcut(item, at: "shortcuts[\(index)]") }
+        }
+    }
+
+    /// A shortcut as requests write it, as shortcut files do: `{phrase, intent, parameters, id}`.
+    private static func shortcut(_ value: JSONValue, at path: String) throws(ServerError) -> UserShortcut {
+        let fields = try RequestObject(value, at: path, allowing: ["phrase", "intent", "parameters", "id"])
+        let phrase = try fields.requiredString("phrase")
+        guard !phrase.trimmingCharacters(in: .whitespaces).isEmpty else { throw .badRequest("\(path).phrase: a shortcut's phrase is empty") }
+        var parameters = [String: String]()
+        if let object = fields.field("parameters") {
+            let values = try RequestObject(object, at: "\(path).parameters", allowing: nil)
+            for (name, _) in values.members { parameters[name] = try values.requiredString(name) }
+        }
+        return UserShortcut(phrase, intent: try fields.requiredString("intent"), parameters: parameters, identifier: try fields.string("id"))
     }
 
     /// A term as requests write it: a phrase, or `{phrase, id, pronunciation, alternatives}` (as

@@ -268,7 +268,9 @@ struct ParseSetting {
             changedParser = loaded.parser
             changedParser!.minimumConfidence = minConfidence
         }
-        if let vocabulary = try Self.vocabulary(options, handlers: handlers) { changedParser = (changedParser ?? loaded.parser).using(vocabulary) }
+        let context = try Self.userContext(options, schema: loaded.parser.model.schema, handlers: handlers)
+        if let vocabulary = context?.vocabulary { changedParser = (changedParser ?? loaded.parser).using(vocabulary) }
+        if let shortcuts = context?.shortcuts { changedParser = (changedParser ?? loaded.parser).using(shortcuts) }
     }
 
     func parse(_ text: String, workspace: inout IntentParser.Workspace) -> IntentParse {
@@ -280,27 +282,40 @@ struct ParseSetting {
                                    reference: reference, calendar: calendar)
     }
 
-    /// The request's vocabulary: the one it sends (cached under its key if it names one), or
-    /// the one cached under its key.
-    private static func vocabulary(_ options: ParseOptions, handlers: RequestHandlers) throws -> UserVocabulary? {
+    /// The request's user context: the vocabulary and shortcuts it sends (cached under its key
+    /// if it names one), or those cached under its key.
+    private static func userContext(_ options: ParseOptions, schema: Schema, handlers: RequestHandlers) throws -> UserContext? {
         if let key = options.vocabularyKey {
             guard !key.isEmpty && key.utf8.count <= 256 else { throw ServerError.badRequest("vocabularyKey: it must be 1 to 256 bytes") }
         }
-        guard let terms = options.vocabulary else {
+        guard options.vocabulary != nil || options.shortcuts != nil else {
             guard let key = options.vocabularyKey else { return nil }
-            guard let cached = handlers.vocabularies.vocabulary(for: key) else {
+            guard let cached = handlers.vocabularies.context(for: key) else {
                 throw ServerError(.unprocessableContent, code: "unknownVocabularyKey",
                                   "vocabularyKey: no vocabulary is cached under this key (evicted or never sent); send it with the key again")
             }
             return cached
         }
-        let count = terms.values.reduce(0) { $0 + $1.count }
-        guard count <= handlers.configuration.maximumVocabularyTerms else {
-            throw ServerError.badRequest("vocabulary: \(count) terms; a request's vocabulary holds at most \(handlers.configuration.maximumVocabularyTerms)")
+        var context = UserContext()
+        if let terms = options.vocabulary {
+            let count = terms.values.reduce(0) { $0 + $1.count }
+            guard count <= handlers.configuration.maximumVocabularyTerms else {
+                throw ServerError.badRequest("vocabulary: \(count) terms; a request's vocabulary holds at most \(handlers.configuration.maximumVocabularyTerms)")
+            }
+            context.vocabulary = UserVocabulary(terms)
         }
-        let vocabulary = UserVocabulary(terms)
-        if let key = options.vocabularyKey { handlers.vocabularies.store(vocabulary, for: key) }
-        return vocabulary
+        if let shortcuts = options.shortcuts {
+            guard shortcuts.count <= handlers.configuration.maximumVocabularyTerms else {
+                throw ServerError.badRequest("shortcuts: \(shortcuts.count); a request holds at most \(handlers.configuration.maximumVocabularyTerms)")
+            }
+            for (index, shortcut) in shortcuts.enumerated() {
+                if let problem = shortcut.problem(in: schema) { throw ServerError.badRequest("shortcuts[\(index)]: \(problem)") }
+            }
+            context.shortcuts = UserShortcuts(shortcuts)
+        }
+        if let key = options.vocabularyKey { handlers.vocabularies.store(context, for: key) }
+        if let key = options.vocabularyKey, let cached = handlers.vocabularies.context(for: key) { return cached }
+        return context
     }
 }
 

@@ -1,11 +1,17 @@
 import Foundation
 import IntentKit
 
-/// User vocabularies kept under a client's key (`vocabularyKey`), at most `capacity` of them:
-/// when full, the least recently used goes. Nothing else outlives a request.
+/// What one user sends beside their utterances: their vocabulary and their shortcut phrases.
+struct UserContext: Sendable {
+    var vocabulary: UserVocabulary?
+    var shortcuts: UserShortcuts?
+}
+
+/// Users' vocabularies and shortcuts kept under a client's key (`vocabularyKey`), at most
+/// `capacity` of them: when full, the least recently used goes. Nothing else outlives a request.
 final class VocabularyCache: @unchecked Sendable {
     private struct Entry {
-        var vocabulary: UserVocabulary
+        var context: UserContext
         var lastUse: UInt64
     }
 
@@ -24,16 +30,17 @@ final class VocabularyCache: @unchecked Sendable {
         return entries.count
     }
 
-    func vocabulary(for key: String) -> UserVocabulary? {
+    func context(for key: String) -> UserContext? {
         lock.lock()
         defer { lock.unlock() }
         clock += 1
         entries[key]?.lastUse = clock
-        return entries[key]?.vocabulary
+        return entries[key]?.context
     }
 
-    /// Keeps `vocabulary` under `key`, replacing what was there.
-    func store(_ vocabulary: UserVocabulary, for key: String) {
+    /// Keeps `context` under `key`: what it holds replaces what was there, what it lacks (a
+    /// request that sends only shortcuts) stays.
+    func store(_ context: UserContext, for key: String) {
         guard capacity > 0 else { return }
         lock.lock()
         defer { lock.unlock() }
@@ -43,6 +50,8 @@ final class VocabularyCache: @unchecked Sendable {
             // A linear scan, on insertion only: the cache is small and lookups are the common case.
             entries[oldest] = nil
         }
-        entries[key] = Entry(vocabulary: vocabulary, lastUse: clock)
+        let kept = entries[key]?.context
+        entries[key] = Entry(context: UserContext(vocabulary: context.vocabulary ?? kept?.vocabulary, shortcuts: context.shortcuts ?? kept?.shortcuts),
+                             lastUse: clock)
     }
 }

@@ -183,6 +183,30 @@ struct ParseServerTests {
         #expect(evicted.status == 422 && evicted.errorCode == "unknownVocabularyKey")
     }
 
+    @Test func shortcutsComeWithARequestOrItsKeyAndAreCheckedAgainstTheSchema() async throws {
+        let server = try await RunningServer()
+        defer { Task { await server.stop() } }
+        let shortcuts = #""shortcuts": [{"phrase": "pay the usual", "intent": "SendPayment", "parameters": {"amount": "85 dollars"}, "id": "usual"}]"#
+        let vocabulary = #""vocabulary": {"contact": [{"phrase": "Celestra Moonbeam", "id": "contact-42"}]}"#
+        var answer = try await server.post("/parse", #"{"text": "Pay the usual!", "resolve": true, \#(shortcuts)}"#)
+        #expect(answer.status == 200 && answer.object["shortcut"] as? String == "usual" && answer.object["confidence"] as? Double == 1, "\(answer.text)")
+        // Cached with a vocabulary under one key; a later request sending only shortcuts keeps the vocabulary.
+        answer = try await server.post("/parse", #"{"text": "send Celestra Moonbeam 20 dollars", \#(vocabulary), "vocabularyKey": "u"}"#)
+        #expect(answer.status == 200)
+        answer = try await server.post("/parse", #"{"text": "pay the usual", \#(shortcuts), "vocabularyKey": "u"}"#)
+        #expect(answer.object["shortcut"] as? String == "usual")
+        answer = try await server.post("/parse", #"{"text": "pay the usual", "vocabularyKey": "u"}"#)
+        #expect(answer.object["shortcut"] as? String == "usual")
+        answer = try await server.post("/parse", #"{"text": "send Celestra Moonbeam 20 dollars", "vocabularyKey": "u"}"#)
+        let slots = answer.object["slots"] as? [[String: Any]] ?? []
+        #expect((slots.first { $0["name"] as? String == "payee" }?["value"] as? [String: Any])?["value"] as? String == "contact-42")
+        // Other utterances parse as without; a shortcut the schema cannot hold is refused.
+        answer = try await server.post("/parse", #"{"text": "pay the usual now", \#(shortcuts)}"#)
+        #expect(answer.object["shortcut"] == nil)
+        answer = try await server.post("/parse", #"{"text": "x", "shortcuts": [{"phrase": "go", "intent": "Nope"}]}"#)
+        #expect(answer.status == 400 && answer.text.contains("shortcuts[0]: unknown intent 'Nope'"), "\(answer.text)")
+    }
+
     /// Beyond the bound of concurrent requests the answer is 503 at once, on either way a
     /// request is answered (the router's, and the raw path's); health still answers.
     @Test func requestsBeyondTheConcurrencyBoundAre503() async throws {
@@ -435,16 +459,20 @@ struct ServerPartsTests {
 
     @Test func theVocabularyCacheEvictsTheLeastRecentlyUsed() {
         let cache = VocabularyCache(capacity: 2)
-        let one = UserVocabulary(["contact": [VocabularyTerm("one")]])
-        let two = UserVocabulary(["contact": [VocabularyTerm("two")]])
+        let one = UserContext(vocabulary: UserVocabulary(["contact": [VocabularyTerm("one")]]))
+        let two = UserContext(vocabulary: UserVocabulary(["contact": [VocabularyTerm("two")]]))
         cache.store(one, for: "a")
         cache.store(two, for: "b")
-        #expect(cache.vocabulary(for: "a")?.terms(for: "contact").first?.phrase == "one")  // "a" is now the most recent
+        #expect(cache.context(for: "a")?.vocabulary?.terms(for: "contact").first?.phrase == "one")  // "a" is now the most recent
         cache.store(two, for: "c")
-        #expect(cache.vocabulary(for: "b") == nil && cache.vocabulary(for: "a") != nil && cache.vocabulary(for: "c") != nil)
+        #expect(cache.context(for: "b") == nil && cache.context(for: "a") != nil && cache.context(for: "c") != nil)
         #expect(cache.count == 2)
+        // Shortcuts alone join the vocabulary under the key.
+        cache.store(UserContext(shortcuts: UserShortcuts([UserShortcut("go", intent: "A")])), for: "a")
+        #expect(cache.context(for: "a")?.vocabulary?.terms(for: "contact").first?.phrase == "one")
+        #expect(cache.context(for: "a")?.shortcuts?.shortcuts.first?.phrase == "go")
         let none = VocabularyCache(capacity: 0)
         none.store(one, for: "a")
-        #expect(none.vocabulary(for: "a") == nil)
+        #expect(none.context(for: "a") == nil)
     }
 }

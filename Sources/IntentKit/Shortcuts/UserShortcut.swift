@@ -23,6 +23,20 @@ public struct UserShortcut: Hashable, Sendable, Codable {
         self.identifier = identifier ?? phrase
     }
 
+    /// What is wrong with the shortcut for a model of `schema`: an intent it lacks, a parameter
+    /// the intent lacks, a value a closed entity lacks; `nil` when nothing is.
+    public func problem(in schema: Schema) -> String? {
+        guard let definition = schema.intent(named: intent) else { return "unknown intent '\(intent)'" }
+        for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
+            guard let parameter = definition.parameter(named: name) else { return "'\(intent)' has no parameter '\(name)'" }
+            if case .custom(let entityName) = parameter.entity, let entity = schema.entity(named: entityName), !entity.allowsOtherValues,
+               !entity.values.contains(where: { $0.identifier == value }) {
+                return "'\(value)' is not a value of '\(entityName)'"
+            }
+        }
+        return nil
+    }
+
     private enum CodingKeys: String, CodingKey { case phrase, intent, parameters, identifier }
 
     public init(from decoder: any Decoder) throws {
