@@ -129,6 +129,25 @@ static void test_vocabulary(ik_model *model) {
     ik_string_free(json);
 }
 
+static void test_shortcuts(ik_model *model) {
+    char *error = NULL;
+    ik_parse_options options;
+    ik_parse_options_init(&options);
+    options.resolve = 1;
+    CHECK(ik_model_set_shortcuts(model, "[{\"phrase\": \"pay the usual\", \"intent\": \"SendPayment\", "
+                                        "\"parameters\": {\"amount\": \"85 dollars\"}, \"id\": \"usual\"}]",
+                                 &error) == IK_OK,
+          "%s", error ? error : "");
+    char *json = parse(model, "Pay the usual!", &options);
+    CHECK(json && strstr(json, "\"shortcut\":\"usual\"") && strstr(json, "\"intent\":\"SendPayment\"") && strstr(json, "\"value\":85"),
+          "with shortcuts: %s", json);
+    ik_string_free(json);
+    ik_model_clear_shortcuts(model);
+    json = parse(model, "Pay the usual!", &options);
+    CHECK(json && !strstr(json, "\"shortcut\""), "cleared: %s", json);
+    ik_string_free(json);
+}
+
 static void test_errors(const char *path) {
     ik_model *model = (ik_model *)1;
     char *error = NULL, *json = (char *)1;
@@ -170,6 +189,9 @@ static void test_errors(const char *path) {
 
     EXPECT_ERROR(IK_VOCABULARY_ERROR, "malformed vocabulary", ik_model_set_vocabulary(model, "[1, 2", &error));
     EXPECT_ERROR(IK_VOCABULARY_ERROR, "vocabulary not a mapping", ik_model_set_vocabulary(model, "[\"a list\"]", &error));
+    EXPECT_ERROR(IK_VOCABULARY_ERROR, "shortcut of an unknown intent",
+                 ik_model_set_shortcuts(model, "[{\"phrase\": \"go\", \"intent\": \"Nope\"}]", &error));
+    EXPECT_ERROR(IK_INVALID_ARGUMENT, "NULL shortcuts", ik_model_set_shortcuts(model, NULL, &error));
     EXPECT_ERROR(IK_INVALID_ARGUMENT, "NULL vocabulary", ik_model_set_vocabulary(model, NULL, &error));
     EXPECT_ERROR(IK_INVALID_ARGUMENT, "vocabulary: NULL model", ik_model_set_vocabulary(NULL, "{}", &error));
     EXPECT_ERROR(IK_INVALID_UTF8, "entities: invalid UTF-8", ik_extract_entities("\xff", NULL, &json, &error));
@@ -261,6 +283,7 @@ int main(int argc, char **argv) {
     test_parse(model);
     test_dates();
     test_vocabulary(model);
+    test_shortcuts(model);
     ik_model_free(model);
     test_errors(argv[1]);
     test_threads(argv[1]);

@@ -158,7 +158,7 @@ public func ik_model_set_vocabulary(_ model: OpaquePointer?, _ vocabulary: Unsaf
         return error.status
     }
     do {
-        handle(model).use(UserVocabulary(try UserVocabularyFormat.read(text: text, displayPath: "vocabulary")))
+        handle(model).use(UserVocabulary(try UserVocabularyFormat.read(text: text, displayPath: "vocabulary")) as UserVocabulary?)
         return IK_OK
     } catch let failure {
         return fail(IK_VOCABULARY_ERROR, "\(failure)", error)
@@ -168,7 +168,33 @@ public func ik_model_set_vocabulary(_ model: OpaquePointer?, _ vocabulary: Unsaf
 @_cdecl("ik_model_clear_vocabulary")
 public func ik_model_clear_vocabulary(_ model: OpaquePointer?) {
     guard let model else { return }
-    handle(model).use(nil)
+    handle(model).use(nil as UserVocabulary?)
+}
+
+@_cdecl("ik_model_set_shortcuts")
+public func ik_model_set_shortcuts(_ model: OpaquePointer?, _ shortcuts: UnsafePointer<CChar>?,
+                                   _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> ik_status {
+    error?.pointee = nil
+    guard let model else { return fail(IK_INVALID_ARGUMENT, "model is NULL", error) }
+    let text: String
+    do {
+        text = try string(shortcuts, "shortcuts", error)
+    } catch {
+        return error.status
+    }
+    let handle = handle(model)
+    do {
+        handle.use(UserShortcuts(try UserShortcutsFormat.read(text: text, displayPath: "shortcuts", schema: handle.parser.model.schema)))
+        return IK_OK
+    } catch let failure {
+        return fail(IK_VOCABULARY_ERROR, "\(failure)", error)
+    }
+}
+
+@_cdecl("ik_model_clear_shortcuts")
+public func ik_model_clear_shortcuts(_ model: OpaquePointer?) {
+    guard let model else { return }
+    handle(model).use(nil as UserShortcuts?)
 }
 
 private struct EntitiesJSON: Encodable {

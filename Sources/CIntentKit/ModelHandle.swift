@@ -3,12 +3,15 @@ import IntentKit
 
 /// What an `ik_model *` points to: a parser and the lock that guards replacing it. A parse
 /// takes a snapshot (the parser is a value sharing its model), so parses on several threads
-/// never wait for each other, and a new vocabulary applies to the parses that start after it.
+/// never wait for each other, and a new vocabulary or set of shortcuts applies to the parses
+/// that start after it.
 final class ModelHandle: @unchecked Sendable {
     private let lock = NSLock()
     private var current: IntentParser
-    /// The parser without user vocabulary, to set vocabulary on.
+    /// The parser without user vocabulary or shortcuts, to set them on.
     private let base: IntentParser
+    private var vocabulary: UserVocabulary?
+    private var shortcuts: UserShortcuts?
 
     init(_ parser: IntentParser) {
         current = parser
@@ -22,9 +25,24 @@ final class ModelHandle: @unchecked Sendable {
     }
 
     func use(_ vocabulary: UserVocabulary?) {
-        let next = vocabulary.map { base.using($0) } ?? base
         lock.lock()
-        current = next
+        self.vocabulary = vocabulary
+        rebuild()
         lock.unlock()
+    }
+
+    func use(_ shortcuts: UserShortcuts?) {
+        lock.lock()
+        self.shortcuts = shortcuts
+        rebuild()
+        lock.unlock()
+    }
+
+    /// The parser with the vocabulary and shortcuts in use; called with the lock held.
+    private func rebuild() {
+        var next = base
+        if let vocabulary { next = next.using(vocabulary) }
+        if let shortcuts { next = next.using(shortcuts) }
+        current = next
     }
 }

@@ -78,9 +78,12 @@ _library.ik_model_free.argtypes = [ctypes.c_void_p]
 _library.ik_parse.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(_ParseOptions), _ErrorOut, _ErrorOut]
 _library.ik_model_set_vocabulary.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _ErrorOut]
 _library.ik_model_clear_vocabulary.argtypes = [ctypes.c_void_p]
+_library.ik_model_set_shortcuts.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _ErrorOut]
+_library.ik_model_clear_shortcuts.argtypes = [ctypes.c_void_p]
 _library.ik_extract_entities.argtypes = [ctypes.c_char_p, ctypes.POINTER(_ParseOptions), _ErrorOut, _ErrorOut]
 _library.ik_string_free.argtypes = [_String]
-for _function in ("ik_model_load", "ik_model_load_bytes", "ik_parse", "ik_model_set_vocabulary", "ik_extract_entities"):
+for _function in ("ik_model_load", "ik_model_load_bytes", "ik_parse", "ik_model_set_vocabulary", "ik_model_set_shortcuts",
+                  "ik_extract_entities"):
     getattr(_library, _function).restype = ctypes.c_int
 
 if _library.ik_abi_version() != ABI_VERSION:
@@ -130,7 +133,7 @@ def _text(value, what):
 
 
 class Model:
-    """A model trained by `intentkit train`, with the user vocabulary it parses with."""
+    """A model trained by `intentkit train`, with the user vocabulary and shortcuts it parses with."""
 
     def __init__(self, handle):
         self._handle = ctypes.c_void_p(handle)
@@ -176,6 +179,18 @@ class Model:
 
     def clear_vocabulary(self):
         _library.ik_model_clear_vocabulary(self._live())
+
+    def set_shortcuts(self, shortcuts):
+        """Replaces the user's shortcut phrases: a list (or its JSON or YAML text) of {"phrase",
+        "intent", "parameters", "id"}. An utterance that is one of the phrases parses to that
+        intent and values, with "shortcut": its id. Raises IntentKitError for shortcuts that
+        name an intent, parameter or closed value the model's schema lacks."""
+        text = shortcuts if isinstance(shortcuts, str) else json.dumps(shortcuts)
+        error = _String()
+        _check(_library.ik_model_set_shortcuts(self._live(), text.encode("utf-8"), ctypes.byref(error)), error)
+
+    def clear_shortcuts(self):
+        _library.ik_model_clear_shortcuts(self._live())
 
     def close(self):
         if self._handle:

@@ -65,6 +65,19 @@ def test_vocabulary(model):
     assert payee["outcome"] == "success"
 
 
+def test_shortcuts(model):
+    model.set_shortcuts([{"phrase": "pay the usual", "intent": "SendPayment", "parameters": {"amount": "85 dollars"}, "id": "usual"}])
+    parse = model.parse("Pay the usual!", resolve=True)
+    assert parse["shortcut"] == "usual" and parse["intent"] == "SendPayment" and parse["confidence"] == 1
+    amount = next(p for p in parse["parameters"] if p["name"] == "amount")
+    assert amount["value"] == {"kind": "amountOfMoney", "unit": "USD", "value": 85}
+    assert "shortcut" not in model.parse("pay the usual tomorrow")
+    with pytest.raises(intentkit.IntentKitError, match="unknown intent 'Nope'"):
+        model.set_shortcuts("- {phrase: go, intent: Nope}\n")
+    model.clear_shortcuts()
+    assert "shortcut" not in model.parse("pay the usual")
+
+
 def test_entities():
     found = intentkit.extract_entities("tomorrow at 5pm", reference_time=REFERENCE, time_zone="UTC")
     assert found["text"] == "tomorrow at 5pm"
