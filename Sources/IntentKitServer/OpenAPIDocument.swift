@@ -260,6 +260,8 @@ public enum OpenAPIDocument {
                   minLength: 1
                   maxLength: 256
                   description: With vocabulary or shortcuts, caches them under this key (bounded, least recently used evicted); alone, uses the cached ones.
+                respond: {type: string, description: 'Add "response": the intent''s response template for this outcome (success, failure, or the app''s own) filled with the resolved values; or "responseProblem" saying why it cannot be.'}
+                responseValues: {type: object, additionalProperties: {type: string}, description: 'Values of the response''s own parameters, as text (waitTime: 10 minutes).'}
                 shortcuts:
                   type: array
                   description: The user's shortcut phrases; an utterance that is one of them parses to its intent and values, marked with "shortcut".
@@ -353,6 +355,8 @@ public enum OpenAPIDocument {
                 intent: {type: string, description: Absent when out of scope.}
                 outOfScope: {type: boolean}
                 shortcut: {type: string, description: The id of the user's shortcut the utterance is the phrase of; absent otherwise.}
+                response: {type: string, description: The rendered response (with respond).}
+                responseProblem: {type: string, description: Why the response could not be rendered (with respond).}
                 confidence: {type: number}
                 slots:
                   type: array

@@ -18,8 +18,13 @@ struct ParseOptions: Sendable {
     var vocabularyKey: String?
     /// A user's shortcut phrases for this request (and, with `vocabularyKey`, cached with the vocabulary).
     var shortcuts: [UserShortcut]?
+    /// The outcome whose response template to render into the answer's `response`.
+    var respond: String?
+    /// Values of the response's own parameters, as text.
+    var responseValues: [String: String] = [:]
 
-    static let keys = ["topK", "resolve", "referenceDate", "timeZone", "minConfidence", "vocabulary", "vocabularyKey", "shortcuts"]
+    static let keys = ["topK", "resolve", "referenceDate", "timeZone", "minConfidence", "vocabulary", "vocabularyKey", "shortcuts",
+                       "respond", "responseValues"]
 
     init() {}
 
@@ -40,6 +45,12 @@ struct ParseOptions: Sendable {
                 }
             }
             self.vocabulary = vocabulary
+        }
+        respond = try request.string("respond")
+        if let object = request.field("responseValues") {
+            let values = try RequestObject(object, at: "responseValues", allowing: nil)
+            for (name, _) in values.members { responseValues[name] = try values.requiredString(name) }
+            if respond == nil { throw .badRequest("responseValues: they need 'respond'") }
         }
         if let value = request.field("shortcuts") {
             guard case .array(let items) = value.content else { throw .badRequest("shortcuts: expected an array, found \(value.kind)") }

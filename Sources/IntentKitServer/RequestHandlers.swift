@@ -42,7 +42,7 @@ final class RequestHandlers: Sendable {
         case .parse:
             let request = try plain ?? ParseRequest(try json(body))
             let (parse, setting) = try parse(request.text, options: request.options)
-            writer.write(parse, topK: setting.options.topK, resolve: setting.options.resolve)
+            writer.write(parse, topK: setting.options.topK, resolve: setting.options.resolve, response: setting.response(for: parse))
         case .rasa:
             let request = try plain.map(RasaParseRequest.init) ?? RasaParseRequest(try json(body))
             let (parse, _) = try parse(request.text, options: request.options)
@@ -274,12 +274,27 @@ struct ParseSetting {
     }
 
     func parse(_ text: String, workspace: inout IntentParser.Workspace) -> IntentParse {
+        // A response is rendered from resolved values, whether or not they are answered.
+        let resolving = options.resolve || options.respond != nil
         if let changedParser {
-            return changedParser.parse(text, workspace: &workspace, alternatives: options.topK - 1, resolving: options.resolve,
+            return changedParser.parse(text, workspace: &workspace, alternatives: options.topK - 1, resolving: resolving,
                                        reference: reference, calendar: calendar)
         }
-        return loaded.parser.parse(text, workspace: &workspace, alternatives: options.topK - 1, resolving: options.resolve,
+        return loaded.parser.parse(text, workspace: &workspace, alternatives: options.topK - 1, resolving: resolving,
                                    reference: reference, calendar: calendar)
+    }
+
+    /// The response the request asked for (`respond`), rendered for `parse`, or why it cannot be.
+    func response(for parse: IntentParse) -> ParseJSON.RenderedResponse? {
+        guard let code = options.respond else { return nil }
+        let renderer = ResponseRenderer(schema: loaded.parser.model.schema)
+        let (values, problems) = renderer.values(options.responseValues, for: parse.intent ?? "", reference: reference, calendar: calendar)
+        guard problems.isEmpty else { return .problem(problems.joined(separator: "; ")) }
+        do {
+            return .text(try renderer.render(code, for: parse, values: values))
+        } catch {
+            return .problem("\(error)")
+        }
     }
 
     /// The request's user context: the vocabulary and shortcuts it sends (cached under its key

@@ -207,6 +207,18 @@ struct ParseServerTests {
         #expect(answer.status == 400 && answer.text.contains("shortcuts[0]: unknown intent 'Nope'"), "\(answer.text)")
     }
 
+    /// A request's `respond` renders the intent's response, or says why it cannot (this model's
+    /// schema has no templates; the renderer's own tests cover the rendering).
+    @Test func aResponseIsRenderedOrItsProblemSaid() async throws {
+        let server = try await RunningServer()
+        defer { Task { await server.stop() } }
+        var answer = try await server.post("/parse", #"{"text": "send Buttercup 85 bucks", "respond": "success"}"#)
+        #expect(answer.status == 200 && answer.object["responseProblem"] as? String == "'SendPayment' has no 'success' response", "\(answer.text)")
+        #expect(answer.object["parameters"] == nil)
+        answer = try await server.post("/parse", #"{"text": "send Buttercup 85 bucks", "responseValues": {"waitTime": "10 minutes"}}"#)
+        #expect(answer.status == 400 && answer.text.contains("responseValues: they need 'respond'"))
+    }
+
     /// Beyond the bound of concurrent requests the answer is 503 at once, on either way a
     /// request is answered (the router's, and the raw path's); health still answers.
     @Test func requestsBeyondTheConcurrencyBoundAre503() async throws {

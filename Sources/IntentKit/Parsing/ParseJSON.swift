@@ -4,6 +4,12 @@
 /// `value` `null` when unresolved. `JSONEncoder` writes it pretty-printed; ``ParseJSONWriter``
 /// writes the same compact JSON, byte for byte, without an encoder.
 package struct ParseJSON: Encodable {
+    /// What `--respond` (and a request's `respond`) adds: the rendered response, or why there is none.
+    package enum RenderedResponse {
+        case text(String)
+        case problem(String)
+    }
+
     struct Slot: Encodable {
         var name: String
         var text: String
@@ -49,9 +55,11 @@ package struct ParseJSON: Encodable {
     var parameters: [Parameter]?
     var shortcut: String?
     var response: String?
+    var responseProblem: String?
 
-    package init(_ parse: IntentParse, topK: Int, resolve: Bool = false, response: String? = nil) {
-        self.response = response
+    package init(_ parse: IntentParse, topK: Int, resolve: Bool = false, response: RenderedResponse? = nil) {
+        if case .text(let text)? = response { self.response = text }
+        if case .problem(let problem)? = response { responseProblem = problem }
         text = parse.text
         intent = parse.intent
         outOfScope = parse.isOutOfScope

@@ -10,8 +10,9 @@ package struct ParseJSONWriter {
     package init() { bytes.reserveCapacity(512) }
 
     /// Appends `parse` as ``ParseJSON`` would encode it with `topK`, `resolve` and `response`.
-    package mutating func write(_ parse: IntentParse, topK: Int, resolve: Bool, response: String? = nil) {
-        // Keys in sorted order: alternatives, confidence, intent, outOfScope, parameters, response, shortcut, slots, text.
+    package mutating func write(_ parse: IntentParse, topK: Int, resolve: Bool, response: ParseJSON.RenderedResponse? = nil) {
+        // Keys in sorted order: alternatives, confidence, intent, outOfScope, parameters, response,
+        // responseProblem, shortcut, slots, text.
         append("{")
         if ParseJSON.showsAlternatives(of: parse, topK: topK) {
             append("\"alternatives\":[")
@@ -40,9 +41,15 @@ package struct ParseJSONWriter {
             }
             append("]")
         }
-        if let response {
+        switch response {
+        case .text(let text)?:
             append(",\"response\":")
-            string(response)
+            string(text)
+        case .problem(let problem)?:
+            append(",\"responseProblem\":")
+            string(problem)
+        case nil:
+            break
         }
         if let shortcut = parse.shortcut {
             append(",\"shortcut\":")

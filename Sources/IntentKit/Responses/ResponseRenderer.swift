@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes an intent's response (``ResponseTemplate``) for a resolved parse, in English: each
 /// `{parameter}` placeholder becomes its value as a person says it — a custom value's phrase, a
 /// small number in words, a noun after a number in agreement with it ("one clam chowder",
@@ -58,6 +60,30 @@ public struct ResponseRenderer: Sendable {
         } catch {
             throw .missing(error)
         }
+    }
+
+    /// Values given as text for `intent`'s parameters or response parameters (`waitTime` →
+    /// "10 minutes"): a custom entity's as the identifier it is, a built-in's read by its grammar.
+    /// Texts a grammar does not read are returned as problems, by name.
+    public func values(
+        _ texts: [String: String], for intent: String, reference: Date = Date(), calendar: Calendar = .current
+    ) -> (values: [String: SlotValue], problems: [String]) {
+        let definition = schema.intent(named: intent)
+        var values = [String: SlotValue]()
+        var problems = [String]()
+        for (name, text) in texts.sorted(by: { $0.key < $1.key }) {
+            let entity = (definition?.parameter(named: name) ?? definition?.responseParameters.first { $0.name == name })?.entity
+            guard case .builtin(let builtin)? = entity else {
+                values[name] = .custom(text)
+                continue
+            }
+            if let match = BuiltinEntityExtractor(kinds: [builtin], calendar: calendar).extract(from: text, reference: reference).first {
+                values[name] = match.value
+            } else {
+                problems.append("\(name): '\(text)' is not understood as \(builtin.rawValue)")
+            }
+        }
+        return (values, problems)
     }
 
     /// `text` with its placeholders filled.
