@@ -47,6 +47,12 @@ struct ParseCommand: ParsableCommand {
 
     @OptionGroup var responseOption: ResponseOption
 
+    @Flag(help: "Split an utterance that joins two requests (\"lock the car and start a run\") and answer {\"requests\": [parse, …], \"text\"} for every utterance.")
+    var split = false
+
+    @Option(help: ArgumentHelp("With --split, how sure of its intent each part must be (default 0.5).", valueName: "p"))
+    var splitConfidence: Double?
+
     @Flag(help: "Skip input lines that are not valid UTF-8 with a warning, instead of stopping with an error.")
     var lenient = false
 
@@ -55,20 +61,27 @@ struct ParseCommand: ParsableCommand {
 
     func validate() throws {
         if topK < 1 { throw ValidationError("--top-k must be at least 1") }
+        if let splitConfidence, !(0...1).contains(splitConfidence) { throw ValidationError("--split-confidence must be between 0 and 1") }
+        if splitConfidence != nil && !split { throw ValidationError("--split-confidence needs --split") }
         if let referenceDate, Self.date(referenceDate) == nil {
             throw ValidationError("--reference-date '\(referenceDate)' is not YYYY-MM-DD or YYYY-MM-DDTHH:MM")
         }
     }
 
     func run() throws {
-        let parser = try userShortcuts.apply(
+        var parser = try userShortcuts.apply(
             to: minimumConfidence.apply(to: userVocabulary.apply(to: loadParser(model, encoder: encoderOption, intentReranking: intentReranking))))
+        if let splitConfidence { parser.splitConfidence = splitConfidence }
         let reference = referenceDate.flatMap(Self.date) ?? Date()
         var workspace = parser.makeWorkspace()
         let encoder = JSONEncoder()
         // A response is rendered from resolved values, whether or not they are printed.
         let resolving = resolve || responseOption.respond != nil
         let renderer = ResponseRenderer(schema: parser.model.schema)
+        if let text, split {
+            print(String(decoding: try requestsJSON(text, parser: parser, workspace: &workspace, reference: reference, pretty: true), as: UTF8.self))
+            return
+        }
         if let text {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let parse = parser.parse(text, workspace: &workspace, alternatives: topK - 1, resolving: resolving, reference: reference)
@@ -88,6 +101,10 @@ struct ParseCommand: ParsableCommand {
             if interactive { output.flush(); FileHandle.standardOutput.write(Data("> ".utf8)) } else { output.flush() }
         }) {
             if interactive && line.allSatisfy(\.isWhitespace) { continue }
+            if split {
+                output.append(try requestsJSON(line, parser: parser, workspace: &workspace, reference: reference, pretty: interactive))
+                continue
+            }
             let parse = parser.parse(line, workspace: &workspace, alternatives: topK - 1, resolving: resolving, reference: reference)
             let response = responseOption.response(for: parse, renderer: renderer, reference: reference)
             if interactive {
@@ -101,6 +118,18 @@ struct ParseCommand: ParsableCommand {
         }
         output.flush()
         if interactive { FileHandle.standardOutput.write(Data("\n".utf8)) }
+    }
+
+    /// `{"requests": [parse, …], "text": …}` for `text`, each request as `parse` writes it.
+    private func requestsJSON(_ text: String, parser: IntentParser, workspace: inout IntentParser.Workspace, reference: Date, pretty: Bool) throws -> Data {
+        struct Requests: Encodable {
+            var requests: [ParseJSON]
+            var text: String
+        }
+        let parses = parser.parseRequests(text, workspace: &workspace, alternatives: topK - 1, resolving: resolve, reference: reference)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(Requests(requests: parses.map { ParseJSON($0, topK: topK, resolve: resolve) }, text: text))
     }
 
     /// A reference date in the local time zone.

@@ -68,6 +68,10 @@ public struct IntentParser: Sendable {
     /// Below this slot confidence, a resolved value asks for confirmation
     /// (``ParameterResolution/confirmationRequired(_:)``).
     public var confirmationThreshold: Double = 0.5
+    /// How sure of its intent each part of a split utterance must be
+    /// (``parseRequests(_:workspace:alternatives:resolving:reference:calendar:)``); choose it on a
+    /// dev file, where single requests should stay whole.
+    public var splitConfidence: Double = 0.5
 
     /// The user's vocabulary this parser matches and resolves against (see ``using(_:)-(UserVocabulary)``).
     public private(set) var vocabulary = UserVocabulary()

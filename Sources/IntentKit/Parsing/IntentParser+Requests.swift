@@ -1,0 +1,64 @@
+import Foundation
+
+extension IntentParser {
+    /// The requests of an utterance that may join two ("lock the car and start a 30 minute run"):
+    /// one parse for most utterances, two when the utterance splits, at a word that joins
+    /// requests (`and`, `then`, `and then`, `also`, a comma), into two parts that are each a
+    /// request for a different intent, each at least ``splitConfidence`` sure. Each part is parsed as an utterance of its own:
+    /// its text, and its slots' offsets into it.
+    ///
+    /// The rule weighs the parser's own confidences, so it needs no model of its own. Which
+    /// ``splitConfidence`` suits a model is a question for its dev file: the fraction of its
+    /// single requests split should stay under 1 % (`scripts/experiments/two-requests`).
+    public func parseRequests(
+        _ text: String, workspace: inout Workspace, alternatives: Int = 2, resolving: Bool = false,
+        reference: Date = Date(), calendar: Calendar = .current
+    ) -> [IntentParse] {
+        let whole = parse(text, workspace: &workspace, alternatives: alternatives, resolving: resolving, reference: reference, calendar: calendar)
+        let tokens = tokenizer.tokenize(text)
+        var best: (parts: [IntentParse], score: Double)?
+        for (start, end) in Self.joints(in: tokens) {
+            let left = Self.text(of: tokens, 0..<start), right = Self.text(of: tokens, end..<tokens.count)
+            let first = parse(left, workspace: &workspace, alternatives: alternatives, resolving: resolving, reference: reference, calendar: calendar)
+            let second = parse(right, workspace: &workspace, alternatives: alternatives, resolving: resolving, reference: reference, calendar: calendar)
+            guard let one = first.intent, let two = second.intent, one != two else { continue }
+            let score = min(first.confidence, second.confidence)
+            guard score >= splitConfidence else { continue }
+            if score > best?.score ?? 0 { best = ([first, second], score) }
+        }
+        return best?.parts ?? [whole]
+    }
+
+    /// ``parseRequests(_:workspace:alternatives:resolving:reference:calendar:)`` with a fresh workspace.
+    public func parseRequests(_ text: String, resolving: Bool = false, reference: Date = Date(), calendar: Calendar = .current) -> [IntentParse] {
+        var workspace = makeWorkspace()
+        return parseRequests(text, workspace: &workspace, resolving: resolving, reference: reference, calendar: calendar)
+    }
+
+    /// The words that may join two requests, as token ranges with words on both sides:
+    /// `and`, `then`, `also`, `and then`, `and also`, a comma (with any of them after it).
+    static func joints(in tokens: TokenizedText) -> [(start: Int, end: Int)] {
+        let joiners: Set<String> = ["and", "then", "also", ","]
+        var joints = [(start: Int, end: Int)]()
+        var index = 1
+        while index < tokens.count - 1 {
+            guard joiners.contains(tokens.normalized(at: index)) else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < tokens.count - 1, joiners.contains(tokens.normalized(at: end)) { end += 1 }
+            joints.append((index, end))
+            index = end
+        }
+        return joints
+    }
+
+    /// The text of `tokens[range]`, as written.
+    private static func text(of tokens: TokenizedText, _ range: Range<Int>) -> String {
+        let scalars = Array(tokens.text.unicodeScalars)
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars[tokens.tokens[range.lowerBound].range.lowerBound..<tokens.tokens[range.upperBound - 1].range.upperBound])
+        return text
+    }
+}
