@@ -62,7 +62,12 @@ extension IntentParser {
         for parameter in definition.parameters {
             let slots = parse.slots.filter { $0.name == parameter.name }
             if slots.isEmpty {
-                let resolution: ParameterResolution = parameter.isRequired ? .needsValue(prompt: parameter.prompt) : .notRequired
+                var resolution: ParameterResolution = parameter.isRequired ? .needsValue(prompt: parameter.prompt) : .notRequired
+                // A required value the user habitually gives is proposed ("order my usual").
+                if parameter.isRequired, let habitual = history.habitualValues[intent]?[parameter.name],
+                   let value = habitualValue(habitual, of: parameter, workspace: workspace) {
+                    resolution = .confirmationRequired(value)
+                }
                 parameters.append(ResolvedParameter(name: parameter.name, slot: nil, resolution: resolution))
             }
             for slot in slots {
@@ -71,6 +76,17 @@ extension IntentParser {
             }
         }
         return parameters
+    }
+
+    /// `text`, a value from the user's history, as a value of `parameter`: a custom entity's
+    /// identifier as it is, a built-in's read by its grammar (`nil` when it does not read).
+    private func habitualValue(_ text: String, of parameter: Parameter, workspace: Workspace) -> SlotValue? {
+        switch parameter.entity {
+        case .custom: return .custom(text)
+        case .builtin(let builtin):
+            let tokens = tokenizer.tokenize(text)
+            return tokens.count > 0 ? BuiltinGrammar.resolve(builtin, text: tokens, tokens: 0..<tokens.count, reference: Date(), calendar: .current) : nil
+        }
     }
 
     /// Every parameter of the intent of `parse`, a shortcut's (``IntentParse/shortcut``), with

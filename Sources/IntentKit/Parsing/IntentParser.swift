@@ -79,6 +79,18 @@ public struct IntentParser: Sendable {
     public private(set) var vocabularyStore: VocabularyStore?
     /// The user's shortcut phrases (``using(_:)-(UserShortcuts)``).
     public private(set) var shortcuts = UserShortcuts()
+    /// The user's interactions as priors (``using(_:)-(UserHistory)``).
+    public private(set) var history = UserHistory()
+    /// Per class of the classifier, `1 + historyWeight × share` of the user's history; empty without one.
+    private var historyFactors: [Float] = []
+    /// How much a user's history may raise an intent's odds: its probability is multiplied by at
+    /// most `1 + historyWeight` before normalising (``UserHistory``).
+    public var historyWeight: Double = 1 {
+        didSet { historyFactors = Self.factors(of: history, weight: historyWeight, intents: classifier?.model.intents ?? [], outOfScope: outOfScopeClass) }
+    }
+    /// A parse whose likeliest intent is at least this probable is left as the classifier says,
+    /// whatever the user's history.
+    public var historyCeiling: Float = 0.9
     /// Maps vocabulary matches to the model's vocabulary features.
     let vocabularyFeatures: VocabularyFeatures
 
@@ -128,6 +140,22 @@ public struct IntentParser: Sendable {
         var parser = self
         parser.shortcuts = shortcuts
         return parser
+    }
+
+    /// This parser with a user's history as priors for intents and values (``UserHistory``); a
+    /// cheap copy sharing the model.
+    public func using(_ history: UserHistory) -> IntentParser {
+        var parser = self
+        parser.history = history
+        parser.historyFactors = Self.factors(of: history, weight: historyWeight, intents: classifier?.model.intents ?? [], outOfScope: outOfScopeClass)
+        return parser
+    }
+
+    private static func factors(of history: UserHistory, weight: Double, intents: [String], outOfScope: Int?) -> [Float] {
+        guard !history.isEmpty, weight > 0 else { return [] }
+        return intents.enumerated().map { index, name in
+            index == outOfScope ? 1 : Float(1 + weight * (history.intentShares[name] ?? 0))
+        }
     }
 
     /// This parser reading its user vocabulary from `store` at every parse.
@@ -223,6 +251,24 @@ public struct IntentParser: Sendable {
         return Double(ConfidenceMeasure.twoLikeliestProbability(of: workspace.probabilities, outOfScopeClass: outOfScopeClass))
     }
 
+    /// The classifier's choice re-weighted by the user's history (``UserHistory``), unless it is
+    /// sure of it or places the utterance out of scope.
+    private func leaning(_ predicted: Int?, probabilities: inout [Float]) -> Int? {
+        guard let predicted, predicted != outOfScopeClass, probabilities.count == historyFactors.count,
+              probabilities[predicted] < historyCeiling else { return predicted }
+        var total: Float = 0
+        for index in probabilities.indices {
+            probabilities[index] *= historyFactors[index]
+            total += probabilities[index]
+        }
+        var best = predicted
+        for index in probabilities.indices {
+            probabilities[index] /= total
+            if probabilities[index] > probabilities[best] { best = index }
+        }
+        return best
+    }
+
     /// The intent and slots of `text`, each slot's value resolved: the stages of a parse, in
     /// order, each a value that owns its buffers and hands its result to the next.
     private func parseFrame(
@@ -247,10 +293,12 @@ public struct IntentParser: Sendable {
         // 3. Encode, for a model with encoder clusters.
         encoder.encode(workspace.tokens, into: &workspace.encoding)
         // 4. Classify the intent.
-        let predicted = classifier?.classify(workspace.tokens, matches: workspace.matches, sentenceVector: workspace.encoding.sentence,
+        var predicted = classifier?.classify(workspace.tokens, matches: workspace.matches, sentenceVector: workspace.encoding.sentence,
                                              workspace: &workspace.classification)
         workspace.probabilities.removeAll(keepingCapacity: true)
         workspace.probabilities.append(contentsOf: workspace.classification.probabilities)
+        // 4b. Lean an unsure classifier towards the intents the user uses.
+        if !historyFactors.isEmpty { predicted = leaning(predicted, probabilities: &workspace.probabilities) }
         // An utterance of which the classifier knows nothing (no word, word pair, n-gram or
         // vocabulary match it has a weight for, and no encoder's vector) gives it no evidence:
         // its probabilities are the intents' priors, its likeliest intent the most frequent one.
