@@ -49,6 +49,7 @@ struct IntentDefinitionFormatTests {
         let messages = try CorpusFormat.load(at: Self.soupChef).diagnostics.map(\.message)
         #expect(messages == [
             "not modelled: custom types' properties (3)",
+            "not modelled: parameters' default values (1)",
             "not modelled: the intents' shortcut and widget flags (5)",
             "not modelled: parameter types read as text (URL) (1)",
             "not modelled: images (1)",
@@ -72,6 +73,20 @@ struct IntentDefinitionFormatTests {
         let losses = try CorpusFormat.rasaYAML.losses(writing: corpus, path: "soup.yml")
         #expect(losses.contains("9 utterance patterns not written (the format has none)"))
         #expect(losses.contains("5 response templates not written (the format has none)"))
+    }
+
+    @Test func otherLocalizationsBesideTheFileAreListed() throws {
+        let directory = try FixturePaths.temporaryDirectory()
+        for folder in ["Base.lproj", "fr.lproj", "de.lproj", "es.lproj"] {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        let file = directory.appendingPathComponent("Base.lproj/Intents.intentdefinition")
+        try FileManager.default.copyItem(at: Self.soupChef, to: file)
+        for language in ["fr", "de"] {
+            try Data("\"sc0001\" = \"Soupe\";\n".utf8).write(to: directory.appendingPathComponent("\(language).lproj/Intents.strings"))
+        }
+        let messages = try CorpusFormat.load(at: file).diagnostics.map(\.message)
+        #expect(messages.contains("not modelled: localizations beside the file, read in its own language only (de, fr) (2)"))
     }
 
     @Test func aDamagedFileIsRefusedWithWhereItWentWrong() throws {

@@ -27,7 +27,8 @@ import IntentKit
 ///
 /// The file has no example utterances: training expands the patterns. What IntentKit does not
 /// model — system intents, custom types' properties, the configuration and widget flags,
-/// unsupported-value reasons, images — is listed as warnings, once per kind with its count.
+/// unsupported-value reasons, default values, images, the `.strings` of other localizations
+/// beside the file — is listed as warnings, once per kind with its count.
 public enum IntentDefinitionFormat {
     /// Reads an Intent Definition File.
     public static func read(at url: URL, displayPath: String, decoder: TextDecoder) throws -> LoadedCorpus {
@@ -44,8 +45,22 @@ public enum IntentDefinitionFormat {
         try reader.readEnums(root["INEnums"])
         try reader.readTypes(root["INTypes"])
         let intents = try reader.readIntents(root["INIntents"])
+        let localizations = localizations(beside: url)
+        if !localizations.isEmpty { reader.lose("localizations beside the file, read in its own language only (\(localizations.joined(separator: ", ")))", localizations.count) }
         let schema = Schema(domains: [Domain(name: domainName(of: url), intents: intents)], entities: reader.entities)
         return LoadedCorpus(corpus: Corpus(schema: schema, utterances: []), diagnostics: bytes.repairs + reader.diagnostics())
+    }
+
+    /// The languages of the `.strings` files Xcode keeps beside the file for its other
+    /// localizations (`fr.lproj/Intents.strings` beside `Base.lproj/Intents.intentdefinition`).
+    static func localizations(beside url: URL) -> [String] {
+        let folder = url.deletingLastPathComponent()
+        guard folder.pathExtension == "lproj" else { return [] }
+        let strings = url.deletingPathExtension().lastPathComponent + ".strings"
+        let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)) ?? []
+        return siblings.filter { $0.hasSuffix(".lproj") && $0 != folder.lastPathComponent }.sorted().filter {
+            FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent($0).appendingPathComponent(strings).path)
+        }.map { String($0.dropLast(".lproj".count)) }
     }
 
     /// `Intents` of `…/Base.lproj/Intents.intentdefinition`.
@@ -204,6 +219,7 @@ public enum IntentDefinitionFormat {
                 prompt = try text(dialog[prefix + "PromptDialogFormatString"]).map(placeholders)
             }
             lose("unsupported-value reasons", try item[prefix + "UnsupportedReasons"]?.array().count ?? 0)
+            if item[prefix + "Metadata"]?[prefix + "MetadataDefaultValue"] != nil { lose("parameters' default values") }
             return Parameter(name: name, entity: entity, isRequired: prompt != nil, prompt: prompt,
                              allowsMultipleValues: try item[prefix + "SupportsMultipleValues"]?.bool() ?? false)
         }
