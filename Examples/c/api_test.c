@@ -148,6 +148,23 @@ static void test_shortcuts(ik_model *model) {
     ik_string_free(json);
 }
 
+static void test_history(ik_model *model) {
+    char *error = NULL;
+    ik_parse_options options;
+    ik_parse_options_init(&options);
+    options.resolve = 1;
+    CHECK(ik_model_set_history(model, "[{\"intent\": \"SendPayment\", \"parameters\": {\"payee\": \"Buttercup\"}, \"date\": \"2026-12-01\"}]",
+                               &error) == IK_OK,
+          "%s", error ? error : "");
+    char *json = parse(model, "pay 20 dollars", &options);
+    CHECK(json && strstr(json, "\"outcome\":\"confirmationRequired\"") && strstr(json, "Buttercup"), "with history: %s", json);
+    ik_string_free(json);
+    ik_model_clear_history(model);
+    json = parse(model, "pay 20 dollars", &options);
+    CHECK(json && !strstr(json, "confirmationRequired"), "cleared: %s", json);
+    ik_string_free(json);
+}
+
 static void test_errors(const char *path) {
     ik_model *model = (ik_model *)1;
     char *error = NULL, *json = (char *)1;
@@ -192,6 +209,8 @@ static void test_errors(const char *path) {
     EXPECT_ERROR(IK_VOCABULARY_ERROR, "shortcut of an unknown intent",
                  ik_model_set_shortcuts(model, "[{\"phrase\": \"go\", \"intent\": \"Nope\"}]", &error));
     EXPECT_ERROR(IK_INVALID_ARGUMENT, "NULL shortcuts", ik_model_set_shortcuts(model, NULL, &error));
+    EXPECT_ERROR(IK_VOCABULARY_ERROR, "history with a bad date",
+                 ik_model_set_history(model, "[{\"intent\": \"SendPayment\", \"date\": \"soon\"}]", &error));
     EXPECT_ERROR(IK_INVALID_ARGUMENT, "NULL vocabulary", ik_model_set_vocabulary(model, NULL, &error));
     EXPECT_ERROR(IK_INVALID_ARGUMENT, "vocabulary: NULL model", ik_model_set_vocabulary(NULL, "{}", &error));
     EXPECT_ERROR(IK_INVALID_UTF8, "entities: invalid UTF-8", ik_extract_entities("\xff", NULL, &json, &error));
@@ -284,6 +303,7 @@ int main(int argc, char **argv) {
     test_dates();
     test_vocabulary(model);
     test_shortcuts(model);
+    test_history(model);
     ik_model_free(model);
     test_errors(argv[1]);
     test_threads(argv[1]);

@@ -191,6 +191,32 @@ public func ik_model_set_shortcuts(_ model: OpaquePointer?, _ shortcuts: UnsafeP
     }
 }
 
+@_cdecl("ik_model_set_history")
+public func ik_model_set_history(_ model: OpaquePointer?, _ history: UnsafePointer<CChar>?,
+                                 _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> ik_status {
+    error?.pointee = nil
+    guard let model else { return fail(IK_INVALID_ARGUMENT, "model is NULL", error) }
+    let text: String
+    do {
+        text = try string(history, "history", error)
+    } catch {
+        return error.status
+    }
+    let handle = handle(model)
+    do {
+        handle.use(UserHistory(try UserHistoryFormat.read(text: text, displayPath: "history", schema: handle.parser.model.schema)))
+        return IK_OK
+    } catch let failure {
+        return fail(IK_VOCABULARY_ERROR, "\(failure)", error)
+    }
+}
+
+@_cdecl("ik_model_clear_history")
+public func ik_model_clear_history(_ model: OpaquePointer?) {
+    guard let model else { return }
+    handle(model).use(nil as UserHistory?)
+}
+
 @_cdecl("ik_model_clear_shortcuts")
 public func ik_model_clear_shortcuts(_ model: OpaquePointer?) {
     guard let model else { return }

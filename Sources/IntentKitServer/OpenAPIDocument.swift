@@ -262,6 +262,16 @@ public enum OpenAPIDocument {
                   description: With vocabulary or shortcuts, caches them under this key (bounded, least recently used evicted); alone, uses the cached ones.
                 respond: {type: string, description: 'Add "response": the intent''s response template for this outcome (success, failure, or the app''s own) filled with the resolved values; or "responseProblem" saying why it cannot be.'}
                 responseValues: {type: object, additionalProperties: {type: string}, description: 'Values of the response''s own parameters, as text (waitTime: 10 minutes).'}
+                history:
+                  type: array
+                  description: The user's recent interactions as priors; an unsure parse leans to the intents they use, and a required value they habitually give is proposed.
+                  items:
+                    type: object
+                    required: [intent, date]
+                    properties:
+                      intent: {type: string}
+                      parameters: {type: object, additionalProperties: {type: string}}
+                      date: {type: string, description: 'YYYY-MM-DD or YYYY-MM-DDTHH:MM, optionally with an offset.'}
                 shortcuts:
                   type: array
                   description: The user's shortcut phrases; an utterance that is one of them parses to its intent and values, marked with "shortcut".

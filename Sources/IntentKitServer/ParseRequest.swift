@@ -18,13 +18,15 @@ struct ParseOptions: Sendable {
     var vocabularyKey: String?
     /// A user's shortcut phrases for this request (and, with `vocabularyKey`, cached with the vocabulary).
     var shortcuts: [UserShortcut]?
+    /// A user's recent interactions as priors (and, with `vocabularyKey`, cached with the vocabulary).
+    var history: [UserInteraction]?
     /// The outcome whose response template to render into the answer's `response`.
     var respond: String?
     /// Values of the response's own parameters, as text.
     var responseValues: [String: String] = [:]
 
     static let keys = ["topK", "resolve", "referenceDate", "timeZone", "minConfidence", "vocabulary", "vocabularyKey", "shortcuts",
-                       "respond", "responseValues"]
+                       "history", "respond", "responseValues"]
 
     init() {}
 
@@ -52,10 +54,29 @@ struct ParseOptions: Sendable {
             for (name, _) in values.members { responseValues[name] = try values.requiredString(name) }
             if respond == nil { throw .badRequest("responseValues: they need 'respond'") }
         }
+        if let value = request.field("history") {
+            guard case .array(let items) = value.content else { throw .badRequest("history: expected an array, found \(value.kind)") }
+            history = try items.enumerated().map { index, item throws(ServerError) in try Self.interaction(item, at: "history[\(index)]") }
+        }
         if let value = request.field("shortcuts") {
             guard case .array(let items) = value.content else { throw .badRequest("shortcuts: expected an array, found \(value.kind)") }
             shortcuts = try items.enumerated().map { index, item throws(ServerError) in try Self.shortcut(item, at: "shortcuts[\(index)]") }
         }
+    }
+
+    /// An interaction as requests write it, as history files do: `{intent, parameters, date}`.
+    private static func interaction(_ value: JSONValue, at path: String) throws(ServerError) -> UserInteraction {
+        let fields = try RequestObject(value, at: path, allowing: ["intent", "parameters", "date"])
+        let dateText = try fields.requiredString("date")
+        guard let date = ReferenceDate.date(dateText, in: .current) else {
+            throw .badRequest("\(path).date: '\(dateText)' is not YYYY-MM-DD or YYYY-MM-DDTHH:MM (optionally with an offset)")
+        }
+        var parameters = [String: String]()
+        if let object = fields.field("parameters") {
+            let values = try RequestObject(object, at: "\(path).parameters", allowing: nil)
+            for (name, _) in values.members { parameters[name] = try values.requiredString(name) }
+        }
+        return UserInteraction(intent: try fields.requiredString("intent"), parameters: parameters, date: date)
     }
 
     /// A shortcut as requests write it, as shortcut files do: `{phrase, intent, parameters, id}`.

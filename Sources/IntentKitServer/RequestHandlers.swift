@@ -271,6 +271,7 @@ struct ParseSetting {
         let context = try Self.userContext(options, schema: loaded.parser.model.schema, handlers: handlers)
         if let vocabulary = context?.vocabulary { changedParser = (changedParser ?? loaded.parser).using(vocabulary) }
         if let shortcuts = context?.shortcuts { changedParser = (changedParser ?? loaded.parser).using(shortcuts) }
+        if let history = context?.history { changedParser = (changedParser ?? loaded.parser).using(history) }
     }
 
     func parse(_ text: String, workspace: inout IntentParser.Workspace) -> IntentParse {
@@ -297,13 +298,13 @@ struct ParseSetting {
         }
     }
 
-    /// The request's user context: the vocabulary and shortcuts it sends (cached under its key
+    /// The request's user context: the vocabulary, shortcuts and history it sends (cached under its key
     /// if it names one), or those cached under its key.
     private static func userContext(_ options: ParseOptions, schema: Schema, handlers: RequestHandlers) throws -> UserContext? {
         if let key = options.vocabularyKey {
             guard !key.isEmpty && key.utf8.count <= 256 else { throw ServerError.badRequest("vocabularyKey: it must be 1 to 256 bytes") }
         }
-        guard options.vocabulary != nil || options.shortcuts != nil else {
+        guard options.vocabulary != nil || options.shortcuts != nil || options.history != nil else {
             guard let key = options.vocabularyKey else { return nil }
             guard let cached = handlers.vocabularies.context(for: key) else {
                 throw ServerError(.unprocessableContent, code: "unknownVocabularyKey",
@@ -327,6 +328,15 @@ struct ParseSetting {
                 if let problem = shortcut.problem(in: schema) { throw ServerError.badRequest("shortcuts[\(index)]: \(problem)") }
             }
             context.shortcuts = UserShortcuts(shortcuts)
+        }
+        if let interactions = options.history {
+            guard interactions.count <= handlers.configuration.maximumVocabularyTerms else {
+                throw ServerError.badRequest("history: \(interactions.count) interactions; a request holds at most \(handlers.configuration.maximumVocabularyTerms)")
+            }
+            for (index, interaction) in interactions.enumerated() where schema.intent(named: interaction.intent) == nil {
+                throw ServerError.badRequest("history[\(index)]: unknown intent '\(interaction.intent)'")
+            }
+            context.history = UserHistory(interactions)
         }
         if let key = options.vocabularyKey { handlers.vocabularies.store(context, for: key) }
         if let key = options.vocabularyKey, let cached = handlers.vocabularies.context(for: key) { return cached }

@@ -1,13 +1,15 @@
 import Foundation
 import IntentKit
 
-/// What one user sends beside their utterances: their vocabulary and their shortcut phrases.
+/// What one user sends beside their utterances: their vocabulary, their shortcut phrases and
+/// their history.
 struct UserContext: Sendable {
     var vocabulary: UserVocabulary?
     var shortcuts: UserShortcuts?
+    var history: UserHistory?
 }
 
-/// Users' vocabularies and shortcuts kept under a client's key (`vocabularyKey`), at most
+/// Users' vocabularies, shortcuts and histories kept under a client's key (`vocabularyKey`), at most
 /// `capacity` of them: when full, the least recently used goes. Nothing else outlives a request.
 final class VocabularyCache: @unchecked Sendable {
     private struct Entry {
@@ -51,7 +53,8 @@ final class VocabularyCache: @unchecked Sendable {
             entries[oldest] = nil
         }
         let kept = entries[key]?.context
-        entries[key] = Entry(context: UserContext(vocabulary: context.vocabulary ?? kept?.vocabulary, shortcuts: context.shortcuts ?? kept?.shortcuts),
+        entries[key] = Entry(context: UserContext(vocabulary: context.vocabulary ?? kept?.vocabulary, shortcuts: context.shortcuts ?? kept?.shortcuts,
+                                                  history: context.history ?? kept?.history),
                              lastUse: clock)
     }
 }

@@ -207,6 +207,22 @@ struct ParseServerTests {
         #expect(answer.status == 400 && answer.text.contains("shortcuts[0]: unknown intent 'Nope'"), "\(answer.text)")
     }
 
+    @Test func aHistoryComesWithARequestOrItsKey() async throws {
+        let server = try await RunningServer()
+        defer { Task { await server.stop() } }
+        let history = #""history": [{"intent": "SendPayment", "parameters": {"payee": "Buttercup"}, "date": "2026-12-01"}]"#
+        func payee(_ body: String) async throws -> [String: Any]? {
+            let answer = try await server.post("/parse", body)
+            #expect(answer.status == 200, "\(answer.text)")
+            return (answer.object["parameters"] as? [[String: Any]])?.first { $0["name"] as? String == "payee" }
+        }
+        #expect(try await payee(#"{"text": "send money", "resolve": true, \#(history), "vocabularyKey": "h"}"#)?["outcome"] as? String == "confirmationRequired")
+        #expect(try await payee(#"{"text": "send money", "resolve": true, "vocabularyKey": "h"}"#)?["outcome"] as? String == "confirmationRequired")
+        #expect(try await payee(#"{"text": "send money", "resolve": true}"#)?["outcome"] as? String == "needsValue")
+        let bad = try await server.post("/parse", #"{"text": "x", "history": [{"intent": "SendPayment", "date": "yesterday"}]}"#)
+        #expect(bad.status == 400 && bad.text.contains("history[0].date: 'yesterday' is not"), "\(bad.text)")
+    }
+
     /// A request's `respond` renders the intent's response, or says why it cannot (this model's
     /// schema has no templates; the renderer's own tests cover the rendering).
     @Test func aResponseIsRenderedOrItsProblemSaid() async throws {

@@ -1,7 +1,7 @@
 /*
  * intentkit.h — IntentKit's C API: load a model trained by `intentkit train`, parse UTF-8
  * utterances into JSON (the JSON `intentkit parse` writes, one compact object), give the parser a
- * user's vocabulary and shortcut phrases, and extract built-in entities.
+ * user's vocabulary, shortcut phrases and history, and extract built-in entities.
  *
  * Build the shared library with `swift build -c release --product CIntentKit`
  * (.build/release/libCIntentKit.so, or .dylib on macOS), then
@@ -42,7 +42,7 @@ typedef enum ik_status {
     IK_INVALID_ARGUMENT = 1,   /* a NULL where a value is needed, an unknown time zone, top_k < 1 */
     IK_INVALID_UTF8 = 2,       /* a string that is not valid UTF-8 */
     IK_MODEL_ERROR = 3,        /* a model file missing, unreadable, corrupt, truncated, or of an unknown format */
-    IK_VOCABULARY_ERROR = 4,   /* vocabulary that is not a mapping of entity names to lists of terms; shortcuts that do not read */
+    IK_VOCABULARY_ERROR = 4,   /* vocabulary that is not a mapping of entity names to lists of terms; shortcuts or a history that do not read */
     IK_INTERNAL_ERROR = 5
 } ik_status;
 
@@ -87,6 +87,14 @@ void ik_model_clear_vocabulary(ik_model *model);
    schema lacks, are IK_VOCABULARY_ERROR. */
 ik_status ik_model_set_shortcuts(ik_model *model, const char *shortcuts, char **error);
 void ik_model_clear_shortcuts(ik_model *model);
+
+/* Replaces the user's history with `history`, JSON or YAML: a list of {"intent", "parameters",
+   "date" ("YYYY-MM-DD" or "YYYY-MM-DDTHH:MM", optionally with an offset)}, the interactions an
+   app donated. An unsure parse leans to the intents the user uses, and a required value they
+   habitually give is proposed (outcome confirmationRequired). A history that does not read,
+   or names an intent or parameter the model's schema lacks, is IK_VOCABULARY_ERROR. */
+ik_status ik_model_set_history(ik_model *model, const char *history, char **error);
+void ik_model_clear_history(ik_model *model);
 
 /* The built-in entities of `text` into *json: {"text", "entities": [{"kind", "text", "start",
    "end", "value"}]}, as `intentkit entities --json` writes them; `options` may be NULL (only

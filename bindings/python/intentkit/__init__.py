@@ -80,10 +80,12 @@ _library.ik_model_set_vocabulary.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _
 _library.ik_model_clear_vocabulary.argtypes = [ctypes.c_void_p]
 _library.ik_model_set_shortcuts.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _ErrorOut]
 _library.ik_model_clear_shortcuts.argtypes = [ctypes.c_void_p]
+_library.ik_model_set_history.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _ErrorOut]
+_library.ik_model_clear_history.argtypes = [ctypes.c_void_p]
 _library.ik_extract_entities.argtypes = [ctypes.c_char_p, ctypes.POINTER(_ParseOptions), _ErrorOut, _ErrorOut]
 _library.ik_string_free.argtypes = [_String]
 for _function in ("ik_model_load", "ik_model_load_bytes", "ik_parse", "ik_model_set_vocabulary", "ik_model_set_shortcuts",
-                  "ik_extract_entities"):
+                  "ik_model_set_history", "ik_extract_entities"):
     getattr(_library, _function).restype = ctypes.c_int
 
 if _library.ik_abi_version() != ABI_VERSION:
@@ -191,6 +193,17 @@ class Model:
 
     def clear_shortcuts(self):
         _library.ik_model_clear_shortcuts(self._live())
+
+    def set_history(self, history):
+        """Replaces the user's history: a list (or its JSON or YAML text) of {"intent",
+        "parameters", "date"} interactions. An unsure parse leans to the intents the user uses,
+        and a required value they habitually give is proposed (confirmationRequired)."""
+        text = history if isinstance(history, str) else json.dumps(history)
+        error = _String()
+        _check(_library.ik_model_set_history(self._live(), text.encode("utf-8"), ctypes.byref(error)), error)
+
+    def clear_history(self):
+        _library.ik_model_clear_history(self._live())
 
     def close(self):
         if self._handle:

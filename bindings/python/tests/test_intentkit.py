@@ -78,6 +78,17 @@ def test_shortcuts(model):
     assert "shortcut" not in model.parse("pay the usual")
 
 
+def test_history(model):
+    model.set_history([{"intent": "SendPayment", "parameters": {"payee": "Buttercup"}, "date": "2026-12-01"}])
+    payee = next(p for p in model.parse("pay 20 dollars", resolve=True)["parameters"] if p["name"] == "payee")
+    assert payee["outcome"] == "confirmationRequired" and payee["value"]["value"] == "Buttercup"
+    with pytest.raises(intentkit.IntentKitError, match="is not a date"):
+        model.set_history("- {intent: SendPayment, date: soon}\n")
+    model.clear_history()
+    payee = next(p for p in model.parse("pay 20 dollars", resolve=True)["parameters"] if p["name"] == "payee")
+    assert payee["outcome"] == "needsValue"
+
+
 def test_entities():
     found = intentkit.extract_entities("tomorrow at 5pm", reference_time=REFERENCE, time_zone="UTC")
     assert found["text"] == "tomorrow at 5pm"

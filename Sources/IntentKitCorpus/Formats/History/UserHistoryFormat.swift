@@ -14,7 +14,12 @@ public enum UserHistoryFormat {
     /// Reads the file at `url`; with `schema`, checks each interaction's intent and parameters.
     /// - Throws: ``CorpusError`` naming the file, line and column of each problem.
     public static func read(at url: URL, displayPath: String, schema: Schema? = nil, decoder: TextDecoder = TextDecoder()) throws -> [UserInteraction] {
-        let text = try decoder.decodeFile(at: url, displayPath: displayPath).text
+        try read(text: try decoder.decodeFile(at: url, displayPath: displayPath).text, displayPath: displayPath, schema: schema)
+    }
+
+    /// Reads interactions written as YAML or JSON text (the C API's); with `schema`, checks them.
+    /// - Throws: ``CorpusError`` naming `displayPath`, line and column of each problem.
+    public static func read(text: String, displayPath: String, schema: Schema? = nil) throws -> [UserInteraction] {
         let root = try YAMLNodeReader.compose(text, file: displayPath, language: "YAML or JSON")
         var nodes = YAMLNodeReader(file: displayPath)
         var interactions = [UserInteraction]()
