@@ -41,4 +41,25 @@ struct RequestSplittingTests {
         strict.splitConfidence = 1.01
         #expect(strict.parseRequests("send Buttercup 85 bucks and get me a ride to the airport").count == 1)
     }
+
+    @Test(arguments: [
+        "Unicorn Pay, what's in my nest egg",   // a part that is only a value names the other's app
+        "the Moonracer is open, lock it",       // the second part points back at the first
+    ])
+    func aRequestWithItsContextStaysWholeWhateverTheConfidence(text: String) {
+        var eager = Self.parser
+        eager.splitConfidence = 0
+        #expect(eager.parseRequests(text) == [eager.parse(text)])
+    }
+
+    @Test(arguments: [
+        ("lock it", true), ("record it with prance pal", true), ("ask for them", true),
+        ("will it snow in Paris", false),             // the subject of a question
+        ("that's it for the run", false),             // an idiom
+        ("we're not coming, cancel it", false),        // its own context comes first
+        ("start a run", false),
+    ])
+    func aPartRefersBackWithAnObjectPronounInItsFirstWords(text: String, refers: Bool) {
+        #expect(IntentParser.refersBack(Tokenizer().tokenize(text)) == refers)
+    }
 }

@@ -4,8 +4,12 @@ extension IntentParser {
     /// The requests of an utterance that may join two ("lock the car and start a 30 minute run"):
     /// one parse for most utterances, two when the utterance splits, at a word that joins
     /// requests (`and`, `then`, `and then`, `also`, a comma), into two parts that are each a
-    /// request for a different intent, each at least ``splitConfidence`` sure. Each part is parsed as an utterance of its own:
-    /// its text, and its slots' offsets into it.
+    /// request for a different intent, each at least ``splitConfidence`` sure. Each part is
+    /// parsed as an utterance of its own: its text, and its slots' offsets into it.
+    ///
+    /// A part is not a request of its own when it is only slot values ("Unicorn Pay, what's in
+    /// my nest egg"), or when it is the context the other part points back at ("the car is open,
+    /// lock it"): such utterances stay whole.
     ///
     /// The rule weighs the parser's own confidences, so it needs no model of its own. Which
     /// ``splitConfidence`` suits a model is a question for its dev file: the fraction of its
@@ -22,6 +26,9 @@ extension IntentParser {
             let first = parse(left, workspace: &workspace, alternatives: alternatives, resolving: resolving, reference: reference, calendar: calendar)
             let second = parse(right, workspace: &workspace, alternatives: alternatives, resolving: resolving, reference: reference, calendar: calendar)
             guard let one = first.intent, let two = second.intent, one != two else { continue }
+            let leftTokens = tokenizer.tokenize(left), rightTokens = tokenizer.tokenize(right)
+            guard Self.hasPredicate(first, leftTokens), Self.hasPredicate(second, rightTokens),
+                  !Self.refersBack(rightTokens) else { continue }
             let score = min(first.confidence, second.confidence)
             guard score >= splitConfidence else { continue }
             if score > best?.score ?? 0 { best = ([first, second], score) }
@@ -52,6 +59,31 @@ extension IntentParser {
             index = end
         }
         return joints
+    }
+
+    /// Whether some word of a part lies outside its slots: a part that is only slot values
+    /// ("Unicorn Pay, what's in my nest egg") names what the other part is about.
+    static func hasPredicate(_ parse: IntentParse, _ tokens: TokenizedText) -> Bool {
+        var inSlot = [Bool](repeating: false, count: tokens.count)
+        for slot in parse.slots { for index in slot.tokens where index < tokens.count { inSlot[index] = true } }
+        return (0..<tokens.count).contains { index in
+            !inSlot[index] && tokens.normalized(at: index).unicodeScalars.contains { CharacterSet.alphanumerics.contains($0) }
+        }
+    }
+
+    /// Whether the second part opens by pointing back at the first with an object pronoun ("the
+    /// car is open, lock it"): then the first part is its context, not a request of its own.
+    /// Only the first clause's first words count, so a part with context of its own ("we're not
+    /// coming, cancel it") does not; nor does "it" after an auxiliary, the subject of a question
+    /// or an expletive ("will it snow", "that's it").
+    static func refersBack(_ tokens: TokenizedText) -> Bool {
+        let auxiliaries: Set<String> = ["is", "was", "will", "would", "does", "did", "can", "could", "should", "'s", "s", "that's", "'ll"]
+        for index in 1..<max(1, min(tokens.count, 3)) {
+            let word = tokens.normalized(at: index)
+            if [",", "and", "then"].contains(word) { return false }
+            if word == "them" || word == "it", !auxiliaries.contains(tokens.normalized(at: index - 1)) { return true }
+        }
+        return false
     }
 
     /// The text of `tokens[range]`, as written.
