@@ -75,18 +75,58 @@ struct IntentDefinitionFormatTests {
         #expect(losses.contains("5 response templates not written (the format has none)"))
     }
 
-    @Test func otherLocalizationsBesideTheFileAreListed() throws {
+    @Test func aLocalizationsStringsFileReadsTheDefinitionInItsLanguage() throws {
+        let french = FixturePaths.repository.appendingPathComponent("Examples/soup-chef/fr.lproj/Intents.strings")
+        #expect(try CorpusFormat.detect(at: french) == .intentDefinition)
+        let loaded = try CorpusFormat.load(at: french)
+        let english = try CorpusFormat.load(at: Self.soupChef).corpus.schema
+        let schema = loaded.corpus.schema
+        // The same intents, parameters and identifiers; the text the user sees and says in French.
+        #expect(schema.intents.map(\.name) == english.intents.map(\.name))
+        let order = try #require(schema.intent(named: "OrderSoup"))
+        #expect(order.parameters.map(\.entity) == english.intent(named: "OrderSoup")?.parameters.map(\.entity))
+        #expect(order.parameter(named: "soup")?.prompt == "Quelle soupe voulez-vous ?")
+        #expect(order.patterns.first == "commander [soup]")
+        #expect(order.responses.first?.text == "Votre commande de {quantity} {soup} sera prête dans {waitTime}.")
+        let soup = try #require(schema.entity(named: "Soup"))
+        #expect(soup.values.map(\.identifier) == english.entity(named: "Soup")?.values.map(\.identifier))
+        #expect(soup.values[0] == EntityValue(identifier: "clamChowder", phrase: "chaudrée de palourdes",
+                                              synonyms: ["chaudrée", "chaudrée de la nouvelle-angleterre"]))
+        #expect(schema.entity(named: "extraHot")?.values.map(\.phrase) == ["brûlante", "tiède"])
+        // Every string is translated: only the definition's own losses are reported.
+        #expect(loaded.diagnostics.allSatisfy { $0.message.hasPrefix("not modelled") })
+        #expect(loaded.diagnostics.first?.location?.file.hasSuffix("Examples/soup-chef/Intents.intentdefinition") == true)
+    }
+
+    @Test func aPartialTranslationKeepsTheDefinitionsTextAndSaysSo() throws {
         let directory = try FixturePaths.temporaryDirectory()
-        for folder in ["Base.lproj", "fr.lproj", "de.lproj", "es.lproj"] {
+        for folder in ["Base.lproj", "de.lproj"] {
             try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        let file = directory.appendingPathComponent("Base.lproj/Intents.intentdefinition")
-        try FileManager.default.copyItem(at: Self.soupChef, to: file)
-        for language in ["fr", "de"] {
-            try Data("\"sc0001\" = \"Soupe\";\n".utf8).write(to: directory.appendingPathComponent("\(language).lproj/Intents.strings"))
-        }
-        let messages = try CorpusFormat.load(at: file).diagnostics.map(\.message)
-        #expect(messages.contains("not modelled: localizations beside the file, read in its own language only (de, fr) (2)"))
+        try FileManager.default.copyItem(at: Self.soupChef, to: directory.appendingPathComponent("Base.lproj/Intents.intentdefinition"))
+        // Older Xcode writes .strings files in UTF-16.
+        let strings = directory.appendingPathComponent("de.lproj/Intents.strings")
+        let table = "/* Soup */\n\"sc0003\" = \"Muschelsuppe\";\n\"gone1\" = \"veraltet\";\n"
+        try #require(table.data(using: .utf16)).write(to: strings)
+        let loaded = try CorpusFormat.load(at: strings)
+        let soup = try #require(loaded.corpus.schema.entity(named: "Soup"))
+        #expect(soup.values.map(\.phrase) == ["Muschelsuppe", "tomato soup", "chicken noodle soup", "miso soup"])
+        let messages = loaded.diagnostics.filter { $0.location?.file == strings.path }.map(\.message)
+        #expect(messages.count == 2)
+        #expect(messages.first?.hasSuffix("strings of \(directory.path)/Base.lproj/Intents.intentdefinition have no translation here and keep its text") == true)
+        #expect(messages.last?.hasPrefix("1 translations name no string of") == true && messages.last?.contains("\"gone1\"") == true)
+    }
+
+    @Test func aStringsFileWithoutItsDefinitionOrDamagedIsRefused() throws {
+        let directory = try FixturePaths.temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("fr.lproj"), withIntermediateDirectories: true)
+        let strings = directory.appendingPathComponent("fr.lproj/Intents.strings")
+        try Data("\"sc0001\" = \"Soupe\";\n".utf8).write(to: strings)
+        #expect { try CorpusFormat.load(at: strings) } throws: { "\($0)".contains("no Intents.intentdefinition in Base.lproj") }
+        try FileManager.default.copyItem(at: Self.soupChef, to: directory.appendingPathComponent("Intents.intentdefinition"))
+        #expect(try CorpusFormat.load(at: strings).corpus.schema.entity(named: "Soup") != nil)
+        try Data("\"sc0001\" = \"Soupe\"\n\"sc0002\" = ".utf8).write(to: strings)
+        #expect { try CorpusFormat.load(at: strings) } throws: { "\($0)".contains("Intents.strings") && "\($0)".contains("not a valid .strings file") }
     }
 
     @Test func aDamagedFileIsRefusedWithWhereItWentWrong() throws {

@@ -20,7 +20,8 @@ public enum CorpusFormat: String, CaseIterable, Sendable {
     case rasaYAML = "rasa-yaml"
     /// Apple's `AppIntentVocabulary.plist`. Read.
     case appIntentVocabulary = "plist"
-    /// Xcode's Intent Definition File (`.intentdefinition`): SiriKit custom intents. Read.
+    /// Xcode's Intent Definition File (`.intentdefinition`): SiriKit custom intents, or one of
+    /// its localizations (`fr.lproj/Intents.strings`). Read.
     case intentDefinition = "intentdefinition"
 
     /// Whether IntentKit can write corpora in this format.
@@ -111,7 +112,7 @@ public enum CorpusFormat: String, CaseIterable, Sendable {
         }
         switch url.pathExtension.lowercased() {
         case "plist": return .appIntentVocabulary
-        case "intentdefinition": return .intentDefinition
+        case "intentdefinition", "strings": return .intentDefinition
         case "conll", "tsv", "txt", "bio": return .conll
         default: break
         }

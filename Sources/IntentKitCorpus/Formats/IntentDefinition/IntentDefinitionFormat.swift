@@ -27,15 +27,31 @@ import IntentKit
 ///
 /// The file has no example utterances: training expands the patterns. What IntentKit does not
 /// model — system intents, custom types' properties, the configuration and widget flags,
-/// unsupported-value reasons, default values, images, the `.strings` of other localizations
-/// beside the file — is listed as warnings, once per kind with its count.
+/// unsupported-value reasons, default values, images — is listed as warnings, once per kind with
+/// its count.
+///
+/// Another localization is read from its `.strings` file (`fr.lproj/Intents.strings`, beside the
+/// folder of the definition): the definition with each string whose ID the table has replaced by
+/// its translation, so titles, display names, synonyms, prompts and responses are in that
+/// language. Strings the table lacks keep the definition's text, and translations of no string of
+/// the definition are ignored; both are counted in warnings.
 public enum IntentDefinitionFormat {
-    /// Reads an Intent Definition File.
+    /// Reads an Intent Definition File, or the `.strings` file of one of its localizations.
     public static func read(at url: URL, displayPath: String, decoder: TextDecoder) throws -> LoadedCorpus {
+        if url.pathExtension.lowercased() == "strings" {
+            return try readLocalization(at: url, displayPath: displayPath, decoder: decoder)
+        }
+        return try read(definitionAt: url, displayPath: displayPath, decoder: decoder)
+    }
+
+    /// Reads `url`, an Intent Definition File, with `localize` applied to its property list.
+    static func read(
+        definitionAt url: URL, displayPath: String, decoder: TextDecoder, localize: (Any) -> Any = { $0 }
+    ) throws -> LoadedCorpus {
         let bytes = try decoder.decodeFile(at: url, displayPath: displayPath)
         let plist: Any
         do {
-            plist = try PropertyListSerialization.propertyList(from: Data(bytes.text.utf8), format: nil)
+            plist = localize(try PropertyListSerialization.propertyList(from: Data(bytes.text.utf8), format: nil))
         } catch {
             throw CorpusError.malformed(SourceLocation(file: displayPath), "not a valid property list: \((error as NSError).localizedDescription)")
         }
@@ -45,22 +61,103 @@ public enum IntentDefinitionFormat {
         try reader.readEnums(root["INEnums"])
         try reader.readTypes(root["INTypes"])
         let intents = try reader.readIntents(root["INIntents"])
-        let localizations = localizations(beside: url)
-        if !localizations.isEmpty { reader.lose("localizations beside the file, read in its own language only (\(localizations.joined(separator: ", ")))", localizations.count) }
         let schema = Schema(domains: [Domain(name: domainName(of: url), intents: intents)], entities: reader.entities)
         return LoadedCorpus(corpus: Corpus(schema: schema, utterances: []), diagnostics: bytes.repairs + reader.diagnostics())
     }
 
-    /// The languages of the `.strings` files Xcode keeps beside the file for its other
-    /// localizations (`fr.lproj/Intents.strings` beside `Base.lproj/Intents.intentdefinition`).
-    static func localizations(beside url: URL) -> [String] {
-        let folder = url.deletingLastPathComponent()
-        guard folder.pathExtension == "lproj" else { return [] }
-        let strings = url.deletingPathExtension().lastPathComponent + ".strings"
-        let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)) ?? []
-        return siblings.filter { $0.hasSuffix(".lproj") && $0 != folder.lastPathComponent }.sorted().filter {
-            FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent($0).appendingPathComponent(strings).path)
-        }.map { String($0.dropLast(".lproj".count)) }
+    /// Reads the localization whose `.strings` file is at `url`: the definition of the same name
+    /// in a sibling `.lproj` folder (`Base.lproj` first) or beside the folder, translated.
+    static func readLocalization(at url: URL, displayPath: String, decoder: TextDecoder) throws -> LoadedCorpus {
+        let table = try strings(at: url, displayPath: displayPath, decoder: decoder)
+        guard let definition = definition(for: url) else {
+            throw CorpusError.io(path: displayPath, detail: "no \(url.deletingPathExtension().lastPathComponent).intentdefinition in Base.lproj, another .lproj folder beside \(url.deletingLastPathComponent().lastPathComponent) or their parent; a .strings file is read as a localization of its Intent Definition File")
+        }
+        var translated = Set<String>(), untranslated = 0
+        let definitionPath = Self.displayPath(of: definition, strings: url, displayPath: displayPath)
+        var loaded = try read(definitionAt: definition, displayPath: definitionPath, decoder: decoder) {
+            localized($0, by: table, translated: &translated, untranslated: &untranslated)
+        }
+        let location = SourceLocation(file: displayPath)
+        if untranslated > 0 {
+            loaded.diagnostics.append(Diagnostic(.warning, "\(untranslated) strings of \(definitionPath) have no translation here and keep its text", at: location))
+        }
+        let unused = table.count - translated.count
+        if unused > 0 {
+            loaded.diagnostics.append(Diagnostic(.warning, "\(unused) translations name no string of \(definitionPath) and are ignored (for example \"\(table.keys.filter { !translated.contains($0) }.sorted()[0])\")", at: location))
+        }
+        return loaded
+    }
+
+    /// The table of a `.strings` file (`"ID" = "text";`), in UTF-8 or, as older Xcode writes
+    /// them, UTF-16 with a byte order mark.
+    static func strings(at url: URL, displayPath: String, decoder: TextDecoder) throws -> [String: String] {
+        try TextDecoder.checkSize(of: url, path: displayPath)
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw CorpusError.io(path: displayPath, detail: "cannot read file (\(error.localizedDescription))")
+        }
+        let text: String
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]), let utf16 = String(data: data, encoding: .utf16) {
+            text = utf16
+        } else {
+            text = try decoder.decode([UInt8](data), file: displayPath).text
+        }
+        let table: Any
+        do {
+            table = try PropertyListSerialization.propertyList(from: Data(text.utf8), format: nil)
+        } catch {
+            throw CorpusError.malformed(SourceLocation(file: displayPath), "not a valid .strings file (\"ID\" = \"text\"; lines): \((error as NSError).localizedDescription)")
+        }
+        guard let strings = table as? [String: String] else {
+            throw CorpusError.malformed(SourceLocation(file: displayPath), "not a .strings file: its entries are not \"ID\" = \"text\"; pairs")
+        }
+        return strings
+    }
+
+    /// The Intent Definition File a `.strings` file translates: `Intents.strings` in
+    /// `fr.lproj` → `Base.lproj/Intents.intentdefinition`, else the first other `.lproj` folder
+    /// (by name) that has it, else `Intents.intentdefinition` beside `fr.lproj`.
+    static func definition(for strings: URL) -> URL? {
+        let name = strings.deletingPathExtension().lastPathComponent + ".intentdefinition"
+        let folder = strings.deletingLastPathComponent(), parent = folder.deletingLastPathComponent()
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [])
+            .filter { $0.hasSuffix(".lproj") && $0 != folder.lastPathComponent }
+            .sorted { ($0 == "Base.lproj" ? 0 : 1, $0) < ($1 == "Base.lproj" ? 0 : 1, $1) }
+        let candidates = folders.map { parent.appendingPathComponent($0).appendingPathComponent(name) } + [parent.appendingPathComponent(name)]
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
+    /// How messages name the definition: its path beside the `.lproj` folder of `displayPath`.
+    private static func displayPath(of definition: URL, strings: URL, displayPath: String) -> String {
+        let parent = ((displayPath as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        let inFolder = definition.deletingLastPathComponent().standardizedFileURL != strings.deletingLastPathComponent().deletingLastPathComponent().standardizedFileURL
+        let tail = inFolder ? definition.deletingLastPathComponent().lastPathComponent + "/" + definition.lastPathComponent : definition.lastPathComponent
+        return (parent as NSString).appendingPathComponent(tail)
+    }
+
+    /// `object` (a property list) with every localizable string translated: Xcode gives each
+    /// one a sibling key of its name and `ID` (`INIntentTitle`, `INIntentTitleID`) whose value
+    /// the `.strings` file's table maps to the translation.
+    static func localized(_ object: Any, by table: [String: String], translated: inout Set<String>, untranslated: inout Int) -> Any {
+        if let array = object as? [Any] {
+            return array.map { localized($0, by: table, translated: &translated, untranslated: &untranslated) }
+        }
+        guard let dictionary = object as? [String: Any] else { return object }
+        var result = [String: Any]()
+        for (key, value) in dictionary {
+            result[key] = localized(value, by: table, translated: &translated, untranslated: &untranslated)
+        }
+        for (key, value) in dictionary where key.hasSuffix("ID") {
+            let textKey = String(key.dropLast(2))
+            guard let id = value as? String, dictionary[textKey] is String else { continue }
+            if let text = table[id] {
+                result[textKey] = text
+                translated.insert(id)
+            } else {
+                untranslated += 1
+            }
+        }
+        return result
     }
 
     /// `Intents` of `…/Base.lproj/Intents.intentdefinition`.
