@@ -50,6 +50,7 @@ struct IntentDefinitionFormatTests {
         #expect(messages == [
             "not modelled: custom types' properties (3)",
             "not modelled: parameters' default values (1)",
+            "not modelled: numbers' bounds (1)",
             "not modelled: the intents' shortcut and widget flags (5)",
             "not modelled: parameter types read as text (URL) (1)",
             "not modelled: images (1)",
@@ -148,5 +149,41 @@ struct IntentDefinitionFormatTests {
             """
         try Data(badEnum.utf8).write(to: file)
         #expect { try CorpusFormat.load(at: file) } throws: { "\($0)".contains("the enum 'Missing' is not among INEnums") }
+        // A file of SiriKit's own intents only (an app customizing INPlayMediaIntent) has nothing to read.
+        let systemOnly = """
+            <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>INIntents</key><array><dict>
+            <key>INIntentName</key><string>PlayMedia</string><key>INIntentType</key><string>System</string>
+            </dict></array></dict></plist>
+            """
+        try Data(systemOnly.utf8).write(to: file)
+        #expect { try CorpusFormat.load(at: file) } throws: { "\($0)".contains("no custom intent (only SiriKit's own: PlayMedia)") }
+    }
+
+    @Test func xcodesBlankStringsAndSiriKitsEnumsAreReadForWhatTheyAre() throws {
+        let file = try FixturePaths.temporaryDirectory().appendingPathComponent("Player.intentdefinition")
+        let definition = """
+            <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>INIntents</key><array><dict>
+            <key>INIntentName</key><string>PlayNext</string><key>INIntentType</key><string>Custom</string>
+            <key>INIntentParameters</key><array><dict><key>INIntentParameterName</key><string>repeatMode</string>
+            <key>INIntentParameterEnumType</key><string>PlaybackRepeatMode</string>
+            <key>INIntentParameterEnumTypeNamespace</key><string>System</string>
+            <key>INIntentParameterType</key><string>Integer</string></dict></array>
+            <key>INIntentParameterCombinations</key><dict><key>repeatMode</key><dict>
+            <key>INIntentParameterCombinationTitle</key><string>Play next ${repeatMode}</string>
+            <key>INIntentParameterCombinationSubtitle</key><string></string></dict></dict>
+            <key>INIntentResponse</key><dict><key>INIntentResponseCodes</key><array><dict>
+            <key>INIntentResponseCodeName</key><string>success</string>
+            <key>INIntentResponseCodeFormatString</key><string></string></dict></array></dict>
+            </dict></array></dict></plist>
+            """
+        try Data(definition.utf8).write(to: file)
+        let loaded = try CorpusFormat.load(at: file)
+        let intent = try #require(loaded.corpus.schema.intent(named: "PlayNext"))
+        #expect(intent.parameters.first?.entity == .custom("PlaybackRepeatMode"))
+        #expect(loaded.corpus.schema.entity(named: "PlaybackRepeatMode") == Entity(name: "PlaybackRepeatMode"))
+        #expect(loaded.diagnostics.map(\.message) == ["not modelled: SiriKit's enums read as text (PlaybackRepeatMode) (1)"])
+        // A blank subtitle is no subtitle, and a blank response no template.
+        #expect(intent.shortcutTypes == [ShortcutType(parameters: ["repeatMode"], title: "Play next {repeatMode}")])
+        #expect(intent.responses.isEmpty)
     }
 }

@@ -27,8 +27,8 @@ import IntentKit
 ///
 /// The file has no example utterances: training expands the patterns. What IntentKit does not
 /// model — system intents, custom types' properties, the configuration and widget flags,
-/// unsupported-value reasons, default values, images — is listed as warnings, once per kind with
-/// its count.
+/// prompts other than the primary one, unsupported-value reasons, default values, numbers'
+/// bounds, images — is listed as warnings, once per kind with its count.
 ///
 /// Another localization is read from its `.strings` file (`fr.lproj/Intents.strings`, beside the
 /// folder of the definition): the definition with each string whose ID the table has replaced by
@@ -253,13 +253,19 @@ public enum IntentDefinitionFormat {
 
         mutating func readIntents(_ node: JSONFileValue?) throws -> [IntentDefinition] {
             var intents = [IntentDefinition]()
+            var systemIntents = [String]()
             for item in try node?.array() ?? [] {
                 guard let name = try item["INIntentName"]?.string() else { throw item.failure("an intent has no INIntentName") }
                 if let type = try item["INIntentType"]?.string(), type != "Custom" {
                     lose("system intents (\(type))")
+                    systemIntents.append(name)
                     continue
                 }
                 intents.append(try readIntent(item, name: name))
+            }
+            guard !intents.isEmpty else {
+                let only = systemIntents.isEmpty ? "" : " (only SiriKit's own: \(systemIntents.joined(separator: ", ")))"
+                throw CorpusError.malformed(SourceLocation(file: file), "the file defines no custom intent\(only); IntentKit reads an app's custom intents")
             }
             return intents
         }
@@ -270,7 +276,7 @@ public enum IntentDefinitionFormat {
                 intent.parameters.append(try readParameter(parameter, prefix: "INIntentParameter"))
             }
             for (key, combination) in try item["INIntentParameterCombinations"]?.object() ?? [] {
-                guard let title = try combination["INIntentParameterCombinationTitle"]?.string() else { continue }
+                guard let title = try text(combination["INIntentParameterCombinationTitle"]) else { continue }
                 let parameters = key.split(separator: ",").map { String($0) }
                 intent.shortcutTypes.append(ShortcutType(
                     parameters: parameters, title: placeholders(title),
@@ -284,7 +290,7 @@ public enum IntentDefinitionFormat {
             if let response = item["INIntentResponse"] {
                 for code in try response["INIntentResponseCodes"]?.array() ?? [] {
                     guard let name = try code["INIntentResponseCodeName"]?.string() else { throw code.failure("a response code has no INIntentResponseCodeName") }
-                    guard let format = try code["INIntentResponseCodeFormatString"]?.string() else { continue }
+                    guard let format = try text(code["INIntentResponseCodeFormatString"]) else { continue }
                     intent.responses.append(ResponseTemplate(
                         code: name, isSuccess: try code["INIntentResponseCodeSuccess"]?.bool() ?? false, text: placeholders(format),
                         conciseText: try text(code["INIntentResponseCodeConciseFormatString"]).map(placeholders)))
@@ -296,13 +302,16 @@ public enum IntentDefinitionFormat {
             for key in ["INIntentConfigurable", "INIntentEligibleForWidgets", "INIntentIneligibleForSuggestions"] where item[key] != nil {
                 lose("the intents' shortcut and widget flags")
             }
+            if try item["INIntentUserConfirmationRequired"]?.bool() == true { lose("intents that ask for confirmation before they run") }
             if item["INIntentDefaultImage"] != nil { lose("images") }
             return intent
         }
 
-        /// The string at `node`, if there is one.
+        /// The string at `node`, if there is one and it has more than white space (Xcode writes
+        /// an empty string for a title or response left blank).
         private func text(_ node: JSONFileValue?) throws -> String? {
-            try node?.string()
+            guard let string = try node?.string(), !string.allSatisfy(\.isWhitespace) else { return nil }
+            return string
         }
 
         /// A parameter of an intent (`prefix` `INIntentParameter`) or of its response (`INIntentResponseParameter`).
@@ -312,17 +321,31 @@ public enum IntentDefinitionFormat {
             let entity = try entity(of: item, name: name, type: type, prefix: prefix)
             var prompt: String?
             for dialog in try item[prefix + "PromptDialogs"]?.array() ?? [] {
-                guard try text(dialog[prefix + "PromptDialogType"]) == "Primary" else { continue }
+                guard try text(dialog[prefix + "PromptDialogType"]) == "Primary" else {
+                    // Xcode gives each parameter a textless `Configuration` dialog: not a loss.
+                    if dialog[prefix + "PromptDialogFormatString"] != nil { lose("prompts other than the primary one (confirmation, disambiguation)") }
+                    continue
+                }
                 prompt = try text(dialog[prefix + "PromptDialogFormatString"]).map(placeholders)
             }
             lose("unsupported-value reasons", try item[prefix + "UnsupportedReasons"]?.array().count ?? 0)
-            if item[prefix + "Metadata"]?[prefix + "MetadataDefaultValue"] != nil { lose("parameters' default values") }
+            let metadata = item[prefix + "Metadata"]
+            if metadata?[prefix + "MetadataDefaultValue"] != nil { lose("parameters' default values") }
+            if metadata?[prefix + "MetadataMinimumValue"] != nil || metadata?[prefix + "MetadataMaximumValue"] != nil {
+                lose("numbers' bounds")
+            }
             return Parameter(name: name, entity: entity, isRequired: prompt != nil, prompt: prompt,
                              allowsMultipleValues: try item[prefix + "SupportsMultipleValues"]?.bool() ?? false)
         }
 
         private mutating func entity(of item: JSONFileValue, name: String, type: String, prefix: String) throws -> EntityReference {
             if let enumName = try item[prefix + "EnumType"]?.string() {
+                if try item[prefix + "EnumTypeNamespace"]?.string() == "System" {
+                    // SiriKit's own enums (`PlaybackRepeatMode`) list their cases nowhere in the file.
+                    lose("SiriKit's enums read as text (\(enumName))")
+                    addEntity(Entity(name: enumName))
+                    return .custom(enumName)
+                }
                 guard let entity = enumEntities[enumName] else { throw item.failure("the enum '\(enumName)' is not among INEnums") }
                 return .custom(entity)
             }
