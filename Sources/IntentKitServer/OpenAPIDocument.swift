@@ -31,10 +31,13 @@ public enum OpenAPIDocument {
                     schema: {$ref: '#/components/schemas/ParseRequest'}
               responses:
                 '200':
-                  description: The parse, as `intentkit parse` writes it.
+                  description: The parse, as `intentkit parse` writes it; with split, the utterance's requests.
                   content:
                     application/json:
-                      schema: {$ref: '#/components/schemas/Parse'}
+                      schema:
+                        oneOf:
+                          - $ref: '#/components/schemas/Parse'
+                          - $ref: '#/components/schemas/Requests'
                 '400': {$ref: '#/components/responses/BadRequest'}
                 '413': {$ref: '#/components/responses/PayloadTooLarge'}
                 '422':
@@ -90,7 +93,11 @@ public enum OpenAPIDocument {
                         properties:
                           results:
                             type: array
-                            items: {$ref: '#/components/schemas/Parse'}
+                            description: With split, each result is the text's requests.
+                            items:
+                              oneOf:
+                                - $ref: '#/components/schemas/Parse'
+                                - $ref: '#/components/schemas/Requests'
                 '400': {$ref: '#/components/responses/BadRequest'}
                 '413': {$ref: '#/components/responses/PayloadTooLarge'}
                 '422':
@@ -262,6 +269,8 @@ public enum OpenAPIDocument {
                   description: With vocabulary or shortcuts, caches them under this key (bounded, least recently used evicted); alone, uses the cached ones.
                 respond: {type: string, description: 'Add "response": the intent''s response template for this outcome (success, failure, or the app''s own) filled with the resolved values; or "responseProblem" saying why it cannot be.'}
                 responseValues: {type: object, additionalProperties: {type: string}, description: 'Values of the response''s own parameters, as text (waitTime: 10 minutes).'}
+                split: {type: boolean, default: false, description: 'Answer {"requests": [parse, …], "text"}: two parses when the utterance joins two requests of different intents ("lock the car and start a run"), else one. Not on the Rasa route.'}
+                splitConfidence: {type: number, minimum: 0, maximum: 1, default: 0.5, description: With split, how sure of its intent each part must be.}
                 history:
                   type: array
                   description: The user's recent interactions as priors; an unsure parse leans to the intents they use, and a required value they habitually give is proposed.
@@ -283,6 +292,15 @@ public enum OpenAPIDocument {
                       intent: {type: string}
                       parameters: {type: object, additionalProperties: {type: string}, description: A custom value's identifier, or a built-in value as text.}
                       id: {type: string, description: Defaults to the phrase.}
+            Requests:
+              type: object
+              required: [requests, text]
+              properties:
+                requests:
+                  type: array
+                  description: One parse, or two for two joined requests, each of its own part of the text.
+                  items: {$ref: '#/components/schemas/Parse'}
+                text: {type: string}
             ParseRequest:
               allOf:
                 - $ref: '#/components/schemas/ParseOptions'

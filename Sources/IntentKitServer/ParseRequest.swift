@@ -24,9 +24,13 @@ struct ParseOptions: Sendable {
     var respond: String?
     /// Values of the response's own parameters, as text.
     var responseValues: [String: String] = [:]
+    /// Answer `{"requests": [parse, …], "text"}`: the utterance as one request or two joined ones.
+    var split = false
+    /// How sure of its intent each part of a split must be (default the parser's, 0.5).
+    var splitConfidence: Double?
 
     static let keys = ["topK", "resolve", "referenceDate", "timeZone", "minConfidence", "vocabulary", "vocabularyKey", "shortcuts",
-                       "history", "respond", "responseValues"]
+                       "history", "respond", "responseValues", "split", "splitConfidence"]
 
     init() {}
 
@@ -47,6 +51,12 @@ struct ParseOptions: Sendable {
                 }
             }
             self.vocabulary = vocabulary
+        }
+        split = try request.bool("split") ?? false
+        splitConfidence = try request.number("splitConfidence")
+        if let splitConfidence {
+            guard split else { throw .badRequest("splitConfidence: it needs 'split': true") }
+            guard (0...1).contains(splitConfidence) else { throw .badRequest("splitConfidence: \(splitConfidence); it must be between 0 and 1") }
         }
         respond = try request.string("respond")
         if let object = request.field("responseValues") {

@@ -41,10 +41,15 @@ final class RequestHandlers: Sendable {
         switch route {
         case .parse:
             let request = try plain ?? ParseRequest(try json(body))
+            if request.options.split {
+                try writeRequests(of: request.text, options: request.options, to: &writer)
+                break
+            }
             let (parse, setting) = try parse(request.text, options: request.options)
             writer.write(parse, topK: setting.options.topK, resolve: setting.options.resolve, response: setting.response(for: parse))
         case .rasa:
             let request = try plain.map(RasaParseRequest.init) ?? RasaParseRequest(try json(body))
+            if request.options.split { throw ServerError.badRequest("split: the Rasa route answers one intent; use POST /parse") }
             let (parse, _) = try parse(request.text, options: request.options)
             writer.writeRasa(parse, messageID: request.messageID)
         }
@@ -59,6 +64,30 @@ final class RequestHandlers: Sendable {
         setting.workspaces.recycle(consume workspace)  // moved, not copied: a copy retains every buffer
         metrics.recordParses(1, outOfScope: parse.intent == nil ? 1 : 0, batch: false)
         return (parse, setting)
+    }
+
+    /// The requests of `text`, `{"requests": [parse, …], "text": …}`.
+    private func writeRequests(of text: String, options: ParseOptions, to writer: inout ParseJSONWriter) throws {
+        let setting = try ParseSetting(options, handlers: self)
+        var workspace = setting.workspaces.take()
+        let parses = setting.parseRequests(text, workspace: &workspace)
+        setting.workspaces.recycle(consume workspace)
+        metrics.recordParses(1, outOfScope: parses.contains { $0.intent == nil } ? 1 : 0, batch: false)
+        Self.write(requests: parses, of: text, setting: setting, to: &writer)
+    }
+
+    /// `{"requests": [parse, …], "text": …}`: an utterance's requests
+    /// (``IntentParser/parseRequests(_:workspace:alternatives:resolving:reference:calendar:)``),
+    /// each as `POST /parse` answers it, with its own rendered response.
+    private static func write(requests parses: [IntentParse], of text: String, setting: ParseSetting, to writer: inout ParseJSONWriter) {
+        writer.append(#"{"requests":["#)
+        for (index, parse) in parses.enumerated() {
+            if index > 0 { writer.append(",") }
+            writer.write(parse, topK: setting.options.topK, resolve: setting.options.resolve, response: setting.response(for: parse))
+        }
+        writer.append(#"],"text":"#)
+        writer.string(text)
+        writer.append("}")
     }
 
     /// `POST /parse` and `POST /model/parse` through the router: the requests ``RawParsePath``
@@ -82,9 +111,15 @@ final class RequestHandlers: Sendable {
         for (index, text) in body.texts.enumerated() {
             // The deadline cancels this task: stop between utterances rather than finish a batch nobody awaits.
             try Task.checkCancellation()
+            if index > 0 { writer.append(",") }
+            if setting.options.split {
+                let parses = setting.parseRequests(text, workspace: &workspace)
+                if parses.contains(where: { $0.intent == nil }) { rejected += 1 }
+                Self.write(requests: parses, of: text, setting: setting, to: &writer)
+                continue
+            }
             let parse = setting.parse(text, workspace: &workspace)
             if parse.intent == nil { rejected += 1 }
-            if index > 0 { writer.append(",") }
             writer.write(parse, topK: setting.options.topK, resolve: setting.options.resolve)
         }
         writer.append("]}\n")
@@ -272,6 +307,17 @@ struct ParseSetting {
         if let vocabulary = context?.vocabulary { changedParser = (changedParser ?? loaded.parser).using(vocabulary) }
         if let shortcuts = context?.shortcuts { changedParser = (changedParser ?? loaded.parser).using(shortcuts) }
         if let history = context?.history { changedParser = (changedParser ?? loaded.parser).using(history) }
+        if let splitConfidence = options.splitConfidence {
+            changedParser = changedParser ?? loaded.parser
+            changedParser!.splitConfidence = splitConfidence
+        }
+    }
+
+    /// The requests of `text` (one, or two joined ones).
+    func parseRequests(_ text: String, workspace: inout IntentParser.Workspace) -> [IntentParse] {
+        let resolving = options.resolve || options.respond != nil
+        return (changedParser ?? loaded.parser).parseRequests(
+            text, workspace: &workspace, alternatives: options.topK - 1, resolving: resolving, reference: reference, calendar: calendar)
     }
 
     func parse(_ text: String, workspace: inout IntentParser.Workspace) -> IntentParse {

@@ -235,6 +235,29 @@ struct ParseServerTests {
         #expect(answer.status == 400 && answer.text.contains("responseValues: they need 'respond'"))
     }
 
+    /// `split` answers an utterance's requests, each parsed from its own part, on `/parse` and
+    /// `/parse/batch`; not on the Rasa route, and `splitConfidence` only with it.
+    @Test func twoJoinedRequestsAreAnsweredAsTwo() async throws {
+        let server = try await RunningServer()
+        defer { Task { await server.stop() } }
+        let joined = "send Buttercup 85 bucks and get me a ride to the airport"
+        var answer = try await server.post("/parse", #"{"text": "\#(joined)", "split": true}"#)
+        #expect(answer.status == 200, "\(answer.text)")
+        let requests = answer.object["requests"] as? [[String: Any]] ?? []
+        #expect(requests.map { $0["intent"] as? String } == ["SendPayment", "RequestRide"])
+        #expect(requests.map { $0["text"] as? String } == ["send Buttercup 85 bucks", "get me a ride to the airport"])
+        #expect(answer.object["text"] as? String == joined)
+        answer = try await server.post("/parse", #"{"text": "\#(joined)", "split": true, "splitConfidence": 1}"#)
+        #expect((answer.object["requests"] as? [[String: Any]])?.count == 1, "\(answer.text)")
+        answer = try await server.post("/parse/batch", #"{"texts": ["\#(joined)", "get me a ride"], "split": true}"#)
+        let results = answer.object["results"] as? [[String: Any]] ?? []
+        #expect(results.map { ($0["requests"] as? [Any])?.count } == [2, 1], "\(answer.text)")
+        answer = try await server.post("/parse", #"{"text": "x", "splitConfidence": 0.7}"#)
+        #expect(answer.status == 400 && answer.text.contains("splitConfidence: it needs 'split': true"), "\(answer.text)")
+        answer = try await server.post("/model/parse", #"{"text": "x", "split": true}"#)
+        #expect(answer.status == 400 && answer.text.contains("the Rasa route answers one intent"), "\(answer.text)")
+    }
+
     /// Beyond the bound of concurrent requests the answer is 503 at once, on either way a
     /// request is answered (the router's, and the raw path's); health still answers.
     @Test func requestsBeyondTheConcurrencyBoundAre503() async throws {
