@@ -165,6 +165,21 @@ static void test_history(ik_model *model) {
     ik_string_free(json);
 }
 
+static void test_requests(ik_model *model) {
+    char *json = NULL, *error = NULL;
+    CHECK(ik_parse_requests(model, "send Buttercup 85 bucks and check my balance", NULL, NAN, &json, &error) == IK_OK,
+          "%s", error ? error : "");
+    CHECK(json && strstr(json, "{\"requests\":[{") && strstr(json, "\"intent\":\"SendPayment\"") && strstr(json, "\"intent\":\"CheckBalance\"")
+              && strstr(json, "\"text\":\"check my balance\"") && strstr(json, "],\"text\":\"send Buttercup 85 bucks and check my balance\"}"),
+          "two requests: %s", json);
+    ik_string_free(json);
+    CHECK(ik_parse_requests(model, "send Buttercup 85 bucks and check my balance", NULL, 1.0, &json, &error) == IK_OK, "%s", error ? error : "");
+    CHECK(json && !strstr(json, "CheckBalance"), "none is surer than 1: %s", json);
+    ik_string_free(json);
+    EXPECT_ERROR(IK_INVALID_ARGUMENT, "split_confidence 2", ik_parse_requests(model, "hi", NULL, 2, &json, &error));
+    EXPECT_ERROR(IK_INVALID_ARGUMENT, "requests: NULL model", ik_parse_requests(NULL, "hi", NULL, NAN, &json, &error));
+}
+
 static void test_errors(const char *path) {
     ik_model *model = (ik_model *)1;
     char *error = NULL, *json = (char *)1;
@@ -304,6 +319,7 @@ int main(int argc, char **argv) {
     test_vocabulary(model);
     test_shortcuts(model);
     test_history(model);
+    test_requests(model);
     ik_model_free(model);
     test_errors(argv[1]);
     test_threads(argv[1]);

@@ -113,36 +113,73 @@ public func ik_model_free(_ model: OpaquePointer?) {
     Unmanaged<ModelHandle>.fromOpaque(UnsafeRawPointer(model)).release()
 }
 
+/// What `ik_parse` and `ik_parse_requests` check before they parse: the model's parser with
+/// the options' threshold, the utterance, and the moment relative dates resolve against.
+private func parseCall(
+    _ model: OpaquePointer?, _ utterance: CString?, _ options: ik_parse_options, _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+    _ error: ErrorOut?
+) throws(Failure) -> (parser: IntentParser, text: String, reference: Date, calendar: Calendar) {
+    guard let model else { throw Failure(status: fail(IK_INVALID_ARGUMENT, "model is NULL", error)) }
+    guard json != nil else { throw Failure(status: fail(IK_INVALID_ARGUMENT, "the json out-parameter is NULL", error)) }
+    let text = try string(utterance, "utterance", error)
+    let (reference, calendar) = try moment(options, error)
+    guard options.top_k >= 1 else { throw Failure(status: fail(IK_INVALID_ARGUMENT, "top_k is \(options.top_k); it must be at least 1", error)) }
+    var parser = handle(model).parser
+    if !options.minimum_confidence.isNaN {
+        guard (0...1).contains(options.minimum_confidence) else {
+            throw Failure(status: fail(IK_INVALID_ARGUMENT, "minimum_confidence is \(options.minimum_confidence); it must be between 0 and 1", error))
+        }
+        parser.minimumConfidence = options.minimum_confidence
+    }
+    return (parser, text, reference, calendar)
+}
+
 @_cdecl("ik_parse")
 public func ik_parse(_ model: OpaquePointer?, _ utterance: UnsafePointer<CChar>?, _ options: UnsafePointer<ik_parse_options>?,
                      _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
                      _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> ik_status {
     error?.pointee = nil
     json?.pointee = nil
-    guard let model else { return fail(IK_INVALID_ARGUMENT, "model is NULL", error) }
-    guard let json else { return fail(IK_INVALID_ARGUMENT, "the json out-parameter is NULL", error) }
-    let text: String, reference: Date, calendar: Calendar
     let options = options?.pointee ?? defaults()
-    do {
-        text = try string(utterance, "utterance", error)
-        (reference, calendar) = try moment(options, error)
-    } catch {
-        return error.status
-    }
-    guard options.top_k >= 1 else { return fail(IK_INVALID_ARGUMENT, "top_k is \(options.top_k); it must be at least 1", error) }
-    var parser = handle(model).parser
-    if !options.minimum_confidence.isNaN {
-        guard (0...1).contains(options.minimum_confidence) else {
-            return fail(IK_INVALID_ARGUMENT, "minimum_confidence is \(options.minimum_confidence); it must be between 0 and 1", error)
-        }
-        parser.minimumConfidence = options.minimum_confidence
-    }
-    var workspace = parser.makeWorkspace()
-    let parse = parser.parse(text, workspace: &workspace, alternatives: Int(options.top_k) - 1, resolving: options.resolve != 0,
-                             reference: reference, calendar: calendar)
+    let call: (parser: IntentParser, text: String, reference: Date, calendar: Calendar)
+    do { call = try parseCall(model, utterance, options, json, error) } catch { return error.status }
+    var workspace = call.parser.makeWorkspace()
+    let parse = call.parser.parse(call.text, workspace: &workspace, alternatives: Int(options.top_k) - 1, resolving: options.resolve != 0,
+                                  reference: call.reference, calendar: call.calendar)
     var writer = ParseJSONWriter()
     writer.write(parse, topK: Int(options.top_k), resolve: options.resolve != 0)
-    json.pointee = allocated(writer.bytes)
+    json?.pointee = allocated(writer.bytes)
+    return IK_OK
+}
+
+@_cdecl("ik_parse_requests")
+public func ik_parse_requests(_ model: OpaquePointer?, _ utterance: UnsafePointer<CChar>?, _ options: UnsafePointer<ik_parse_options>?,
+                              _ splitConfidence: Double, _ json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                              _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> ik_status {
+    error?.pointee = nil
+    json?.pointee = nil
+    let options = options?.pointee ?? defaults()
+    var call: (parser: IntentParser, text: String, reference: Date, calendar: Calendar)
+    do { call = try parseCall(model, utterance, options, json, error) } catch { return error.status }
+    if !splitConfidence.isNaN {
+        guard (0...1).contains(splitConfidence) else {
+            return fail(IK_INVALID_ARGUMENT, "split_confidence is \(splitConfidence); it must be between 0 and 1", error)
+        }
+        call.parser.splitConfidence = splitConfidence
+    }
+    var workspace = call.parser.makeWorkspace()
+    let parses = call.parser.parseRequests(call.text, workspace: &workspace, alternatives: Int(options.top_k) - 1,
+                                           resolving: options.resolve != 0, reference: call.reference, calendar: call.calendar)
+    var writer = ParseJSONWriter()
+    writer.append(#"{"requests":["#)
+    for (index, parse) in parses.enumerated() {
+        if index > 0 { writer.append(",") }
+        writer.write(parse, topK: Int(options.top_k), resolve: options.resolve != 0)
+    }
+    writer.append(#"],"text":"#)
+    writer.string(call.text)
+    writer.append("}")
+    json?.pointee = allocated(writer.bytes)
     return IK_OK
 }
 

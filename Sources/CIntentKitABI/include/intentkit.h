@@ -75,6 +75,13 @@ void ik_model_free(ik_model *model);
    "parameters" (with resolve)}. `options` may be NULL for the defaults. */
 ik_status ik_parse(ik_model *model, const char *utterance, const ik_parse_options *options, char **json, char **error);
 
+/* Parses `utterance` as one request or two joined ones ("lock the car and start a run") into
+   *json: {"requests": [parse, …], "text"}, each parse as ik_parse writes it, of its own part of
+   the text. It splits at a joining word into two parts of different intents, each at least
+   `split_confidence` sure; NAN: the default, 0.5. */
+ik_status ik_parse_requests(ik_model *model, const char *utterance, const ik_parse_options *options, double split_confidence,
+                            char **json, char **error);
+
 /* Replaces the model's user vocabulary with `vocabulary`, JSON or YAML mapping entity names to
    terms, highest priority first: a phrase, or {"phrase", "id", "pronunciation", "alternatives"}. */
 ik_status ik_model_set_vocabulary(ik_model *model, const char *vocabulary, char **error);

@@ -76,6 +76,8 @@ _library.ik_model_load.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void
 _library.ik_model_load_bytes.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_void_p), _ErrorOut]
 _library.ik_model_free.argtypes = [ctypes.c_void_p]
 _library.ik_parse.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(_ParseOptions), _ErrorOut, _ErrorOut]
+_library.ik_parse_requests.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(_ParseOptions), ctypes.c_double,
+                                       _ErrorOut, _ErrorOut]
 _library.ik_model_set_vocabulary.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _ErrorOut]
 _library.ik_model_clear_vocabulary.argtypes = [ctypes.c_void_p]
 _library.ik_model_set_shortcuts.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _ErrorOut]
@@ -84,7 +86,7 @@ _library.ik_model_set_history.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _Err
 _library.ik_model_clear_history.argtypes = [ctypes.c_void_p]
 _library.ik_extract_entities.argtypes = [ctypes.c_char_p, ctypes.POINTER(_ParseOptions), _ErrorOut, _ErrorOut]
 _library.ik_string_free.argtypes = [_String]
-for _function in ("ik_model_load", "ik_model_load_bytes", "ik_parse", "ik_model_set_vocabulary", "ik_model_set_shortcuts",
+for _function in ("ik_model_load", "ik_model_load_bytes", "ik_parse", "ik_parse_requests", "ik_model_set_vocabulary", "ik_model_set_shortcuts",
                   "ik_model_set_history", "ik_extract_entities"):
     getattr(_library, _function).restype = ctypes.c_int
 
@@ -170,6 +172,19 @@ class Model:
         _check(_library.ik_parse(self._live(), _text(text, "text"), ctypes.byref(options), ctypes.byref(result),
                                  ctypes.byref(error)), error)
         return json.loads(_take(result))
+
+    def parse_requests(self, text, split_confidence=None, top_k=1, resolve=False, reference_time=None, time_zone=None,
+                       minimum_confidence=None):
+        """`text` as one request or two joined ones ("lock the car and start a run"): a list of
+        one or two parses, each as `parse` returns it, of its own part of the text. It splits at
+        a joining word into two parts of different intents, each at least `split_confidence`
+        (default 0.5) sure."""
+        options = _options(top_k, resolve, reference_time, time_zone, minimum_confidence)
+        confidence = math.nan if split_confidence is None else float(split_confidence)
+        result, error = _String(), _String()
+        _check(_library.ik_parse_requests(self._live(), _text(text, "text"), ctypes.byref(options), confidence,
+                                          ctypes.byref(result), ctypes.byref(error)), error)
+        return json.loads(_take(result))["requests"]
 
     def set_vocabulary(self, vocabulary):
         """Replaces the user vocabulary: a dict (or its JSON or YAML text) mapping entity names to

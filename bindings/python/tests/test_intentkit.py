@@ -78,6 +78,15 @@ def test_shortcuts(model):
     assert "shortcut" not in model.parse("pay the usual")
 
 
+def test_requests(model):
+    parses = model.parse_requests("send Buttercup 85 bucks and check my balance")
+    assert [p["intent"] for p in parses] == ["SendPayment", "CheckBalance"]
+    assert [p["text"] for p in parses] == ["send Buttercup 85 bucks", "check my balance"]
+    assert len(model.parse_requests("send Buttercup 85 bucks and check my balance", split_confidence=1)) == 1
+    with pytest.raises(intentkit.IntentKitError, match="split_confidence is 2"):
+        model.parse_requests("hi", split_confidence=2)
+
+
 def test_history(model):
     model.set_history([{"intent": "SendPayment", "parameters": {"payee": "Buttercup"}, "date": "2026-12-01"}])
     payee = next(p for p in model.parse("pay 20 dollars", resolve=True)["parameters"] if p["name"] == "payee")
