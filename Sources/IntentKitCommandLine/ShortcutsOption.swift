@@ -15,6 +15,12 @@ struct ShortcutsOption: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "With --shortcuts and a model trained with the sentence encoder, also match an utterance whose encoder vector is at least this similar (cosine, up to 1) to a phrase's: the shortcut said another way.",
+            valueName: "s"))
+    var shortcutSimilarity: Double?
+
+    @Option(
+        help: ArgumentHelp(
             "A user's recent interactions as priors: YAML or JSON, a list of {intent, parameters, date}; an unsure parse leans to the intents they use, and a required value they habitually give is proposed.",
             valueName: "file"),
         completion: .file())
@@ -22,11 +28,25 @@ struct ShortcutsOption: ParsableArguments {
 
     /// `parser` with the shortcuts, if a file was given; one that does not read, or names an
     /// intent, parameter or value the model's schema lacks, prints its problems and exits 1.
+    func validate() throws {
+        guard let shortcutSimilarity else { return }
+        guard shortcuts != nil else { throw ValidationError("--shortcut-similarity needs --shortcuts") }
+        guard (0...1).contains(shortcutSimilarity) else { throw ValidationError("--shortcut-similarity must be between 0 and 1") }
+    }
+
     func apply(to parser: IntentParser, now: Date = Date()) throws -> IntentParser {
         var parser = parser
+        if let shortcutSimilarity {
+            guard parser.model.intentClassifier?.encoder != nil else {
+                StandardError.print("error: --shortcut-similarity needs a model trained with the sentence encoder (train --encoder); this one has none")
+                throw ExitCode.failure
+            }
+            parser.shortcutSimilarity = shortcutSimilarity
+        }
         do {
             if let path = shortcuts {
-                parser = parser.using(UserShortcuts(try UserShortcutsFormat.read(at: URL(fileURLWithPath: path), displayPath: path, schema: parser.model.schema)))
+                let read = UserShortcuts(try UserShortcutsFormat.read(at: URL(fileURLWithPath: path), displayPath: path, schema: parser.model.schema))
+                parser = parser.using(parser.shortcutSimilarity == nil ? read : read.encoded(by: parser))
             }
             if let path = history {
                 parser = parser.using(UserHistory(try UserHistoryFormat.read(at: URL(fileURLWithPath: path), displayPath: path, schema: parser.model.schema), now: now))

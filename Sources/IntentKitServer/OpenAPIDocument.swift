@@ -292,6 +292,7 @@ public enum OpenAPIDocument {
                       intent: {type: string}
                       parameters: {type: object, additionalProperties: {type: string}, description: A custom value's identifier, or a built-in value as text.}
                       id: {type: string, description: Defaults to the phrase.}
+                shortcutSimilarity: {type: number, minimum: 0, maximum: 1, description: 'With shortcuts and a model trained with the sentence encoder, also match an utterance whose encoder vector is at least this similar (cosine) to a phrase''s, the similarity its confidence.'}
             Requests:
               type: object
               required: [requests, text]

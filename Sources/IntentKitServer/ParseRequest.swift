@@ -18,6 +18,8 @@ struct ParseOptions: Sendable {
     var vocabularyKey: String?
     /// A user's shortcut phrases for this request (and, with `vocabularyKey`, cached with the vocabulary).
     var shortcuts: [UserShortcut]?
+    /// How similar an utterance's encoder vector must be to a shortcut phrase's to match it.
+    var shortcutSimilarity: Double?
     /// A user's recent interactions as priors (and, with `vocabularyKey`, cached with the vocabulary).
     var history: [UserInteraction]?
     /// The outcome whose response template to render into the answer's `response`.
@@ -30,7 +32,7 @@ struct ParseOptions: Sendable {
     var splitConfidence: Double?
 
     static let keys = ["topK", "resolve", "referenceDate", "timeZone", "minConfidence", "vocabulary", "vocabularyKey", "shortcuts",
-                       "history", "respond", "responseValues", "split", "splitConfidence"]
+                       "history", "respond", "responseValues", "split", "splitConfidence", "shortcutSimilarity"]
 
     init() {}
 
@@ -51,6 +53,10 @@ struct ParseOptions: Sendable {
                 }
             }
             self.vocabulary = vocabulary
+        }
+        shortcutSimilarity = try request.number("shortcutSimilarity")
+        if let shortcutSimilarity, !(0...1).contains(shortcutSimilarity) {
+            throw .badRequest("shortcutSimilarity: \(shortcutSimilarity); it must be between 0 and 1")
         }
         split = try request.bool("split") ?? false
         splitConfidence = try request.number("splitConfidence")

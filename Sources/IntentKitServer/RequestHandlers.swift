@@ -303,9 +303,19 @@ struct ParseSetting {
             changedParser = loaded.parser
             changedParser!.minimumConfidence = minConfidence
         }
-        let context = try Self.userContext(options, schema: loaded.parser.model.schema, handlers: handlers)
+        let context = try Self.userContext(options, parser: loaded.parser, handlers: handlers)
         if let vocabulary = context?.vocabulary { changedParser = (changedParser ?? loaded.parser).using(vocabulary) }
-        if let shortcuts = context?.shortcuts { changedParser = (changedParser ?? loaded.parser).using(shortcuts) }
+        if let similarity = options.shortcutSimilarity {
+            guard loaded.parser.model.intentClassifier?.encoder != nil else {
+                throw ServerError.badRequest("shortcutSimilarity: the model has no sentence encoder to compare phrases with (train --encoder)")
+            }
+            guard let shortcuts = context?.shortcuts else { throw ServerError.badRequest("shortcutSimilarity: it needs shortcuts, sent or cached") }
+            // Shortcuts cached without vectors are encoded here, for this request.
+            changedParser = (changedParser ?? loaded.parser).using(shortcuts.encoded(by: loaded.parser))
+            changedParser!.shortcutSimilarity = similarity
+        } else if let shortcuts = context?.shortcuts {
+            changedParser = (changedParser ?? loaded.parser).using(shortcuts)
+        }
         if let history = context?.history { changedParser = (changedParser ?? loaded.parser).using(history) }
         if let splitConfidence = options.splitConfidence {
             changedParser = changedParser ?? loaded.parser
@@ -346,7 +356,8 @@ struct ParseSetting {
 
     /// The request's user context: the vocabulary, shortcuts and history it sends (cached under its key
     /// if it names one), or those cached under its key.
-    private static func userContext(_ options: ParseOptions, schema: Schema, handlers: RequestHandlers) throws -> UserContext? {
+    private static func userContext(_ options: ParseOptions, parser: IntentParser, handlers: RequestHandlers) throws -> UserContext? {
+        let schema = parser.model.schema
         if let key = options.vocabularyKey {
             guard !key.isEmpty && key.utf8.count <= 256 else { throw ServerError.badRequest("vocabularyKey: it must be 1 to 256 bytes") }
         }
@@ -373,7 +384,9 @@ struct ParseSetting {
             for (index, shortcut) in shortcuts.enumerated() {
                 if let problem = shortcut.problem(in: schema) { throw ServerError.badRequest("shortcuts[\(index)]: \(problem)") }
             }
-            context.shortcuts = UserShortcuts(shortcuts)
+            // Encoded once, when sent with a similarity, so that cached ones are not encoded per request.
+            context.shortcuts = options.shortcutSimilarity == nil || parser.model.intentClassifier?.encoder == nil
+                ? UserShortcuts(shortcuts) : UserShortcuts(shortcuts).encoded(by: parser)
         }
         if let interactions = options.history {
             guard interactions.count <= handlers.configuration.maximumVocabularyTerms else {

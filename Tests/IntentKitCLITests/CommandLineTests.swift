@@ -224,6 +224,13 @@ struct CommandLineTests: CommandLineRunning {
         #expect(parsed.filter { !$0.isEmpty }.count == 1 && parsed[0].contains(#""intent":"SendPayment""#), "\(parsed)")
         let given = try piping("send Buttercup 85 bucks\n", ["parse", "--model", model, "--encoder", encoder.path])
         #expect(given == parsed)
+        // A shortcut said another way matches at a stated similarity, and only with one.
+        let shortcuts = directory.appendingPathComponent("shortcuts.yaml")
+        try Data("- {phrase: pay the usual, intent: SendPayment, id: usual}\n".utf8).write(to: shortcuts)
+        let near = try piping("please pay the usual now\n", ["parse", "--model", model, "--shortcuts", shortcuts.path, "--shortcut-similarity", "0.1"])
+        #expect(near.first?.contains(#""shortcut":"usual""#) == true, "\(near)")
+        let exact = try piping("please pay the usual now\n", ["parse", "--model", model, "--shortcuts", shortcuts.path])
+        #expect(exact.first?.contains("shortcut") == false, "\(exact)")
         // The encoder moved away: the model names it and the option that gives it.
         try FileManager.default.moveItem(at: encoder, to: directory.appendingPathComponent("moved"))
         let missing = try run(["parse", "--model", model], stdin: Data("send Buttercup 85 bucks\n".utf8))

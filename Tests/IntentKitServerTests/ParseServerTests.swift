@@ -258,6 +258,19 @@ struct ParseServerTests {
         #expect(answer.status == 400 && answer.text.contains("the Rasa route answers one intent"), "\(answer.text)")
     }
 
+    /// Matching shortcuts said another way needs the sentence encoder; this model has none.
+    @Test func aShortcutSimilarityNeedsAModelWithAnEncoder() async throws {
+        let server = try await RunningServer()
+        defer { Task { await server.stop() } }
+        let shortcuts = #""shortcuts": [{"phrase": "pay the usual", "intent": "SendPayment"}]"#
+        var answer = try await server.post("/parse", #"{"text": "pay the usual please", \#(shortcuts), "shortcutSimilarity": 0.8}"#)
+        #expect(answer.status == 400 && answer.text.contains("shortcutSimilarity: the model has no sentence encoder"), "\(answer.text)")
+        answer = try await server.post("/parse", #"{"text": "x", \#(shortcuts), "shortcutSimilarity": 2}"#)
+        #expect(answer.status == 400 && answer.text.contains("shortcutSimilarity: 2.0; it must be between 0 and 1"), "\(answer.text)")
+        answer = try await server.post("/parse", #"{"text": "pay the usual", \#(shortcuts)}"#)
+        #expect(answer.status == 200 && answer.object["shortcut"] as? String == "pay the usual", "\(answer.text)")
+    }
+
     /// Beyond the bound of concurrent requests the answer is 503 at once, on either way a
     /// request is answered (the router's, and the raw path's); health still answers.
     @Test func requestsBeyondTheConcurrencyBoundAre503() async throws {

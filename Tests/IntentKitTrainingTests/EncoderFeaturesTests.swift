@@ -76,6 +76,29 @@ struct EncoderFeaturesTests {
         return (model, lines)
     }
 
+    /// With a ``IntentParser/shortcutSimilarity``, an utterance whose encoder vector is at least
+    /// that similar to a shortcut phrase's parses as that shortcut, its similarity the confidence.
+    @Test func aShortcutSaidAnotherWayMatchesAtTheStatedSimilarity() throws {
+        let (model, _) = Self.train(encoder: Self.tiny, scales: [4])
+        let said = "lock up the car please"
+        func unit(_ v: [Float]) -> [Float] { let n = v.reduce(0) { $0 + $1 * $1 }.squareRoot(); return v.map { $0 / n } }
+        let cosine = Double(zip(unit(Self.tiny.encode("lock up")), unit(Self.tiny.encode(said))).reduce(0) { $0 + $1.0 * $1.1 })
+        let shortcuts = UserShortcuts([UserShortcut("lock up", intent: "LockCar", identifier: "night")])
+        var parser = IntentParser(model: model).using(shortcuts.encoded(by: IntentParser(model: model)))
+        #expect(parser.parse(said).shortcut == nil)  // off unless a similarity is stated
+        parser.shortcutSimilarity = cosine - 1e-4
+        let near = parser.parse(said)
+        #expect(near.shortcut == "night" && near.intent == "LockCar" && abs(near.confidence - cosine) < 1e-4, "\(near)")
+        #expect(parser.parse("Lock up!").confidence == 1)  // the phrase itself, as before
+        parser.shortcutSimilarity = cosine + 1e-4
+        #expect(parser.parse(said) == IntentParser(model: model).parse(said))
+        // Shortcuts not encoded match only their phrases.
+        var unencoded = IntentParser(model: model).using(shortcuts)
+        unencoded.shortcutSimilarity = 0
+        #expect(!shortcuts.isEncoded && unencoded.parse(said).shortcut == nil)
+        #expect(shortcuts.encoded(by: IntentParser(model: model)).isEncoded)
+    }
+
     @Test func aModelTrainedWithAnEncoderRecordsItAndParsesWithItAfterLoading() throws {
         let (model, lines) = Self.train(encoder: Self.tiny, scales: [4])
         let classifier = try #require(model.intentClassifier)

@@ -79,6 +79,13 @@ public struct IntentParser: Sendable {
     public private(set) var vocabularyStore: VocabularyStore?
     /// The user's shortcut phrases (``using(_:)-(UserShortcuts)``).
     public private(set) var shortcuts = UserShortcuts()
+    /// How similar (the cosine of the sentence encoder's vectors, up to 1) an utterance must be
+    /// to one of the user's shortcut phrases to parse as that shortcut said another way, with the
+    /// similarity as its confidence; `nil` (the default): only the phrase itself matches. Needs
+    /// a model trained with the encoder and shortcuts ``UserShortcuts/encoded(by:)`` it.
+    public var shortcutSimilarity: Double?
+    /// Whether ``shortcuts`` have vectors from this model's encoder.
+    private var shortcutsEncoded = false
     /// The user's interactions as priors (``using(_:)-(UserHistory)``).
     public private(set) var history = UserHistory()
     /// Per class of the classifier, `1 + historyWeight × share` of the user's history; empty without one.
@@ -93,6 +100,8 @@ public struct IntentParser: Sendable {
     public var historyCeiling: Float = 0.9
     /// Maps vocabulary matches to the model's vocabulary features.
     let vocabularyFeatures: VocabularyFeatures
+    /// The sentence encoder the model's classifier weighs, if it was trained with one.
+    var sentenceEncoder: SentenceEncoder? { classifier?.model.encoderFeatures?.encoder }
 
     /// A parser for `model`.
     public init(model: NLUModel) {
@@ -139,6 +148,7 @@ public struct IntentParser: Sendable {
     public func using(_ shortcuts: UserShortcuts) -> IntentParser {
         var parser = self
         parser.shortcuts = shortcuts
+        parser.shortcutsEncoded = shortcuts.isEncoded(by: self)
         return parser
     }
 
@@ -292,6 +302,14 @@ public struct IntentParser: Sendable {
         }
         // 3. Encode, for a model with encoder clusters.
         encoder.encode(workspace.tokens, into: &workspace.encoding)
+        // 3b. An utterance near one of the user's shortcut phrases is that shortcut's request.
+        if let shortcutSimilarity, shortcutsEncoded, let vector = workspace.encoding.sentence ?? sentenceEncoder?.encode(text) {
+            workspace.encoding.sentence = vector  // the classifier's too: the encoder runs once
+            if let (shortcut, similarity) = shortcuts.nearest(to: vector), similarity >= shortcutSimilarity {
+                return IntentParse(text: text, intent: shortcut.intent, confidence: min(similarity, 1), alternatives: [], slots: [],
+                                   shortcut: shortcut.identifier)
+            }
+        }
         // 4. Classify the intent.
         var predicted = classifier?.classify(workspace.tokens, matches: workspace.matches, sentenceVector: workspace.encoding.sentence,
                                              workspace: &workspace.classification)

@@ -7,6 +7,11 @@
 /// diacritics, typographic quotes, punctuation and spacing do not count ("Soup time!" is
 /// "soup time"). Matching costs one hash of the utterance's words and one table probe, and
 /// nothing at all for an utterance whose word count no phrase has.
+///
+/// Shortcuts ``encoded(by:)`` a parser whose model has a sentence encoder also match an
+/// utterance that says a phrase another way ("it's soup time"), when the parser's
+/// ``IntentParser/shortcutSimilarity`` is set: the cosine similarity of the encoder's vectors
+/// of the two, as in sentence-embedding retrieval (Reimers & Gurevych, Sentence-BERT, 2019).
 public struct UserShortcuts: Sendable {
     /// The shortcuts, in the order given.
     public let shortcuts: [UserShortcut]
@@ -14,6 +19,12 @@ public struct UserShortcuts: Sendable {
     private let index: [UInt64: Int]
     /// Bit `n` set: some phrase has `n` words (`n` < 64; longer phrases set bit 63).
     private let wordCounts: UInt64
+    /// The phrases' sentence vectors, unit length, a row of ``vectorLength`` each, in the order
+    /// of ``shortcuts`` (``encoded(by:)``); empty until encoded.
+    private var phraseVectors: [Float] = []
+    private var vectorLength = 0
+    /// The encoder of ``phraseVectors``: a parser whose model weighs another one ignores them.
+    private(set) var encoder: EncoderIdentity?
 
     /// No shortcuts.
     public init() {
@@ -38,6 +49,51 @@ public struct UserShortcuts: Sendable {
 
     /// Whether there are none.
     public var isEmpty: Bool { index.isEmpty }
+
+    /// Whether the phrases have sentence vectors, for matching near phrasings (``encoded(by:)``).
+    public var isEncoded: Bool { vectorLength > 0 }
+
+    /// Whether the phrases have vectors from the sentence encoder of `parser`'s model.
+    public func isEncoded(by parser: IntentParser) -> Bool {
+        isEncoded && encoder == parser.model.intentClassifier?.encoder
+    }
+
+    /// These shortcuts with their phrases' sentence vectors from the sentence encoder of
+    /// `parser`'s model, so that a parser with a ``IntentParser/shortcutSimilarity`` matches
+    /// near phrasings; unchanged for a model without an encoder. Encoding runs the encoder once
+    /// per phrase: do it when the shortcuts change, not per parse.
+    public func encoded(by parser: IntentParser) -> UserShortcuts {
+        guard let encoder = parser.sentenceEncoder, !shortcuts.isEmpty, !isEncoded(by: parser) else { return self }
+        var copy = self
+        let vectors = encoder.encode(shortcuts.map(\.phrase))
+        copy.vectorLength = vectors.first?.count ?? 0
+        copy.encoder = encoder.identity
+        copy.phraseVectors.reserveCapacity(vectors.count * copy.vectorLength)
+        for vector in vectors { copy.phraseVectors.append(contentsOf: Self.unitLength(vector)) }
+        return copy
+    }
+
+    /// The shortcut whose phrase is nearest `vector` (an utterance's sentence vector) and their
+    /// cosine similarity; `nil` without vectors.
+    func nearest(to vector: [Float]) -> (shortcut: UserShortcut, similarity: Double)? {
+        guard vectorLength > 0, vector.count == vectorLength else { return nil }
+        let unit = Self.unitLength(vector)
+        var best = -Float.infinity, bestRow = 0
+        phraseVectors.withUnsafeBufferPointer { rows in
+            unit.withUnsafeBufferPointer { x in
+                for row in 0..<shortcuts.count {
+                    let similarity = BLAS.dot(rows.baseAddress! + row * vectorLength, x.baseAddress!, count: vectorLength)
+                    if similarity > best { (best, bestRow) = (similarity, row) }
+                }
+            }
+        }
+        return (shortcuts[bestRow], Double(best))
+    }
+
+    private static func unitLength(_ vector: [Float]) -> [Float] {
+        let norm = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        return norm > 0 ? vector.map { $0 / norm } : vector
+    }
 
     /// The shortcut whose phrase `tokens` are, if any.
     public func match(_ tokens: TokenizedText) -> UserShortcut? {
