@@ -26,9 +26,19 @@ struct ShortcutsOption: ParsableArguments {
         completion: .file())
     var history: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --history, how far it may raise an intent's odds: an unsure parse's probabilities are multiplied by at most 1 + w (default 2).",
+            valueName: "w"))
+    var historyWeight: Double?
+
     /// `parser` with the shortcuts, if a file was given; one that does not read, or names an
     /// intent, parameter or value the model's schema lacks, prints its problems and exits 1.
     func validate() throws {
+        if let historyWeight {
+            guard history != nil else { throw ValidationError("--history-weight needs --history") }
+            guard historyWeight >= 0, historyWeight.isFinite else { throw ValidationError("--history-weight must be 0 or more") }
+        }
         guard let shortcutSimilarity else { return }
         guard shortcuts != nil else { throw ValidationError("--shortcut-similarity needs --shortcuts") }
         guard (0...1).contains(shortcutSimilarity) else { throw ValidationError("--shortcut-similarity must be between 0 and 1") }
@@ -48,6 +58,7 @@ struct ShortcutsOption: ParsableArguments {
                 let read = UserShortcuts(try UserShortcutsFormat.read(at: URL(fileURLWithPath: path), displayPath: path, schema: parser.model.schema))
                 parser = parser.using(parser.shortcutSimilarity == nil ? read : read.encoded(by: parser))
             }
+            if let historyWeight { parser.historyWeight = historyWeight }
             if let path = history {
                 parser = parser.using(UserHistory(try UserHistoryFormat.read(at: URL(fileURLWithPath: path), displayPath: path, schema: parser.model.schema), now: now))
             }

@@ -8,8 +8,8 @@ import Foundation
 ///   ``IntentParser/historyCeiling``), each intent's probability is multiplied by
 ///   `1 + historyWeight × share`, where `share` is the intent's part of the user's interactions,
 ///   each weighted by its recency (it halves every ``halfLife``), and the probabilities are
-///   normalised again: a close call leans to the intent the user uses, at most doubling an
-///   intent's odds with the default weight of 1. A confident parse is never changed, nor one
+///   normalised again: a close call leans to the intent the user uses, at most tripling an
+///   intent's odds with the default weight of 2. A confident parse is never changed, nor one
 ///   the classifier places out of scope.
 /// - **Values.** A required parameter the utterance does not give ("order my usual"), which
 ///   would need a value, is proposed the user's habitual value for it — the one in more than

@@ -91,8 +91,9 @@ public struct IntentParser: Sendable {
     /// Per class of the classifier, `1 + historyWeight × share` of the user's history; empty without one.
     private var historyFactors: [Float] = []
     /// How much a user's history may raise an intent's odds: its probability is multiplied by at
-    /// most `1 + historyWeight` before normalising (``UserHistory``).
-    public var historyWeight: Double = 1 {
+    /// most `1 + historyWeight` before normalising (``UserHistory``). The default was chosen on
+    /// the default corpus's dev file (`scripts/experiments/donations --dev`).
+    public var historyWeight: Double = 2 {
         didSet { historyFactors = Self.factors(of: history, weight: historyWeight, intents: classifier?.model.intents ?? [], outOfScope: outOfScopeClass) }
     }
     /// A parse whose likeliest intent is at least this probable is left as the classifier says,
