@@ -142,6 +142,10 @@ static void test_shortcuts(ik_model *model) {
     CHECK(json && strstr(json, "\"shortcut\":\"usual\"") && strstr(json, "\"intent\":\"SendPayment\"") && strstr(json, "\"value\":85"),
           "with shortcuts: %s", json);
     ik_string_free(json);
+    /* This model has no sentence encoder: near phrasings cannot be matched, and it says so. */
+    EXPECT_ERROR(IK_INVALID_ARGUMENT, "similarity without an encoder", ik_model_set_shortcut_similarity(model, 0.8, &error));
+    EXPECT_ERROR(IK_INVALID_ARGUMENT, "similarity 2", ik_model_set_shortcut_similarity(model, 2, &error));
+    CHECK(ik_model_set_shortcut_similarity(model, NAN, &error) == IK_OK, "off: %s", error ? error : "");
     ik_model_clear_shortcuts(model);
     json = parse(model, "Pay the usual!", &options);
     CHECK(json && !strstr(json, "\"shortcut\""), "cleared: %s", json);

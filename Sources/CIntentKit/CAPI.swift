@@ -228,6 +228,24 @@ public func ik_model_set_shortcuts(_ model: OpaquePointer?, _ shortcuts: UnsafeP
     }
 }
 
+@_cdecl("ik_model_set_shortcut_similarity")
+public func ik_model_set_shortcut_similarity(_ model: OpaquePointer?, _ similarity: Double,
+                                             _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> ik_status {
+    error?.pointee = nil
+    guard let model else { return fail(IK_INVALID_ARGUMENT, "model is NULL", error) }
+    let handle = handle(model)
+    guard !similarity.isNaN else {
+        handle.use(shortcutSimilarity: nil)
+        return IK_OK
+    }
+    guard (0...1).contains(similarity) else { return fail(IK_INVALID_ARGUMENT, "similarity is \(similarity); it must be between 0 and 1", error) }
+    guard handle.parser.model.intentClassifier?.encoder != nil else {
+        return fail(IK_INVALID_ARGUMENT, "the model has no sentence encoder to compare phrases with (train it with --encoder)", error)
+    }
+    handle.use(shortcutSimilarity: similarity)
+    return IK_OK
+}
+
 @_cdecl("ik_model_set_history")
 public func ik_model_set_history(_ model: OpaquePointer?, _ history: UnsafePointer<CChar>?,
                                  _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> ik_status {

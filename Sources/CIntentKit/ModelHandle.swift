@@ -12,6 +12,10 @@ final class ModelHandle: @unchecked Sendable {
     private let base: IntentParser
     private var vocabulary: UserVocabulary?
     private var shortcuts: UserShortcuts?
+    /// Counts replacements of ``shortcuts``, so that vectors encoded outside the lock go to the
+    /// shortcuts they were made for.
+    private var shortcutsGeneration = 0
+    private var shortcutSimilarity: Double?
     private var history: UserHistory?
 
     init(_ parser: IntentParser) {
@@ -33,8 +37,27 @@ final class ModelHandle: @unchecked Sendable {
     }
 
     func use(_ shortcuts: UserShortcuts?) {
+        // The encoder runs once per phrase: outside the lock, so that parses go on meanwhile.
         lock.lock()
-        self.shortcuts = shortcuts
+        let similarity = shortcutSimilarity
+        lock.unlock()
+        let ready = similarity == nil ? shortcuts : shortcuts?.encoded(by: base)
+        lock.lock()
+        self.shortcuts = ready
+        shortcutsGeneration += 1
+        rebuild()
+        lock.unlock()
+    }
+
+    /// Matches shortcut phrases said another way at `similarity` (``IntentParser/shortcutSimilarity``), or not (`nil`).
+    func use(shortcutSimilarity similarity: Double?) {
+        lock.lock()
+        let (shortcuts, generation) = (self.shortcuts, shortcutsGeneration)
+        lock.unlock()
+        let encoded = similarity == nil ? nil : shortcuts?.encoded(by: base)
+        lock.lock()
+        shortcutSimilarity = similarity
+        if let encoded, generation == shortcutsGeneration { self.shortcuts = encoded }
         rebuild()
         lock.unlock()
     }
@@ -50,6 +73,9 @@ final class ModelHandle: @unchecked Sendable {
     private func rebuild() {
         var next = base
         if let vocabulary { next = next.using(vocabulary) }
+        next.shortcutSimilarity = shortcutSimilarity
+        // Shortcuts set while a similarity was being set, not yet encoded: rare, done here.
+        if shortcutSimilarity != nil, let unencoded = shortcuts, !unencoded.isEncoded(by: base) { shortcuts = unencoded.encoded(by: base) }
         if let shortcuts { next = next.using(shortcuts) }
         if let history { next = next.using(history) }
         current = next

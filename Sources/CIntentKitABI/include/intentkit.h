@@ -95,6 +95,13 @@ void ik_model_clear_vocabulary(ik_model *model);
 ik_status ik_model_set_shortcuts(ik_model *model, const char *shortcuts, char **error);
 void ik_model_clear_shortcuts(ik_model *model);
 
+/* With a model trained with the sentence encoder, also match a shortcut phrase said another way
+   ("it's soup time"): an utterance whose encoder vector has at least `similarity` cosine
+   similarity (0 to 1) with a phrase's parses to that shortcut, the similarity its confidence.
+   NAN turns it off (the default). Setting it encodes the shortcuts' phrases once, as setting
+   shortcuts afterwards does. A model without an encoder is IK_INVALID_ARGUMENT. */
+ik_status ik_model_set_shortcut_similarity(ik_model *model, double similarity, char **error);
+
 /* Replaces the user's history with `history`, JSON or YAML: a list of {"intent", "parameters",
    "date" ("YYYY-MM-DD" or "YYYY-MM-DDTHH:MM", optionally with an offset)}, the interactions an
    app donated. An unsure parse leans to the intents the user uses, and a required value they

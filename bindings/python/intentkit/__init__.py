@@ -82,11 +82,12 @@ _library.ik_model_set_vocabulary.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _
 _library.ik_model_clear_vocabulary.argtypes = [ctypes.c_void_p]
 _library.ik_model_set_shortcuts.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _ErrorOut]
 _library.ik_model_clear_shortcuts.argtypes = [ctypes.c_void_p]
+_library.ik_model_set_shortcut_similarity.argtypes = [ctypes.c_void_p, ctypes.c_double, _ErrorOut]
 _library.ik_model_set_history.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _ErrorOut]
 _library.ik_model_clear_history.argtypes = [ctypes.c_void_p]
 _library.ik_extract_entities.argtypes = [ctypes.c_char_p, ctypes.POINTER(_ParseOptions), _ErrorOut, _ErrorOut]
 _library.ik_string_free.argtypes = [_String]
-for _function in ("ik_model_load", "ik_model_load_bytes", "ik_parse", "ik_parse_requests", "ik_model_set_vocabulary", "ik_model_set_shortcuts",
+for _function in ("ik_model_load", "ik_model_load_bytes", "ik_parse", "ik_parse_requests", "ik_model_set_vocabulary", "ik_model_set_shortcuts", "ik_model_set_shortcut_similarity",
                   "ik_model_set_history", "ik_extract_entities"):
     getattr(_library, _function).restype = ctypes.c_int
 
@@ -208,6 +209,15 @@ class Model:
 
     def clear_shortcuts(self):
         _library.ik_model_clear_shortcuts(self._live())
+
+    def set_shortcut_similarity(self, similarity):
+        """With a model trained with the sentence encoder, also match a shortcut phrase said
+        another way: an utterance whose encoder vector is at least `similarity` (cosine, 0 to 1)
+        similar to a phrase's. None turns it off. Raises IntentKitError for a model without an
+        encoder."""
+        value = math.nan if similarity is None else float(similarity)
+        error = _String()
+        _check(_library.ik_model_set_shortcut_similarity(self._live(), value, ctypes.byref(error)), error)
 
     def set_history(self, history):
         """Replaces the user's history: a list (or its JSON or YAML text) of {"intent",

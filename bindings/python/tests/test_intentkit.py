@@ -25,6 +25,17 @@ def model_path(tmp_path_factory):
     return path
 
 
+@pytest.fixture(scope="session")
+def encoder_model_path(tmp_path_factory):
+    """The same corpus trained with the tests' tiny sentence encoder (random weights)."""
+    binary = os.environ.get("INTENTKIT_BINARY", str(REPOSITORY / ".build" / "release" / "intentkit"))
+    path = tmp_path_factory.mktemp("model") / "payments-encoder.model"
+    encoder = REPOSITORY / "Tests" / "IntentKitTests" / "Fixtures" / "tiny-bert"
+    subprocess.run([binary, "train", str(CORPUS), "--no-tune", "--encoder", str(encoder), "--max-iterations", "10", "--seed", "1",
+                    "--output", str(path)], check=True, capture_output=True)
+    return path
+
+
 @pytest.fixture
 def model(model_path):
     with intentkit.Model.load(model_path) as loaded:
@@ -74,6 +85,9 @@ def test_shortcuts(model):
     assert "shortcut" not in model.parse("pay the usual tomorrow")
     with pytest.raises(intentkit.IntentKitError, match="unknown intent 'Nope'"):
         model.set_shortcuts("- {phrase: go, intent: Nope}\n")
+    with pytest.raises(intentkit.IntentKitError, match="no sentence encoder"):
+        model.set_shortcut_similarity(0.8)
+    model.set_shortcut_similarity(None)
     model.clear_shortcuts()
     assert "shortcut" not in model.parse("pay the usual")
 
@@ -85,6 +99,18 @@ def test_requests(model):
     assert len(model.parse_requests("send Buttercup 85 bucks and check my balance", split_confidence=1)) == 1
     with pytest.raises(intentkit.IntentKitError, match="split_confidence is 2"):
         model.parse_requests("hi", split_confidence=2)
+
+
+def test_shortcut_said_another_way(encoder_model_path):
+    with intentkit.Model.load(encoder_model_path) as model:
+        model.set_shortcuts([{"phrase": "pay the usual", "intent": "SendPayment", "id": "usual"}])
+        assert "shortcut" not in model.parse("please pay the usual now")
+        model.set_shortcut_similarity(0.1)
+        near = model.parse("please pay the usual now")
+        assert near["shortcut"] == "usual" and 0.1 <= near["confidence"] < 1
+        assert model.parse("pay the usual")["confidence"] == 1
+        model.set_shortcut_similarity(None)
+        assert "shortcut" not in model.parse("please pay the usual now")
 
 
 def test_history(model):
