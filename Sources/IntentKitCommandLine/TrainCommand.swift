@@ -54,6 +54,11 @@ struct TrainCommand: ParsableCommand {
         options.encoder = try encoderOption.load(saying: printer.note)
         try training.requireEncoder(for: options.encoder)
         if let note = OutOfScopeNote.note(for: corpus, options: options) { printer.note(note) }
+        if corpus.utterances.isEmpty,
+           PatternExpander(examplesPerPattern: options.examplesPerPattern, seed: options.seed).expanding(corpus).0.utterances.isEmpty {
+            StandardError.print("\(input.path): error: nothing to train on: no utterances, and no pattern of its \(counted(corpus.schema.intents.count, "intent")) gives one; add utterances, or patterns such as 'order [soup]' with values for their parameters; nothing was written")
+            throw ExitCode.failure
+        }
 
         var trainer = ModelTrainer(options: options) { printer.show($0) }
         Interruption.install()

@@ -90,6 +90,13 @@ struct HardeningTests: CommandLineRunning {
         let output = directory.appendingPathComponent("empty.model")
         expectRefused(try run("train", "--format", "yaml", "bio", "--output", output.path, in: Self.fixtures), saying: "no utterances were read")
         #expect(!FileManager.default.fileExists(atPath: output.path))
+        // A schema alone converts and validates with a warning; training says it has nothing to train on.
+        let schemaOnly = directory.appendingPathComponent("schema.yaml")
+        try Data("intents:\n  - name: General\n".utf8).write(to: schemaOnly)
+        let warned = try run("validate", schemaOnly.path)
+        #expect(warned.status == 0 && warned.stderr.contains("no utterances and no patterns: 1 intent with nothing to train on"), "\(warned.stderr)")
+        expectRefused(try run("train", schemaOnly.path, "--output", output.path), saying: "nothing to train on: no utterances, and no pattern of its 1 intent gives one")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
         // Options that leave no feature: refused after training, nothing written.
         expectRefused(try run("train", "payments.yaml", "--min-frequency", "100000", "--max-iterations", "5", "--output", output.path, in: Self.fixtures),
                       saying: "the trained model has no features")

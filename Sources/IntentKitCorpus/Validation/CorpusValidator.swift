@@ -26,7 +26,13 @@ public struct CorpusValidator: Sendable {
         var findings = [Diagnostic]()
         let schema = corpus.schema
         if corpus.utterances.isEmpty && schema.intents.allSatisfy(\.patterns.isEmpty) {
-            findings.append(Diagnostic(.error, "no utterances were read; is this the corpus, and in the format it was read as?", at: source))
+            if schema.intents.isEmpty {
+                findings.append(Diagnostic(.error, "no utterances were read; is this the corpus, and in the format it was read as?", at: source))
+            } else {
+                // A schema alone (an Intent Definition File whose shortcuts have no titles) is a
+                // start: it converts, and training says what it lacks.
+                findings.append(Diagnostic(.warning, "no utterances and no patterns: \(schema.intents.count) intent\(schema.intents.count == 1 ? "" : "s") with nothing to train on; add utterances, or patterns such as 'order [soup]'", at: source))
+            }
         }
         checkPatterns(of: corpus, findings: &findings)
         var intents = [String: IntentDefinition]()
