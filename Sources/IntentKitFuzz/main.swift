@@ -15,7 +15,7 @@ guard let name = environment["INTENTKIT_FUZZ_TARGET"], let target = FuzzTarget(r
     exit(2)
 }
 let parser: IntentParser? = environment["INTENTKIT_FUZZ_MODEL"].flatMap { try? IntentParser(contentsOf: URL(fileURLWithPath: $0)) }
-if [.parse, .vocabulary].contains(target) && parser == nil {
+if [.parse, .requests, .vocabulary, .shortcuts, .history].contains(target) && parser == nil {
     FileHandle.standardError.write(Data("the \(name) target needs INTENTKIT_FUZZ_MODEL, the path of a model\n".utf8))
     exit(2)
 }
