@@ -79,7 +79,7 @@ struct ParseCommand: ParsableCommand {
         let resolving = resolve || responseOption.respond != nil
         let renderer = ResponseRenderer(schema: parser.model.schema)
         if let text, split {
-            print(String(decoding: try requestsJSON(text, parser: parser, workspace: &workspace, reference: reference, pretty: true), as: UTF8.self))
+            print(String(decoding: try requestsJSON(text, parser: parser, workspace: &workspace, reference: reference, pretty: true, resolving: resolving, renderer: renderer), as: UTF8.self))
             return
         }
         if let text {
@@ -102,7 +102,7 @@ struct ParseCommand: ParsableCommand {
         }) {
             if interactive && line.allSatisfy(\.isWhitespace) { continue }
             if split {
-                output.append(try requestsJSON(line, parser: parser, workspace: &workspace, reference: reference, pretty: interactive))
+                output.append(try requestsJSON(line, parser: parser, workspace: &workspace, reference: reference, pretty: interactive, resolving: resolving, renderer: renderer))
                 continue
             }
             let parse = parser.parse(line, workspace: &workspace, alternatives: topK - 1, resolving: resolving, reference: reference)
@@ -120,21 +120,26 @@ struct ParseCommand: ParsableCommand {
         if interactive { FileHandle.standardOutput.write(Data("\n".utf8)) }
     }
 
-    /// `{"requests": [parse, …], "text": …}` for `text`, each request as `parse` writes it.
-    private func requestsJSON(_ text: String, parser: IntentParser, workspace: inout IntentParser.Workspace, reference: Date, pretty: Bool) throws -> Data {
+    /// `{"requests": [parse, …], "text": …}` for `text`, each request as `parse` writes it, with
+    /// its own response.
+    private func requestsJSON(
+        _ text: String, parser: IntentParser, workspace: inout IntentParser.Workspace, reference: Date, pretty: Bool,
+        resolving: Bool, renderer: ResponseRenderer
+    ) throws -> Data {
         struct Requests: Encodable {
             var requests: [ParseJSON]
             var text: String
         }
-        let parses = parser.parseRequests(text, workspace: &workspace, alternatives: topK - 1, resolving: resolve, reference: reference)
+        let parses = parser.parseRequests(text, workspace: &workspace, alternatives: topK - 1, resolving: resolving, reference: reference)
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(Requests(requests: parses.map { ParseJSON($0, topK: topK, resolve: resolve) }, text: text))
+        let requests = parses.map { ParseJSON($0, topK: topK, resolve: resolve, response: responseOption.response(for: $0, renderer: renderer, reference: reference)) }
+        return try encoder.encode(Requests(requests: requests, text: text))
     }
 
     /// A reference date in the local time zone.
     static func date(_ text: String) -> Date? {
-        ReferenceDate.date(text, formats: ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"], in: .current)
+        ReferenceDate.date(text, in: .current)
     }
 }
 

@@ -60,6 +60,10 @@ struct ServeCommand: ParsableCommand {
             completion: .file())
     var adminTokenFile: String?
 
+    @Option(help: ArgumentHelp("A file holding the token (at least 16 bytes) a request needs, as Authorization: Bearer TOKEN, to cache a user's vocabulary, shortcuts or history under its vocabularyKey; without it nothing is cached.", valueName: "file"),
+            completion: .file())
+    var cacheTokenFile: String?
+
     @Option(help: "Log lines as text or as one JSON object per line (both to stderr).")
     var logFormat: LogFormat = .text
 
@@ -115,7 +119,8 @@ struct ServeCommand: ParsableCommand {
         configuration.accessLog = accessLog
         configuration.corsOrigins = corsOrigins
         configuration.playground = playground
-        if let adminTokenFile { configuration.adminToken = try Self.token(at: adminTokenFile) }
+        if let adminTokenFile { configuration.adminToken = try Self.token(at: adminTokenFile, what: "admin token") }
+        if let cacheTokenFile { configuration.cacheToken = try Self.token(at: cacheTokenFile, what: "cache token") }
 
         let level = Logger.Level(rawValue: logLevel) ?? .info
         let format = logFormat
@@ -145,23 +150,23 @@ struct ServeCommand: ParsableCommand {
         }
     }
 
-    /// The admin token in `path`, without surrounding white space.
-    private static func token(at path: String) throws -> String {
+    /// The token in `path` (`what`: "admin token"), without surrounding white space.
+    private static func token(at path: String, what: String) throws -> String {
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            StandardError.print("\(path): error: cannot read the admin token (\(error.localizedDescription))")
+            StandardError.print("\(path): error: cannot read the \(what) (\(error.localizedDescription))")
             throw ExitCode.failure
         }
         let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard token.utf8.count >= 16 else {
-            StandardError.print("\(path): error: the admin token has \(token.utf8.count) bytes; use at least 16 (a random one: openssl rand -hex 32)")
+            StandardError.print("\(path): error: the \(what) has \(token.utf8.count) bytes; use at least 16 (a random one: openssl rand -hex 32)")
             throw ExitCode.failure
         }
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & 0o044 != 0 {
-            StandardError.print("\(path): warning: the admin token file is readable by other users (chmod 600 it)")
+            StandardError.print("\(path): warning: the \(what) file is readable by other users (chmod 600 it)")
         }
         return token
     }

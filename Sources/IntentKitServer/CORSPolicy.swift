@@ -1,7 +1,8 @@
 import HTTPTypes
 
 /// Which web pages of other origins a browser lets call the server (Cross-Origin Resource
-/// Sharing, the Fetch standard §3.2): the origins `--cors-origin` names, exactly, or any (`*`).
+/// Sharing, the Fetch standard §3.2): the origins `--cors-origin` names, exactly, or any (`*`);
+/// none but the server's own when it names none.
 /// Credentials are never allowed (no `Access-Control-Allow-Credentials`): the service has no
 /// cookies, and `*` with credentials would let any page act as its user.
 struct CORSPolicy: Sendable {
@@ -11,9 +12,8 @@ struct CORSPolicy: Sendable {
     /// How long a browser may reuse a preflight's answer, in seconds.
     static let preflightMaxAge = "600"
 
-    /// The policy of `origins` (each `*` or `scheme://host[:port]`); `nil` (CORS off) when empty.
-    init?(origins: [String]) {
-        guard !origins.isEmpty else { return nil }
+    /// The policy of `origins` (each `*` or `scheme://host[:port]`); with none, CORS is off.
+    init(origins: [String]) {
         anyOrigin = origins.contains("*")
         self.origins = Set(origins.map { $0.lowercased() })
     }
@@ -36,6 +36,19 @@ struct CORSPolicy: Sendable {
 
     /// Whether a page of `origin` (a request's `Origin` header) may call the server.
     func allows(_ origin: String) -> Bool { anyOrigin || origins.contains(origin) }
+
+    /// Whether `origin` is the server's own as the request names it (`host`, its `Host`
+    /// header): the playground's page calling the server that served it. Browsers send `Origin`
+    /// on a same-origin POST too.
+    static func isSameOrigin(_ origin: String, host: String?) -> Bool {
+        guard let host, !host.isEmpty, let separator = origin.range(of: "://") else { return false }
+        let scheme = origin[..<separator.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else { return false }
+        let authority = origin[separator.upperBound...].lowercased(), named = host.lowercased()
+        // A default port may be written in one and left out of the other.
+        let port = scheme == "https" ? ":443" : ":80"
+        return authority == named || authority + port == named || authority == named + port
+    }
 
     /// The headers of an answer to a request with an `Origin` header: the origin allowed, or
     /// none; `Vary: Origin` unless any origin is, as the answer then depends on it.

@@ -30,6 +30,9 @@ struct ParseOptions: Sendable {
     var split = false
     /// How sure of its intent each part of a split must be (default the parser's, 0.5).
     var splitConfidence: Double?
+    /// The request's `Authorization` header (not a body field): what caching under
+    /// ``vocabularyKey`` needs.
+    var authorization: String?
 
     static let keys = ["topK", "resolve", "referenceDate", "timeZone", "minConfidence", "vocabulary", "vocabularyKey", "shortcuts",
                        "history", "respond", "responseValues", "split", "splitConfidence", "shortcutSimilarity"]
@@ -43,7 +46,7 @@ struct ParseOptions: Sendable {
         timeZone = try request.string("timeZone")
         minConfidence = try request.number("minConfidence")
         vocabularyKey = try request.string("vocabularyKey")
-        if let value = request.field("vocabulary") {
+        if let value = try request.field("vocabulary") {
             let entities = try RequestObject(value, at: "vocabulary", allowing: nil)
             var vocabulary: [String: [VocabularyTerm]] = [:]
             for (entity, terms) in entities.members {
@@ -65,16 +68,16 @@ struct ParseOptions: Sendable {
             guard (0...1).contains(splitConfidence) else { throw .badRequest("splitConfidence: \(splitConfidence); it must be between 0 and 1") }
         }
         respond = try request.string("respond")
-        if let object = request.field("responseValues") {
+        if let object = try request.field("responseValues") {
             let values = try RequestObject(object, at: "responseValues", allowing: nil)
             for (name, _) in values.members { responseValues[name] = try values.requiredString(name) }
             if respond == nil { throw .badRequest("responseValues: they need 'respond'") }
         }
-        if let value = request.field("history") {
+        if let value = try request.field("history") {
             guard case .array(let items) = value.content else { throw .badRequest("history: expected an array, found \(value.kind)") }
             history = try items.enumerated().map { index, item throws(ServerError) in try Self.interaction(item, at: "history[\(index)]") }
         }
-        if let value = request.field("shortcuts") {
+        if let value = try request.field("shortcuts") {
             guard case .array(let items) = value.content else { throw .badRequest("shortcuts: expected an array, found \(value.kind)") }
             shortcuts = try items.enumerated().map { index, item throws(ServerError) in try Self.shortcut(item, at: "shortcuts[\(index)]") }
         }
@@ -87,11 +90,7 @@ struct ParseOptions: Sendable {
         guard let date = ReferenceDate.date(dateText, in: .current) else {
             throw .badRequest("\(path).date: '\(dateText)' is not YYYY-MM-DD or YYYY-MM-DDTHH:MM (optionally with an offset)")
         }
-        var parameters = [String: String]()
-        if let object = fields.field("parameters") {
-            let values = try RequestObject(object, at: "\(path).parameters", allowing: nil)
-            for (name, _) in values.members { parameters[name] = try values.requiredString(name) }
-        }
+        let parameters = try fields.valueTexts("parameters")
         return UserInteraction(intent: try fields.requiredString("intent"), parameters: parameters, date: date)
     }
 
@@ -100,11 +99,7 @@ struct ParseOptions: Sendable {
         let fields = try RequestObject(value, at: path, allowing: ["phrase", "intent", "parameters", "id"])
         let phrase = try fields.requiredString("phrase")
         guard !phrase.trimmingCharacters(in: .whitespaces).isEmpty else { throw .badRequest("\(path).phrase: a shortcut's phrase is empty") }
-        var parameters = [String: String]()
-        if let object = fields.field("parameters") {
-            let values = try RequestObject(object, at: "\(path).parameters", allowing: nil)
-            for (name, _) in values.members { parameters[name] = try values.requiredString(name) }
-        }
+        let parameters = try fields.valueTexts("parameters")
         return UserShortcut(phrase, intent: try fields.requiredString("intent"), parameters: parameters, identifier: try fields.string("id"))
     }
 
@@ -133,7 +128,7 @@ struct ParseRequest {
 
     init(_ body: JSONValue) throws(ServerError) {
         let request = try RequestObject(body, at: "", allowing: ["text"] + ParseOptions.keys)
-        text = try request.requiredString("text")
+        text = try request.requiredText("text")
         options = try ParseOptions(request)
     }
 
@@ -194,10 +189,11 @@ struct RasaParseRequest {
 
     init(_ body: JSONValue) throws(ServerError) {
         let request = try RequestObject(body, at: "", allowing: ["text", "message_id"] + ParseOptions.keys)
-        text = try request.requiredString("text")
-        messageID = try request.string("message_id")
+        text = try request.requiredText("text")
+        // Rasa's own clients send `"message_id": null`: there it means no message id.
+        messageID = request.members.contains { $0.key == "message_id" && $0.value.content == .null } ? nil : try request.string("message_id")
         options = try ParseOptions(request)
-        if request.field("topK") == nil { options.topK = Self.rankingLength }
+        if try request.field("topK") == nil { options.topK = Self.rankingLength }
     }
 
     init(_ plain: ParseRequest) {
@@ -215,6 +211,7 @@ struct BatchParseRequest {
     init(_ body: JSONValue) throws(ServerError) {
         let request = try RequestObject(body, at: "", allowing: ["texts"] + ParseOptions.keys)
         guard let texts = try request.strings("texts") else { throw .badRequest("texts: missing") }
+        if let index = texts.firstIndex(where: { $0.utf8.contains(0) }) { throw .badRequest("texts[\(index)]: holds a NUL character (U+0000)") }
         self.texts = texts
         options = try ParseOptions(request)
     }
@@ -228,7 +225,7 @@ struct EntitiesRequest {
 
     init(_ body: JSONValue) throws(ServerError) {
         let request = try RequestObject(body, at: "", allowing: ["text", "referenceDate", "timeZone"])
-        text = try request.requiredString("text")
+        text = try request.requiredText("text")
         referenceDate = try request.string("referenceDate")
         timeZone = try request.string("timeZone")
     }
@@ -254,20 +251,49 @@ struct RequestObject {
         self.path = path
     }
 
-    /// The field `key`, unless absent or `null`.
-    func field(_ key: String) -> JSONValue? {
-        guard let value = members.first(where: { $0.key == key })?.value, value.content != .null else { return nil }
+    /// The field `key`, unless absent; `null` is refused (a client that means "not given"
+    /// leaves the field out: a `null` where a value belongs is more likely a client's bug
+    /// than an intent, and an option silently dropped would answer another question).
+    func field(_ key: String) throws(ServerError) -> JSONValue? {
+        guard let value = members.first(where: { $0.key == key })?.value else { return nil }
+        guard value.content != .null else { throw .badRequest("\(Self.join(path, key)): null; leave the field out to not give it") }
         return value
+    }
+
+    /// The text field `key`: a string with no NUL character (U+0000), which no utterance holds
+    /// and C strings would cut.
+    func requiredText(_ key: String) throws(ServerError) -> String {
+        let text = try requiredString(key)
+        guard !text.utf8.contains(0) else { throw .badRequest("\(Self.join(path, key)): holds a NUL character (U+0000)") }
+        return text
+    }
+
+    /// The values of the object `key` by name, each a string, a number (`2`, `2.5`) or a Boolean
+    /// written as its text, as YAML files give them: shortcuts' and histories' parameter values.
+    func valueTexts(_ key: String) throws(ServerError) -> [String: String] {
+        guard let object = try field(key) else { return [:] }
+        let values = try RequestObject(object, at: Self.join(path, key), allowing: nil)
+        var texts = [String: String]()
+        for (name, value) in values.members {
+            switch value.content {
+            case .string(let text): texts[name] = text
+            case .number(_, let integer?): texts[name] = String(integer)
+            case .number(let number, nil): texts[name] = "\(number)"
+            case .bool(let flag): texts[name] = flag ? "true" : "false"
+            default: throw values.mismatch(name, "a string, a number or true or false", value)
+            }
+        }
+        return texts
     }
 
     private static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    private func mismatch(_ key: String, _ expected: String, _ found: JSONValue) -> ServerError {
+    fileprivate func mismatch(_ key: String, _ expected: String, _ found: JSONValue) -> ServerError {
         .badRequest("\(Self.join(path, key)): expected \(expected), found \(found.kind)")
     }
 
     func string(_ key: String) throws(ServerError) -> String? {
-        guard let value = field(key) else { return nil }
+        guard let value = try field(key) else { return nil }
         guard case .string(let text) = value.content else { throw mismatch(key, "a string", value) }
         return text
     }
@@ -278,19 +304,19 @@ struct RequestObject {
     }
 
     func bool(_ key: String) throws(ServerError) -> Bool? {
-        guard let value = field(key) else { return nil }
+        guard let value = try field(key) else { return nil }
         guard case .bool(let flag) = value.content else { throw mismatch(key, "true or false", value) }
         return flag
     }
 
     func number(_ key: String) throws(ServerError) -> Double? {
-        guard let value = field(key) else { return nil }
+        guard let value = try field(key) else { return nil }
         guard case .number(let number, _) = value.content else { throw mismatch(key, "a number", value) }
         return number
     }
 
     func integer(_ key: String) throws(ServerError) -> Int? {
-        guard let value = field(key) else { return nil }
+        guard let value = try field(key) else { return nil }
         switch value.content {
         case .number(_, let integer?): return integer
         case .number(let number, nil) where number == number.rounded() && abs(number) < 1e15: return Int(number)
@@ -299,7 +325,7 @@ struct RequestObject {
     }
 
     func strings(_ key: String) throws(ServerError) -> [String]? {
-        guard let value = field(key) else { return nil }
+        guard let value = try field(key) else { return nil }
         guard case .array(let items) = value.content else { throw mismatch(key, "an array", value) }
         return try items.enumerated().map { index, item throws(ServerError) in
             guard case .string(let text) = item.content else {

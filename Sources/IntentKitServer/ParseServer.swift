@@ -36,8 +36,10 @@ public struct ParseServer: Sendable {
         if let problem = configuration.corsOrigins.lazy.compactMap(CORSPolicy.problem).first {
             throw ConfigurationError(message: "CORS origin \(problem)")
         }
-        if let token = configuration.adminToken, token.utf8.count < 16 {
-            throw ConfigurationError(message: "the admin token has \(token.utf8.count) bytes; use at least 16 (a random one: openssl rand -hex 32)")
+        for (name, token) in [("admin", configuration.adminToken), ("cache", configuration.cacheToken)] {
+            if let token, token.utf8.count < 16 {
+                throw ConfigurationError(message: "the \(name) token has \(token.utf8.count) bytes; use at least 16 (a random one: openssl rand -hex 32)")
+            }
         }
         self.configuration = configuration
         self.logger = logger
@@ -91,12 +93,13 @@ public struct ParseServer: Sendable {
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
     }
 
-    /// Every route, behind the middleware that logs, answers CORS, answers errors as JSON and
+    /// Every route, behind the middleware that logs, refuses other origins' pages and answers
+    /// CORS, answers errors as JSON and
     /// bounds concurrency (outermost first); the routes that read a body run under the deadline.
     func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: AccessLogMiddleware(recorder: recorder))
-        if let policy = CORSPolicy(origins: configuration.corsOrigins) { router.add(middleware: CORSMiddleware(policy: policy)) }
+        router.add(middleware: CORSMiddleware(policy: CORSPolicy(origins: configuration.corsOrigins)))
         router.add(middleware: ErrorResponseMiddleware())
         router.add(middleware: ConcurrencyLimitMiddleware(limiter: limiter))
         let handlers = handlers

@@ -7,7 +7,8 @@ import NIOCore
 /// Answers `POST /parse` and `POST /model/parse` straight from a connection's bytes, first in
 /// the channel pipeline, in front of the HTTP codec: a request of the plain shape clients send —
 /// `POST` to a parse route, HTTP/1.1, a `Content-Length` body, no `Transfer-Encoding`, `Expect`,
-/// `Upgrade`, `Origin` (a browser's request, whose CORS headers the router's middleware writes)
+/// `Upgrade`, `Origin` (a browser's request, which the router's middleware checks and marks),
+/// `Authorization` (a request that writes the cache, whose token the handler checks)
 /// or `Connection` other than `keep-alive` — is read, parsed and answered here, and its answer
 /// written as bytes. The first request of any other shape (another route, a chunked body, a
 /// malformed or oversized request) and everything after it on the connection go to the HTTP
@@ -195,7 +196,8 @@ final class RawParsePath: ChannelInboundHandler, RemovableChannelHandler {
             } else if equalsLowercased(bytes, name, "connection") {
                 guard equalsLowercased(bytes, value, "keep-alive") else { return .other }
             } else if equalsLowercased(bytes, name, "transfer-encoding") || equalsLowercased(bytes, name, "expect")
-                        || equalsLowercased(bytes, name, "upgrade") || equalsLowercased(bytes, name, "origin") {
+                        || equalsLowercased(bytes, name, "upgrade") || equalsLowercased(bytes, name, "origin")
+                        || equalsLowercased(bytes, name, "authorization") {
                 return .other
             }
             position = end + 2

@@ -13,6 +13,8 @@ final class RequestHandlers: Sendable {
     let configuration: ServerConfiguration
     let store: ModelStore
     let vocabularies: VocabularyCache
+    /// What a request needs to write ``vocabularies``; `nil`: nothing is cached.
+    let cacheToken: AdminToken?
     let metrics: ServerMetrics
     let logger: Logger
     /// The calendar of requests that name no time zone: Gregorian, in the server's zone.
@@ -24,6 +26,7 @@ final class RequestHandlers: Sendable {
         self.metrics = metrics
         self.logger = logger
         vocabularies = VocabularyCache(capacity: configuration.vocabularyCacheCapacity)
+        cacheToken = configuration.cacheToken.map(AdminToken.init)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .current
         defaultCalendar = calendar
@@ -34,13 +37,16 @@ final class RequestHandlers: Sendable {
     /// `POST /parse` (one utterance's parse, as `intentkit parse` writes it) and `POST
     /// /model/parse` (the same parse as Rasa NLU answers it), for ``RawParsePath`` and the
     /// router alike.
+    /// - Parameter authorization: the request's `Authorization` header, which a request that
+    ///   caches a user's context needs (``ServerConfiguration/cacheToken``).
     /// - Throws: ``ServerError`` for a body that is not a parse request.
-    func parseAnswer(body: ByteBuffer, route: ParseRoute) throws -> [UInt8] {
+    func parseAnswer(body: ByteBuffer, route: ParseRoute, authorization: String? = nil) throws -> [UInt8] {
         let plain = body.withUnsafeReadableBytes(ParseRequest.plain)
         var writer = ParseJSONWriter()
         switch route {
         case .parse:
-            let request = try plain ?? ParseRequest(try json(body))
+            var request = try plain ?? ParseRequest(try json(body))
+            request.options.authorization = authorization
             if request.options.split {
                 try writeRequests(of: request.text, options: request.options, to: &writer)
                 break
@@ -48,8 +54,10 @@ final class RequestHandlers: Sendable {
             let (parse, setting) = try parse(request.text, options: request.options)
             writer.write(parse, topK: setting.options.topK, resolve: setting.options.resolve, response: setting.response(for: parse))
         case .rasa:
-            let request = try plain.map(RasaParseRequest.init) ?? RasaParseRequest(try json(body))
+            var request = try plain.map(RasaParseRequest.init) ?? RasaParseRequest(try json(body))
+            request.options.authorization = authorization
             if request.options.split { throw ServerError.badRequest("split: the Rasa route answers one intent; use POST /parse") }
+            if request.options.respond != nil { throw ServerError.badRequest("respond: the Rasa route answers as Rasa does, without a response; use POST /parse") }
             let (parse, _) = try parse(request.text, options: request.options)
             writer.writeRasa(parse, messageID: request.messageID)
         }
@@ -93,12 +101,13 @@ final class RequestHandlers: Sendable {
     /// `POST /parse` and `POST /model/parse` through the router: the requests ``RawParsePath``
     /// leaves to the HTTP codec.
     func parse(_ request: Request, context: some RequestContext, route: ParseRoute) async throws -> Response {
-        Self.json(try parseAnswer(body: try await body(of: request), route: route))
+        Self.json(try parseAnswer(body: try await body(of: request), route: route, authorization: request.headers[.authorization]))
     }
 
     /// `POST /parse/batch`: `{"results": [parse, …]}` in the order of `texts`.
     func parseBatch(_ request: Request, context: some RequestContext) async throws -> Response {
-        let body = try BatchParseRequest(try json(try await body(of: request)))
+        var body = try BatchParseRequest(try json(try await body(of: request)))
+        body.options.authorization = request.headers[.authorization]
         guard body.texts.count <= configuration.maximumBatchSize else {
             throw ServerError.badRequest("texts: \(body.texts.count) utterances; a batch holds at most \(configuration.maximumBatchSize)")
         }
@@ -375,14 +384,18 @@ struct ParseSetting {
             guard count <= handlers.configuration.maximumVocabularyTerms else {
                 throw ServerError.badRequest("vocabulary: \(count) terms; a request's vocabulary holds at most \(handlers.configuration.maximumVocabularyTerms)")
             }
+            if let unknown = terms.keys.sorted().first(where: { schema.entity(named: $0) == nil }) {
+                let known = schema.entities.map(\.name).joined(separator: ", ")
+                throw ServerError.badRequest("vocabulary: the model has no entity '\(unknown.prefix(80))' (its entities: \(known.isEmpty ? "none" : known))")
+            }
             context.vocabulary = UserVocabulary(terms)
         }
         if let shortcuts = options.shortcuts {
             guard shortcuts.count <= handlers.configuration.maximumVocabularyTerms else {
                 throw ServerError.badRequest("shortcuts: \(shortcuts.count); a request holds at most \(handlers.configuration.maximumVocabularyTerms)")
             }
-            for (index, shortcut) in shortcuts.enumerated() {
-                if let problem = shortcut.problem(in: schema) { throw ServerError.badRequest("shortcuts[\(index)]: \(problem)") }
+            if let (index, problem) = UserShortcuts.problems(of: shortcuts, in: schema).first {
+                throw ServerError.badRequest("shortcuts[\(index)]: \(problem)")
             }
             // Encoded once, when sent with a similarity, so that cached ones are not encoded per request.
             context.shortcuts = options.shortcutSimilarity == nil || parser.model.intentClassifier?.encoder == nil
@@ -392,12 +405,22 @@ struct ParseSetting {
             guard interactions.count <= handlers.configuration.maximumVocabularyTerms else {
                 throw ServerError.badRequest("history: \(interactions.count) interactions; a request holds at most \(handlers.configuration.maximumVocabularyTerms)")
             }
-            for (index, interaction) in interactions.enumerated() where schema.intent(named: interaction.intent) == nil {
-                throw ServerError.badRequest("history[\(index)]: unknown intent '\(interaction.intent)'")
+            for (index, interaction) in interactions.enumerated() {
+                if let problem = interaction.problem(in: schema) { throw ServerError.badRequest("history[\(index)]: \(problem)") }
             }
             context.history = UserHistory(interactions)
         }
-        if let key = options.vocabularyKey { handlers.vocabularies.store(context, for: key) }
+        if let key = options.vocabularyKey {
+            guard let token = handlers.cacheToken else {
+                throw ServerError(.forbidden, code: "cachingOff",
+                                  "vocabularyKey: this server caches nothing (serve --cache-token-file turns caching on); send the vocabulary, shortcuts or history without a key")
+            }
+            guard token.accepts(authorization: options.authorization) else {
+                throw ServerError(.unauthorized, code: "unauthorized", "vocabularyKey: caching a user's context needs the cache token: Authorization: Bearer TOKEN",
+                                  headers: [.wwwAuthenticate: "Bearer"])
+            }
+            handlers.vocabularies.store(context, for: key)
+        }
         if let key = options.vocabularyKey, let cached = handlers.vocabularies.context(for: key) { return cached }
         return context
     }

@@ -35,6 +35,10 @@ public struct ServerConfiguration: Sendable {
     public var idleTimeout: Duration = .seconds(60)
     /// The bearer token `POST /admin/reload` requires; without one the route does not exist.
     public var adminToken: String?
+    /// The bearer token a request needs to cache a user's vocabulary, shortcuts or history under
+    /// its `vocabularyKey`; without one nothing is cached, and a request that would write the
+    /// cache is refused. Reading what is cached needs only the key.
+    public var cacheToken: String?
     /// Whether each request is logged (one line, after its response).
     public var accessLog = true
     /// The origins (`https://app.example.com`, or `*` for any) whose web pages a browser lets

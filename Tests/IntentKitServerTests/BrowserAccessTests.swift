@@ -17,14 +17,35 @@ struct BrowserAccessTests {
 
     private static let parseBody = #"{"text": "send Buttercup 85 bucks"}"#
 
+    /// Without `--cors-origin`, only the server's own pages (the playground) may call it: another
+    /// origin's request is refused before its body is read, not merely left unreadable.
     @Test func corsIsOffByDefault() async throws {
         let server = try await Self.server()
         defer { Task { await server.stop() } }
         let answer = try await server.post("/parse", Self.parseBody, headers: ["Origin": Self.app])
-        #expect(answer.status == 200)
-        #expect(answer.headers["access-control-allow-origin"] == nil && answer.headers["vary"] == nil)
+        #expect(answer.status == 403 && answer.errorCode == "originNotAllowed", "\(answer.text)")
+        #expect(answer.headers["access-control-allow-origin"] == nil)
         let preflight = try await server.request("OPTIONS", "/parse", headers: ["Origin": Self.app, "Access-Control-Request-Method": "POST"])
         #expect(preflight.status != 204 && preflight.headers["access-control-allow-origin"] == nil)
+        // The playground's own page: Origin names the Host the request was sent to.
+        let own = try await server.post("/parse", Self.parseBody, headers: ["Origin": "http://127.0.0.1"])
+        #expect(own.status == 200 && own.headers["access-control-allow-origin"] == nil, "\(own.text)")
+    }
+
+    /// A page of another origin cannot plant shortcuts in a user's cache with a "simple"
+    /// request (text/plain, no preflight): the request is refused, so nothing is cached.
+    @Test func anotherOriginsSimpleRequestWritesNothing() async throws {
+        var configuration = RunningServer.configuration()
+        configuration.corsOrigins = ["http://a.test"]
+        configuration.cacheToken = RunningServer.cacheToken
+        let server = try await RunningServer(configuration)
+        defer { Task { await server.stop() } }
+        let planted = #"{"text": "x", "vocabularyKey": "victim", "shortcuts": [{"phrase": "lock the car", "intent": "RequestRide"}]}"#
+        let attack = try await server.post("/parse", planted, headers: ["Origin": "http://evil.test", "Content-Type": "text/plain",
+                                                                        "Authorization": "Bearer " + RunningServer.cacheToken])
+        #expect(attack.status == 403 && attack.errorCode == "originNotAllowed")
+        let victim = try await server.post("/parse", #"{"text": "lock the car", "vocabularyKey": "victim"}"#, headers: ["Origin": "http://a.test"])
+        #expect(victim.status == 422 && victim.errorCode == "unknownVocabularyKey", "\(victim.text)")
     }
 
     /// Every route's answer to an allowed origin's page names it, errors included (a page can
@@ -39,8 +60,8 @@ struct BrowserAccessTests {
         #expect(allowed.headers["vary"] == "Origin")
         #expect(allowed.headers["access-control-allow-credentials"] == nil)
         let other = try await server.request(method, path, json: body, headers: ["Origin": "https://elsewhere.example"])
-        #expect(other.status == allowed.status)
-        #expect(other.headers["access-control-allow-origin"] == nil && other.headers["vary"] == "Origin")
+        #expect(other.status == 403 && other.errorCode == "originNotAllowed")
+        #expect(other.headers["access-control-allow-origin"] == nil)
         let sameOrigin = try await server.request(method, path, json: body)
         #expect(sameOrigin.headers["access-control-allow-origin"] == nil && sameOrigin.text == allowed.text)
     }

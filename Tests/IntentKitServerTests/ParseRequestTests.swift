@@ -27,15 +27,16 @@ struct ParseRequestTests {
         #expect([0x7B, 0x22, 0x74, 0x65, 0x78, 0x74, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D].withUnsafeBytes(ParseRequest.plain) == nil)
     }
 
-    /// Options are read with their types checked; `null` is absent; an integer written as a
-    /// whole number is one, however it is written.
+    /// Options are read with their types checked; `null` is refused (a client leaves out what it
+    /// does not give); an integer written as a whole number is one, however it is written.
     @Test func optionsAreReadWithTheirTypesChecked() throws {
-        let full = try request(#"{"text": "x", "topK": 3, "resolve": true, "minConfidence": 0.5, "timeZone": null, "vocabulary": {"artist": ["Adele", {"phrase": "Bjork", "id": "b1", "alternatives": ["Björk"]}]}}"#)
+        let full = try request(#"{"text": "x", "topK": 3, "resolve": true, "minConfidence": 0.5, "vocabulary": {"artist": ["Adele", {"phrase": "Bjork", "id": "b1", "alternatives": ["Björk"]}]}}"#)
         #expect(full.options.topK == 3 && full.options.resolve && full.options.minConfidence == 0.5 && full.options.timeZone == nil)
         #expect(full.options.vocabulary?["artist"]?.map(\.phrase) == ["Adele", "Bjork"])
         #expect(try request(#"{"text": "x", "topK": 2.0}"#).options.topK == 2)
         let refusals = [
             (#"{"text": "x", "topK": 2.5}"#, "topK: expected an integer, found a number"),
+            (#"{"text": "x", "timeZone": null}"#, "timeZone: null; leave the field out to not give it"),
             (#"{"text": "x", "resolve": "yes"}"#, "resolve: expected true or false, found a string"),
             (#"{"text": "x", "topk": 2}"#, "topk: unknown field 'topk'"),
             (#"{"texts": "x"}"#, "texts: unknown field 'texts'"),

@@ -114,6 +114,16 @@ struct ParseServerTests {
         ("/parse", #"{"text": "a", "vocabulary": ["x"]}"#, 400, "badRequest"),
         ("/parse", #"{"text": "a", "vocabularyKey": ""}"#, 400, "badRequest"),
         ("/parse", #"{"text": "a", "vocabularyKey": "never-sent"}"#, 422, "unknownVocabularyKey"),
+        ("/parse", #"{"text": "a", "split": null}"#, 400, "badRequest"),
+        ("/parse", #"{"text": "a", "respond": null}"#, 400, "badRequest"),
+        ("/parse", #"{"text": "a\u0000b"}"#, 400, "badRequest"),
+        ("/parse", #"{"text": "a", "vocabulary": {"planet": ["Mars"]}}"#, 400, "badRequest"),
+        ("/parse", #"{"text": "a", "shortcuts": [{"phrase": "go", "intent": "SendPayment"}, {"phrase": "Go!", "intent": "RequestRide"}]}"#, 400, "badRequest"),
+        ("/parse", #"{"text": "a", "shortcuts": [{"phrase": "?!", "intent": "RequestRide"}]}"#, 400, "badRequest"),
+        ("/parse", #"{"text": "a", "history": [{"intent": "SendPayment", "parameters": {"amount": "lots"}, "date": "2026-12-01"}]}"#, 400, "badRequest"),
+        ("/parse", #"{"text": "a", "history": [{"intent": "SendPayment", "date": "20260-12-01"}]}"#, 400, "badRequest"),
+        ("/model/parse", #"{"text": "a", "respond": "success"}"#, 400, "badRequest"),
+        ("/parse/batch", #"{"texts": ["a", "b\u0000"]}"#, 400, "badRequest"),
         ("/parse/batch", #"{"text": "a"}"#, 400, "badRequest"),
         ("/parse/batch", #"{"texts": "a"}"#, 400, "badRequest"),
         ("/parse/batch", #"{"texts": ["a", 1]}"#, 400, "badRequest"),
@@ -166,7 +176,7 @@ struct ParseServerTests {
         let server = try await RunningServer(configuration)
         defer { Task { await server.stop() } }
         func payee(_ body: String) async throws -> Any? {
-            let answer = try await server.post("/parse", body)
+            let answer = try await server.post("/parse", body, headers: RunningServer.cacheWrite)
             #expect(answer.status == 200, "\(answer.text)")
             let slots = answer.object["slots"] as? [[String: Any]] ?? []
             return (slots.first { $0["name"] as? String == "payee" }?["value"] as? [String: Any])?["value"]
@@ -191,9 +201,9 @@ struct ParseServerTests {
         var answer = try await server.post("/parse", #"{"text": "Pay the usual!", "resolve": true, \#(shortcuts)}"#)
         #expect(answer.status == 200 && answer.object["shortcut"] as? String == "usual" && answer.object["confidence"] as? Double == 1, "\(answer.text)")
         // Cached with a vocabulary under one key; a later request sending only shortcuts keeps the vocabulary.
-        answer = try await server.post("/parse", #"{"text": "send Celestra Moonbeam 20 dollars", \#(vocabulary), "vocabularyKey": "u"}"#)
+        answer = try await server.post("/parse", #"{"text": "send Celestra Moonbeam 20 dollars", \#(vocabulary), "vocabularyKey": "u"}"#, headers: RunningServer.cacheWrite)
         #expect(answer.status == 200)
-        answer = try await server.post("/parse", #"{"text": "pay the usual", \#(shortcuts), "vocabularyKey": "u"}"#)
+        answer = try await server.post("/parse", #"{"text": "pay the usual", \#(shortcuts), "vocabularyKey": "u"}"#, headers: RunningServer.cacheWrite)
         #expect(answer.object["shortcut"] as? String == "usual")
         answer = try await server.post("/parse", #"{"text": "pay the usual", "vocabularyKey": "u"}"#)
         #expect(answer.object["shortcut"] as? String == "usual")
@@ -207,12 +217,39 @@ struct ParseServerTests {
         #expect(answer.status == 400 && answer.text.contains("shortcuts[0]: unknown intent 'Nope'"), "\(answer.text)")
     }
 
+    /// Writing the cache needs the cache token; without one configured nothing is cached. A
+    /// client that knows only a key reads what is cached under it, and cannot replace it.
+    @Test func writingTheCacheNeedsTheCacheToken() async throws {
+        let server = try await RunningServer()
+        defer { Task { await server.stop() } }
+        let shortcuts = #""shortcuts": [{"phrase": "go go", "intent": "RequestRide", "parameters": {"partySize": 2}}]"#
+        let write = #"{"text": "go go", "vocabularyKey": "user-42", \#(shortcuts)}"#
+        let anonymous = try await server.post("/parse", write)
+        #expect(anonymous.status == 401 && anonymous.errorCode == "unauthorized" && anonymous.headers["www-authenticate"] == "Bearer")
+        let wrong = try await server.post("/parse", write, headers: ["Authorization": "Bearer not-the-token-at-all"])
+        #expect(wrong.status == 401)
+        #expect(try await server.post("/parse", #"{"text": "go go", "vocabularyKey": "user-42"}"#).status == 422)
+        let written = try await server.post("/parse", write, headers: RunningServer.cacheWrite)
+        #expect(written.status == 200 && written.object["intent"] as? String == "RequestRide", "\(written.text)")
+        let read = try await server.post("/parse", #"{"text": "go go", "vocabularyKey": "user-42"}"#)
+        #expect(read.object["shortcut"] as? String == "go go")
+
+        var configuration = RunningServer.configuration()
+        configuration.cacheToken = nil
+        let off = try await RunningServer(configuration)
+        defer { Task { await off.stop() } }
+        let refused = try await off.post("/parse", write, headers: RunningServer.cacheWrite)
+        #expect(refused.status == 403 && refused.errorCode == "cachingOff", "\(refused.text)")
+        // Without a key, a request's own context serves it.
+        #expect(try await off.post("/parse", #"{"text": "go go", \#(shortcuts)}"#).object["shortcut"] as? String == "go go")
+    }
+
     @Test func aHistoryComesWithARequestOrItsKey() async throws {
         let server = try await RunningServer()
         defer { Task { await server.stop() } }
         let history = #""history": [{"intent": "SendPayment", "parameters": {"payee": "Buttercup"}, "date": "2026-12-01"}]"#
         func payee(_ body: String) async throws -> [String: Any]? {
-            let answer = try await server.post("/parse", body)
+            let answer = try await server.post("/parse", body, headers: RunningServer.cacheWrite)
             #expect(answer.status == 200, "\(answer.text)")
             return (answer.object["parameters"] as? [[String: Any]])?.first { $0["name"] as? String == "payee" }
         }

@@ -19,6 +19,7 @@ final class RunningServer: Sendable {
         var configuration = ServerConfiguration(modelPath: model.path)
         configuration.port = 0
         configuration.accessLog = false
+        configuration.cacheToken = cacheToken
         return configuration
     }
 
@@ -28,6 +29,11 @@ final class RunningServer: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }
+
+    /// The cache token tests configure, and send to write the cache.
+    static let cacheToken = "fedcba9876543210fedcba9876543210"
+    /// The header that lets a request write the cache.
+    static let cacheWrite = ["Authorization": "Bearer " + cacheToken]
 
     /// The admin token of ``servingACopy()``'s servers.
     static let adminToken = "0123456789abcdef0123456789abcdef"

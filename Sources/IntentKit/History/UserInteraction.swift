@@ -13,4 +13,15 @@ public struct UserInteraction: Hashable, Sendable {
         self.parameters = parameters
         self.date = date
     }
+
+    /// What is wrong with the interaction for a model of `schema`: an intent or parameter it
+    /// lacks, a value a closed entity lacks, a built-in value its grammar does not read; `nil`
+    /// when nothing is.
+    public func problem(in schema: Schema) -> String? {
+        guard schema.intent(named: intent) != nil else { return "unknown intent '\(intent)'" }
+        for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
+            if let problem = schema.problem(withValue: value, forParameter: name, of: intent) { return problem }
+        }
+        return nil
+    }
 }

@@ -14,14 +14,20 @@ extension IntentParser {
     /// The rule weighs the parser's own confidences, so it needs no model of its own. Which
     /// ``splitConfidence`` suits a model is a question for its dev file: the fraction of its
     /// single requests split should stay under 1 % (`scripts/experiments/two-requests`).
+    ///
+    /// Each joint tried costs two parses, so the cost is bounded: an utterance of more than
+    /// ``maximumSplitTokens`` tokens is not split, and only its first ``maximumJoints`` joints
+    /// are tried. Two requests said in one breath are short; a text past these is a paragraph,
+    /// parsed whole, in the time one parse of it takes.
     public func parseRequests(
         _ text: String, workspace: inout Workspace, alternatives: Int = 2, resolving: Bool = false,
         reference: Date = Date(), calendar: Calendar = .current
     ) -> [IntentParse] {
         let whole = parse(text, workspace: &workspace, alternatives: alternatives, resolving: resolving, reference: reference, calendar: calendar)
         let tokens = tokenizer.tokenize(text)
+        guard tokens.count <= Self.maximumSplitTokens else { return [whole] }
         var best: (parts: [IntentParse], score: Double)?
-        for (start, end) in Self.joints(in: tokens) {
+        for (start, end) in Self.joints(in: tokens).prefix(Self.maximumJoints) {
             let left = Self.text(of: tokens, 0..<start), right = Self.text(of: tokens, end..<tokens.count)
             let first = parse(left, workspace: &workspace, alternatives: alternatives, resolving: resolving, reference: reference, calendar: calendar)
             let second = parse(right, workspace: &workspace, alternatives: alternatives, resolving: resolving, reference: reference, calendar: calendar)
@@ -35,6 +41,11 @@ extension IntentParser {
         }
         return best?.parts ?? [whole]
     }
+
+    /// The longest utterance, in tokens, that ``parseRequests(_:workspace:alternatives:resolving:reference:calendar:)`` splits.
+    public static let maximumSplitTokens = 64
+    /// The most joints it tries in one utterance.
+    public static let maximumJoints = 6
 
     /// ``parseRequests(_:workspace:alternatives:resolving:reference:calendar:)`` with a fresh workspace.
     public func parseRequests(_ text: String, resolving: Bool = false, reference: Date = Date(), calendar: Calendar = .current) -> [IntentParse] {

@@ -27,9 +27,12 @@ public struct ResponseRenderer: Sendable {
         case noIntent
         case noTemplate(intent: String, code: String)
         case missing(MissingValues)
+        /// Values too large to say (a number past 10^15, an infinite one), by placeholder.
+        case unsayable(names: [String])
 
         public var description: String {
             switch self {
+            case .unsayable(let names): "a value too large to say for " + names.map { "{\($0)}" }.joined(separator: ", ")
             case .noIntent: "the parse has no intent (out of scope)"
             case .noTemplate(let intent, let code): "'\(intent)' has no '\(code)' response"
             case .missing(let missing): missing.description
@@ -43,7 +46,8 @@ public struct ResponseRenderer: Sendable {
 
     /// The response `code` of the intent of `parse` (parsed with `resolving: true`), its
     /// placeholders filled from the parse's resolved parameters and from `values` (the response's
-    /// own parameters, `waitTime`, which the app supplies; they win over the parse's).
+    /// own parameters, `waitTime`, which the app supplies, and intent parameters the parse left
+    /// without a value; what the user said is never replaced).
     /// - Parameter concise: the template's short form, where it has one.
     public func render(_ code: String = "success", for parse: IntentParse, values: [String: SlotValue] = [:], concise: Bool = false) throws(Failure) -> String {
         guard let intentName = parse.intent else { throw .noIntent }
@@ -54,7 +58,9 @@ public struct ResponseRenderer: Sendable {
         for parameter in parse.parameters {
             if let value = parameter.resolution.value { given[parameter.name, default: []].append(value) }
         }
-        for (name, value) in values { given[name] = [value] }
+        for (name, value) in values where given[name] == nil { given[name] = [value] }
+        let unsayable = given.filter { !$0.value.allSatisfy(\.isSayable) }.keys.sorted()
+        guard unsayable.isEmpty else { throw .unsayable(names: unsayable) }
         do {
             return try fill(concise ? template.conciseText ?? template.text : template.text, intent: intent, values: given)
         } catch {
@@ -64,7 +70,8 @@ public struct ResponseRenderer: Sendable {
 
     /// Values given as text for `intent`'s parameters or response parameters (`waitTime` →
     /// "10 minutes"): a custom entity's as the identifier it is, a built-in's read by its grammar.
-    /// Texts a grammar does not read are returned as problems, by name.
+    /// Returned as problems, by name: a name that is neither, a value a closed entity lacks, a
+    /// text a grammar does not read, a number too large to say.
     public func values(
         _ texts: [String: String], for intent: String, reference: Date = Date(), calendar: Calendar = .current
     ) -> (values: [String: SlotValue], problems: [String]) {
@@ -72,12 +79,24 @@ public struct ResponseRenderer: Sendable {
         var values = [String: SlotValue]()
         var problems = [String]()
         for (name, text) in texts.sorted(by: { $0.key < $1.key }) {
-            let entity = (definition?.parameter(named: name) ?? definition?.responseParameters.first { $0.name == name })?.entity
-            guard case .builtin(let builtin)? = entity else {
+            guard let parameter = definition?.parameter(named: name) ?? definition?.responseParameters.first(where: { $0.name == name }) else {
+                problems.append("\(name): '\(intent)' has no parameter or response parameter of that name")
+                continue
+            }
+            guard case .builtin(let builtin) = parameter.entity else {
+                if case .custom(let entityName) = parameter.entity, let entity = schema.entity(named: entityName), !entity.allowsOtherValues,
+                   !entity.values.contains(where: { $0.identifier == text }) {
+                    problems.append("\(name): '\(text.prefix(80))' is not a value of '\(entityName)'")
+                    continue
+                }
                 values[name] = .custom(text)
                 continue
             }
             if let match = BuiltinEntityExtractor(kinds: [builtin], calendar: calendar).extract(from: text, reference: reference).first {
+                guard match.value.isSayable else {
+                    problems.append("\(name): '\(text.prefix(80))' is too large a number to say")
+                    continue
+                }
                 values[name] = match.value
             } else {
                 problems.append("\(name): '\(text)' is not understood as \(builtin.rawValue)")
@@ -165,5 +184,20 @@ public struct ResponseRenderer: Sendable {
     static func list(_ items: [String]) -> String {
         guard items.count > 1 else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " and " + items.last!
+    }
+}
+
+extension SlotValue {
+    /// Whether a response can say the value: its numbers finite and under 10^15 (past that a
+    /// grammar's reading of a long run of digits has lost its precision, and "inf weeks" is no
+    /// answer).
+    fileprivate var isSayable: Bool {
+        func sayable(_ number: Double) -> Bool { number.isFinite && abs(number) < 1e15 }
+        switch self {
+        case .number(let value), .percentage(let value), .duration(let value), .temperature(let value, _): return sayable(value)
+        case .amountOfMoney(let amount, _): return sayable(amount)
+        case .approximate(let value): return value.isSayable
+        case .custom, .ordinal, .dateTime, .dateTimeInterval: return true
+        }
     }
 }

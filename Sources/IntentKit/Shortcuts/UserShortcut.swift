@@ -23,16 +23,16 @@ public struct UserShortcut: Hashable, Sendable, Codable {
         self.identifier = identifier ?? phrase
     }
 
-    /// What is wrong with the shortcut for a model of `schema`: an intent it lacks, a parameter
-    /// the intent lacks, a value a closed entity lacks; `nil` when nothing is.
+    /// What is wrong with the shortcut for a model of `schema`: a phrase without a word, an
+    /// intent it lacks, a parameter the intent lacks, a value a closed entity lacks or a
+    /// built-in value its grammar does not read; `nil` when nothing is.
     public func problem(in schema: Schema) -> String? {
-        guard let definition = schema.intent(named: intent) else { return "unknown intent '\(intent)'" }
+        guard Tokenizer().tokenize(phrase).tokens.contains(where: { $0.kind != .punctuation }) else {
+            return "the phrase '\(phrase.prefix(80))' has no word"
+        }
+        guard schema.intent(named: intent) != nil else { return "unknown intent '\(intent)'" }
         for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
-            guard let parameter = definition.parameter(named: name) else { return "'\(intent)' has no parameter '\(name)'" }
-            if case .custom(let entityName) = parameter.entity, let entity = schema.entity(named: entityName), !entity.allowsOtherValues,
-               !entity.values.contains(where: { $0.identifier == value }) {
-                return "'\(value)' is not a value of '\(entityName)'"
-            }
+            if let problem = schema.problem(withValue: value, forParameter: name, of: intent) { return problem }
         }
         return nil
     }

@@ -47,6 +47,38 @@ public struct UserShortcuts: Sendable {
         wordCounts = counts
     }
 
+    /// What is wrong with `shortcuts` as one user's set, by index: each one's
+    /// ``UserShortcut/problem(in:)`` (with a schema), a phrase that is another's once case,
+    /// punctuation and spacing are folded, an identifier given twice.
+    public static func problems(of shortcuts: [UserShortcut], in schema: Schema?, tokenizer: Tokenizer = Tokenizer()) -> [(index: Int, problem: String)] {
+        var problems = [(index: Int, problem: String)]()
+        var phrases = [UInt64: Int](), identifiers = [String: Int]()
+        var tokens = TokenizedText()
+        for (index, shortcut) in shortcuts.enumerated() {
+            if let schema, let problem = shortcut.problem(in: schema) {
+                problems.append((index, problem))
+                continue
+            }
+            tokenizer.tokenize(shortcut.phrase, into: &tokens)
+            guard let (key, _) = key(of: tokens) else {
+                problems.append((index, "the phrase '\(shortcut.phrase.prefix(80))' has no word"))
+                continue
+            }
+            if let first = phrases[key] {
+                let other = shortcuts[first]
+                problems.append((index, "the phrase '\(shortcut.phrase.prefix(80))' is shortcut \(first + 1)'s ('\(other.phrase.prefix(80))', \(other.intent)) once case and punctuation are set aside; give each shortcut a phrase of its own"))
+            } else {
+                phrases[key] = index
+            }
+            if let first = identifiers[shortcut.identifier] {
+                problems.append((index, "the id '\(shortcut.identifier.prefix(80))' is also shortcut \(first + 1)'s; ids are unique"))
+            } else {
+                identifiers[shortcut.identifier] = index
+            }
+        }
+        return problems
+    }
+
     /// Whether there are none.
     public var isEmpty: Bool { index.isEmpty }
 

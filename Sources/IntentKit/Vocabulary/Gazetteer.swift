@@ -68,7 +68,13 @@ package struct Gazetteer: Sendable, Equatable {
         prefixFilter = .empty
     }
 
-    /// Builds a gazetteer of `(entity, phrase)` pairs; phrases are tokenized with `tokenizer`.
+    /// Phrases of more tokens are left out: a value is a name or a short description, and a
+    /// phrase of thousands of words (a pasted document) would cost a prefix key a word in every
+    /// model and match no utterance.
+    package static let maximumPhraseTokens = 64
+
+    /// Builds a gazetteer of `(entity, phrase)` pairs; phrases are tokenized with `tokenizer`;
+    /// those past ``maximumPhraseTokens`` are left out.
     ///
     /// - Parameters:
     ///   - entityNames: a fixed numbering of entities (so several gazetteers agree on it);
@@ -103,9 +109,11 @@ package struct Gazetteer: Sendable, Equatable {
         }
         for (entity, phrase) in entries {
             tokenizer.tokenize(phrase, into: &tokens)
-            guard tokens.count > 0 else { continue }
+            guard tokens.count > 0, tokens.count <= Self.maximumPhraseTokens else { continue }
             add(entity, from: 0, count: tokens.count)
-            for count in 1..<tokens.count { prefixes.insert(AttributeTable.key(of: Self.hash(tokens, from: 0, count: count))) }
+            Self.forEachPrefixHash(of: tokens) { count, hash in
+                if count < tokens.count { prefixes.insert(AttributeTable.key(of: hash)) }
+            }
             longest = max(longest, tokens.count)
             guard indexingWords, tokens.count > 1 else { continue }
             for position in 0..<tokens.count {
@@ -228,6 +236,21 @@ package struct Gazetteer: Sendable, Equatable {
     }
 
     /// The hash of `count` normalised tokens from `start`, as ``matches(in:into:)`` computes it.
+    /// ``hash(_:from:count:)`` of every prefix of `tokens`, `body(count, hash)` for each count
+    /// from 1, in one pass: the hash of a prefix is the running state after its last token, so a
+    /// phrase of n words costs n steps, not n²/2.
+    static func forEachPrefixHash(of tokens: TokenizedText, _ body: (Int, UInt64) -> Void) {
+        var hash = FeatureHash(template: 0)
+        tokens.normalizedStorage.withUnsafeBufferPointer { storage in
+            for index in 0..<tokens.count {
+                let range = tokens.tokens[index].normalizedRange
+                if index > 0 { hash.combine(0x1F) }
+                hash.combine(UnsafeBufferPointer(rebasing: storage[Int(range.lowerBound)..<Int(range.upperBound)]))
+                body(index + 1, hash.value)
+            }
+        }
+    }
+
     static func hash(_ tokens: TokenizedText, from start: Int, count: Int) -> UInt64 {
         var hash = FeatureHash(template: 0)
         tokens.normalizedStorage.withUnsafeBufferPointer { storage in

@@ -4,4 +4,6 @@ public enum SchemaElement: Hashable, Sendable {
     case intent(String)
     case parameter(intent: String, name: String)
     case entity(String)
+    /// The intent's pattern at `index` of its `patterns`.
+    case pattern(intent: String, index: Int)
 }

@@ -10,11 +10,20 @@ import IntentKit
 /// A pattern whose parameter has no value to draw from (an open entity with no values and no
 /// annotated examples), or that names a parameter its intent lacks, gives none; the report says
 /// which and why.
+///
+/// The patterns of one intent give at most ``maximumUtterancesPerIntent`` utterances together,
+/// each pattern an equal share (at least one): past a few hundred utterances an intent's
+/// training data teaches nothing new, and ten thousand patterns must not make a training of
+/// hours. Phrases longer than ``maximumPhraseLength`` characters are not drawn.
 public struct PatternExpander: Sendable {
     /// The most utterances one pattern gives.
     public var examplesPerPattern: Int
     /// The seed of the draws.
     public var seed: UInt64
+    /// The most utterances the patterns of one intent give together.
+    public static let maximumUtterancesPerIntent = 1_000
+    /// The longest value phrase drawn into an utterance, in characters.
+    public static let maximumPhraseLength = 200
 
     /// What expansion made, and what it could not.
     public struct Report: Sendable, Equatable {
@@ -22,6 +31,9 @@ public struct PatternExpander: Sendable {
         public var generated: [String: Int] = [:]
         /// Patterns that gave none, with why.
         public var skipped: [Skipped] = []
+        /// Intents with more patterns than ``PatternExpander/maximumUtterancesPerIntent`` allows
+        /// each their examples, with the examples each pattern could give.
+        public var shared: [String: Int] = [:]
 
         public struct Skipped: Sendable, Equatable {
             public var intent: String
@@ -53,7 +65,10 @@ public struct PatternExpander: Sendable {
         var seen = Set(corpus.utterances.map { $0.intent + "\u{0}" + $0.text })
         let values = ValuePool(corpus)
         for intent in corpus.schema.intents {
-            for (index, source) in intent.patterns.enumerated() {
+            let share = min(examplesPerPattern, max(1, Self.maximumUtterancesPerIntent / max(1, intent.patterns.count)))
+            if share < examplesPerPattern { report.shared[intent.name] = share }
+            var left = Self.maximumUtterancesPerIntent
+            for (index, source) in intent.patterns.enumerated() where left > 0 {
                 let pattern: UtterancePattern
                 do { pattern = try UtterancePattern(source) } catch {
                     report.skipped.append(.init(intent: intent.name, pattern: source, reason: "\(error.message) at offset \(error.offset)"))
@@ -65,7 +80,8 @@ public struct PatternExpander: Sendable {
                 }
                 var generator = SeededGenerator(seed: seed ^ Self.stableHash(intent.name, index))
                 var made = 0
-                for _ in 0..<(examplesPerPattern * 4) where made < examplesPerPattern {
+                let quota = min(share, left)
+                for _ in 0..<(quota * 4) where made < quota {
                     var builder = UtteranceBuilder()
                     builder.add(pattern.pieces, intent: intent, values: values, using: &generator)
                     let utterance = builder.utterance(intent: intent.name)
@@ -74,6 +90,7 @@ public struct PatternExpander: Sendable {
                     made += 1
                 }
                 report.generated[intent.name, default: 0] += made
+                left -= made
             }
         }
         return (utterances, report)
@@ -94,8 +111,12 @@ struct ValuePool {
     private var custom: [String: [(identifier: String?, phrases: [String])]] = [:]
 
     init(_ corpus: Corpus) {
+        func sayable(_ phrase: String) -> Bool { phrase.unicodeScalars.count <= PatternExpander.maximumPhraseLength }
         for entity in corpus.schema.entities {
-            custom[entity.name] = entity.values.map { ($0.identifier, $0.allPhrases) }
+            custom[entity.name] = entity.values.compactMap { value in
+                let phrases = value.allPhrases.filter(sayable)
+                return phrases.isEmpty ? nil : (value.identifier, phrases)
+            }
         }
         // An open entity's annotated phrases are values too.
         var annotated = [String: Set<String>]()
@@ -104,7 +125,8 @@ struct ValuePool {
             for slot in utterance.slots {
                 guard case .custom(let entity)? = intent.parameter(named: slot.name)?.entity,
                       corpus.schema.entity(named: entity)?.allowsOtherValues ?? true else { continue }
-                annotated[entity, default: []].insert(utterance.text(of: slot))
+                let phrase = utterance.text(of: slot)
+                if sayable(phrase) { annotated[entity, default: []].insert(phrase) }
             }
         }
         for (entity, phrases) in annotated {

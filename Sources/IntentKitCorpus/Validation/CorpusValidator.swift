@@ -10,6 +10,10 @@ import IntentKit
 /// values or synonyms (in any case), an utterance written twice, to the letter and its case
 /// (worse: under two intents).
 public struct CorpusValidator: Sendable {
+    /// The most intents one model holds: more is an error. Assistants and benchmarks have tens
+    /// to a few hundred; the classifier's weights and its search grow with the count.
+    public static let maximumIntents = 1_000
+
     /// Intents with fewer utterances than this get a warning.
     public var minimumExamples: Int
 
@@ -33,6 +37,9 @@ public struct CorpusValidator: Sendable {
                 // start: it converts, and training says what it lacks.
                 findings.append(Diagnostic(.warning, "no utterances and no patterns: \(schema.intents.count) intent\(schema.intents.count == 1 ? "" : "s") with nothing to train on; add utterances, or patterns such as 'order [soup]'", at: source))
             }
+        }
+        if schema.intents.count > Self.maximumIntents {
+            findings.append(Diagnostic(.error, "\(schema.intents.count) intents; a model holds at most \(Self.maximumIntents)", at: source))
         }
         checkPatterns(of: corpus, findings: &findings)
         var intents = [String: IntentDefinition]()
@@ -109,8 +116,8 @@ public struct CorpusValidator: Sendable {
     private func checkPatterns(of corpus: Corpus, findings: inout [Diagnostic]) {
         let values = ValuePool(corpus)
         for intent in corpus.schema.intents {
-            let location = corpus.locations[.intent(intent.name)]
-            for source in intent.patterns {
+            for (index, source) in intent.patterns.enumerated() {
+                let location = corpus.locations[.pattern(intent: intent.name, index: index)] ?? corpus.locations[.intent(intent.name)]
                 do {
                     let pattern = try UtterancePattern(source)
                     for name in pattern.parameterNames where intent.parameter(named: name) == nil {

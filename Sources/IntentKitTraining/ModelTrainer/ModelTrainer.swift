@@ -65,6 +65,9 @@ public struct ModelTrainer {
         let patterns = corpus.schema.intents.reduce(0) { $0 + $1.patterns.count }
         step("patterns: \(report.total) utterance\(report.total == 1 ? "" : "s") generated from \(patterns) pattern\(patterns == 1 ? "" : "s")"
              + " (at most \(options.examplesPerPattern) each)")
+        for (intent, share) in report.shared.sorted(by: { $0.key < $1.key }) {
+            step("patterns of \(intent): at most \(share) utterance\(share == 1 ? "" : "s") each, \(PatternExpander.maximumUtterancesPerIntent) in all")
+        }
         for skipped in report.skipped {
             step("pattern '\(skipped.pattern)' of \(skipped.intent) gave none: \(skipped.reason)")
         }

@@ -16,21 +16,29 @@ import IntentKit
 public enum AppIntentVocabularyFormat {
     /// Reads an `AppIntentVocabulary.plist`.
     public static func read(at url: URL, displayPath: String, decoder: TextDecoder) throws -> LoadedCorpus {
+        try TextDecoder.checkSize(of: url, path: displayPath)
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw CorpusError.io(path: displayPath, detail: "cannot read file")
         }
-        if data.first == UInt8(ascii: "<") {
-            // Decode strictly first so bad bytes are reported with their place, not as a plist error.
-            _ = try decoder.decode([UInt8](data), file: displayPath)
+        let root: JSONFileValue
+        if data.starts(with: PropertyListReader.binaryMagic) {
+            let plist: Any
+            do {
+                plist = try PropertyListSerialization.propertyList(from: data, format: nil)
+            } catch {
+                throw CorpusError.malformed(SourceLocation(file: displayPath), "not a valid binary property list: \((error as NSError).localizedDescription)")
+            }
+            root = JSONFileValue(foundationObject: plist, file: displayPath)
+        } else {
+            // Decoded strictly first, so that bad bytes are reported with their place.
+            let source = JSONSource(text: try decoder.decode([UInt8](data), file: displayPath).text, file: displayPath)
+            do {
+                root = JSONFileValue(try PropertyListReader.read(source.bytes), source: source)
+            } catch {
+                throw CorpusError.malformed(source.location(ofByte: error.offset), "not a valid property list: \(error.message)")
+            }
         }
-        let plist: Any
-        do {
-            plist = try PropertyListSerialization.propertyList(from: data, format: nil)
-        } catch {
-            throw CorpusError.malformed(SourceLocation(file: displayPath), "not a valid property list: \((error as NSError).localizedDescription)")
-        }
-        let root = JSONFileValue(foundationObject: plist, file: displayPath)
 
         var entities = [Entity]()
         var parametersByIntent = [(intent: String, parameter: Parameter)]()

@@ -40,8 +40,8 @@ public enum UserHistoryFormat {
                 }
                 for (key, value) in mapping {
                     guard let name = key.scalar?.string, let text = nodes.string(value, what: "the value of '\(name)'") else { continue }
-                    if let definition = schema?.intent(named: intent), definition.parameter(named: name) == nil {
-                        nodes.error("'\(intent)' has no parameter '\(name)'", at: key)
+                    if let schema, schema.intent(named: intent) != nil, let problem = schema.problem(withValue: text, forParameter: name, of: intent) {
+                        nodes.error(problem, at: key)
                     }
                     parameters[name] = text
                 }

@@ -20,8 +20,12 @@ import IntentKit
 /// - A parameter with a primary prompt (Siri asks for it when it is missing) is required, with
 ///   the prompt. `INIntentParameterSupportsMultipleValues` is kept.
 /// - Each parameter combination becomes a shortcut type, its title's `${name}` placeholders
-///   `{name}`; the title is also an utterance pattern, and so is a `suggestedInvocationPhrase`
-///   (a key this reader takes from the intent's dictionary where an app adds one).
+///   `{name}`; the title is also an utterance pattern (its brackets, parentheses and bars text),
+///   and so is the intent's suggested invocation phrase (`INIntentSuggestedInvocationPhrase`,
+///   or `suggestedInvocationPhrase` where an app adds one).
+/// - A file that names one intent, parameter, enum case or response code twice, gives an intent
+///   no name, or whose combination or placeholder names a parameter the intent lacks, is
+///   refused with each place (`file:line:column` and the key path).
 /// - Response codes become response templates (`INIntentResponseCodeFormatString`, concise
 ///   form, success flag) and response parameters are kept beside the intent's.
 ///
@@ -44,74 +48,121 @@ public enum IntentDefinitionFormat {
         return try read(definitionAt: url, displayPath: displayPath, decoder: decoder)
     }
 
-    /// Reads `url`, an Intent Definition File, with `localize` applied to its property list.
+    /// Reads `url`, an Intent Definition File, translated by `localization` where one is given.
     static func read(
-        definitionAt url: URL, displayPath: String, decoder: TextDecoder, localize: (Any) -> Any = { $0 }
+        definitionAt url: URL, displayPath: String, decoder: TextDecoder, localization: Localization? = nil
     ) throws -> LoadedCorpus {
-        let bytes = try decoder.decodeFile(at: url, displayPath: displayPath)
-        let plist: Any
+        let data = try fileBytes(at: url, displayPath: displayPath)
+        if data.starts(with: PropertyListReader.binaryMagic) {
+            throw CorpusError.malformed(SourceLocation(file: displayPath), "a binary property list ('bplist' at byte offset 0); IntentKit reads Intent Definition Files as Xcode writes them, in XML (plutil -convert xml1 converts one)")
+        }
+        let text = try decoder.decode(data, file: displayPath)
+        let source = JSONSource(text: text.text, file: displayPath)
+        var plist: JSONValue
         do {
-            plist = localize(try PropertyListSerialization.propertyList(from: Data(bytes.text.utf8), format: nil))
+            plist = try PropertyListReader.read(source.bytes)
         } catch {
-            throw CorpusError.malformed(SourceLocation(file: displayPath), "not a valid property list: \((error as NSError).localizedDescription)")
+            throw CorpusError.malformed(source.location(ofByte: error.offset), "not a valid property list: \(error.message)")
+        }
+        var diagnostics = text.repairs
+        if let localization {
+            plist = localization.translating(plist, in: source, definitionPath: displayPath, diagnostics: &diagnostics)
         }
         var reader = Reader(file: displayPath)
-        let root = JSONFileValue(foundationObject: plist, file: displayPath)
+        let root = JSONFileValue(plist, source: source)
         guard (try? root.object()) != nil else { throw root.failure("an Intent Definition File is a dictionary (INIntents, INEnums, INTypes)") }
         try reader.readEnums(root["INEnums"])
         try reader.readTypes(root["INTypes"])
         let intents = try reader.readIntents(root["INIntents"])
         let schema = Schema(domains: [Domain(name: domainName(of: url), intents: intents)], entities: reader.entities)
-        return LoadedCorpus(corpus: Corpus(schema: schema, utterances: []), diagnostics: bytes.repairs + reader.diagnostics())
+        return LoadedCorpus(corpus: Corpus(schema: schema, utterances: [], locations: reader.locations), diagnostics: diagnostics + reader.diagnostics())
+    }
+
+    /// The bytes of the file at `url`, refused past ``TextDecoder/maximumFileBytes``.
+    private static func fileBytes(at url: URL, displayPath: String) throws -> [UInt8] {
+        try TextDecoder.checkSize(of: url, path: displayPath)
+        do { return [UInt8](try Data(contentsOf: url)) } catch {
+            throw CorpusError.io(path: displayPath, detail: "cannot read file (\(error.localizedDescription))")
+        }
     }
 
     /// Reads the localization whose `.strings` file is at `url`: the definition of the same name
     /// in a sibling `.lproj` folder (`Base.lproj` first) or beside the folder, translated.
     static func readLocalization(at url: URL, displayPath: String, decoder: TextDecoder) throws -> LoadedCorpus {
-        let table = try strings(at: url, displayPath: displayPath, decoder: decoder)
+        let localization = try Localization(at: url, displayPath: displayPath, decoder: decoder)
         guard let definition = definition(for: url) else {
             throw CorpusError.io(path: displayPath, detail: "no \(url.deletingPathExtension().lastPathComponent).intentdefinition in Base.lproj, another .lproj folder beside \(url.deletingLastPathComponent().lastPathComponent) or their parent; a .strings file is read as a localization of its Intent Definition File")
         }
-        var translated = Set<String>(), untranslated = 0
         let definitionPath = Self.displayPath(of: definition, strings: url, displayPath: displayPath)
-        var loaded = try read(definitionAt: definition, displayPath: definitionPath, decoder: decoder) {
-            localized($0, by: table, translated: &translated, untranslated: &untranslated)
-        }
-        let location = SourceLocation(file: displayPath)
-        if untranslated > 0 {
-            loaded.diagnostics.append(Diagnostic(.warning, "\(untranslated) strings of \(definitionPath) have no translation here and keep its text", at: location))
-        }
-        let unused = table.count - translated.count
-        if unused > 0 {
-            loaded.diagnostics.append(Diagnostic(.warning, "\(unused) translations name no string of \(definitionPath) and are ignored (for example \"\(table.keys.filter { !translated.contains($0) }.sorted()[0])\")", at: location))
-        }
-        return loaded
+        return try read(definitionAt: definition, displayPath: definitionPath, decoder: decoder, localization: localization)
     }
 
-    /// The table of a `.strings` file (`"ID" = "text";`), in UTF-8 or, as older Xcode writes
-    /// them, UTF-16 with a byte order mark.
-    static func strings(at url: URL, displayPath: String, decoder: TextDecoder) throws -> [String: String] {
-        try TextDecoder.checkSize(of: url, path: displayPath)
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw CorpusError.io(path: displayPath, detail: "cannot read file (\(error.localizedDescription))")
+    /// A `.strings` file's translations (`"ID" = "text";`), in UTF-8 or, as older Xcode writes
+    /// them, UTF-16 with a byte order mark; each keeps its place for messages.
+    struct Localization {
+        let file: String
+        let bytes: [UInt8]
+        let entries: [String: StringsFileReader.Entry]
+
+        init(at url: URL, displayPath: String, decoder: TextDecoder) throws {
+            let data = try fileBytes(at: url, displayPath: displayPath)
+            let text: [UInt8]
+            do {
+                text = try StringsFileReader.utf8(fromUTF16: data) ?? Array(try decoder.decode(data, file: displayPath).text.utf8)
+            } catch let error as JSONSyntaxError {
+                throw CorpusError.malformed(SourceLocation(file: displayPath), "\(error.message) (at byte offset \(error.offset))")
+            }
+            let source = JSONSource(bytes: text, file: displayPath)
+            do {
+                entries = Dictionary(uniqueKeysWithValues: try StringsFileReader.read(text).map { ($0.key, $0) })
+            } catch {
+                throw CorpusError.malformed(source.location(ofByte: error.offset), "not a valid .strings file (\"ID\" = \"text\"; lines): \(error.message)")
+            }
+            file = displayPath
+            bytes = text
         }
-        let text: String
-        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]), let utf16 = String(data: data, encoding: .utf16) {
-            text = utf16
-        } else {
-            text = try decoder.decode([UInt8](data), file: displayPath).text
+
+        /// `plist` with every localizable string translated: Xcode gives each one a sibling key
+        /// of its name and `ID` (`INIntentTitle`, `INIntentTitleID`) whose value this table maps
+        /// to the translation. A translation's offset is its place in this file, added to `source`;
+        /// what is left untranslated and what translates nothing is counted in warnings.
+        func translating(_ plist: JSONValue, in source: JSONSource, definitionPath: String, diagnostics: inout [Diagnostic]) -> JSONValue {
+            let base = source.add(bytes: bytes, file: file)
+            var translated = Set<String>(), untranslated = 0
+            // The property list nests at most PropertyListReader.maximumDepth levels: recursion is bounded.
+            func walk(_ value: JSONValue) -> JSONValue {
+                switch value.content {
+                case .array(let items):
+                    return JSONValue(.array(items.map(walk)), offset: value.offset)
+                case .object(let members):
+                    var result = members.map { ($0.key, walk($0.value)) }
+                    for member in members where member.key.hasSuffix("ID") {
+                        let textKey = String(member.key.dropLast(2))
+                        guard case .string(let id) = member.value.content,
+                              let index = result.firstIndex(where: { $0.0 == textKey }), case .string = result[index].1.content else { continue }
+                        if let entry = entries[id] {
+                            result[index].1 = JSONValue(.string(entry.value), offset: base + entry.valueOffset)
+                            translated.insert(id)
+                        } else {
+                            untranslated += 1
+                        }
+                    }
+                    return JSONValue(.object(result.map { (key: $0.0, value: $0.1) }), offset: value.offset)
+                default:
+                    return value
+                }
+            }
+            let result = walk(plist)
+            let location = SourceLocation(file: file)
+            if untranslated > 0 {
+                diagnostics.append(Diagnostic(.warning, "\(untranslated) strings of \(definitionPath) have no translation here and keep its text", at: location))
+            }
+            let unused = entries.values.filter { !translated.contains($0.key) }.sorted { $0.keyOffset < $1.keyOffset }
+            if let first = unused.first {
+                diagnostics.append(Diagnostic(.warning, "\(unused.count) translations name no string of \(definitionPath) and are ignored (for example \"\(first.key)\")", at: location))
+            }
+            return result
         }
-        let table: Any
-        do {
-            table = try PropertyListSerialization.propertyList(from: Data(text.utf8), format: nil)
-        } catch {
-            throw CorpusError.malformed(SourceLocation(file: displayPath), "not a valid .strings file (\"ID\" = \"text\"; lines): \((error as NSError).localizedDescription)")
-        }
-        guard let strings = table as? [String: String] else {
-            throw CorpusError.malformed(SourceLocation(file: displayPath), "not a .strings file: its entries are not \"ID\" = \"text\"; pairs")
-        }
-        return strings
     }
 
     /// The Intent Definition File a `.strings` file translates: `Intents.strings` in
@@ -135,31 +186,6 @@ public enum IntentDefinitionFormat {
         return (parent as NSString).appendingPathComponent(tail)
     }
 
-    /// `object` (a property list) with every localizable string translated: Xcode gives each
-    /// one a sibling key of its name and `ID` (`INIntentTitle`, `INIntentTitleID`) whose value
-    /// the `.strings` file's table maps to the translation.
-    static func localized(_ object: Any, by table: [String: String], translated: inout Set<String>, untranslated: inout Int) -> Any {
-        if let array = object as? [Any] {
-            return array.map { localized($0, by: table, translated: &translated, untranslated: &untranslated) }
-        }
-        guard let dictionary = object as? [String: Any] else { return object }
-        var result = [String: Any]()
-        for (key, value) in dictionary {
-            result[key] = localized(value, by: table, translated: &translated, untranslated: &untranslated)
-        }
-        for (key, value) in dictionary where key.hasSuffix("ID") {
-            let textKey = String(key.dropLast(2))
-            guard let id = value as? String, dictionary[textKey] is String else { continue }
-            if let text = table[id] {
-                result[textKey] = text
-                translated.insert(id)
-            } else {
-                untranslated += 1
-            }
-        }
-        return result
-    }
-
     /// `Intents` of `…/Base.lproj/Intents.intentdefinition`.
     static func domainName(of url: URL) -> String {
         url.deletingPathExtension().lastPathComponent
@@ -170,20 +196,25 @@ public enum IntentDefinitionFormat {
         format.replacingOccurrences(of: "${", with: "{")
     }
 
-    /// `Order ${quantity} ${soup}` → `order [quantity] [soup]`: a title as an utterance pattern.
-    static func pattern(ofTitle title: String) -> String {
+    /// `Order ${quantity} ${soup}` → `order [quantity] [soup]`: a title as an utterance pattern,
+    /// its other characters text (`Rate (beta) [1-5]` → `rate \(beta\) \[1-5\]`), and the names
+    /// of its placeholders.
+    static func pattern(ofTitle title: String) -> (pattern: String, placeholders: [String]) {
         var pattern = ""
+        var names = [String]()
         var rest = Substring(title)
         while let open = rest.range(of: "${") {
-            pattern += rest[..<open.lowerBound].lowercased()
+            pattern += UtterancePattern.escaped(rest[..<open.lowerBound].lowercased())
             guard let close = rest[open.upperBound...].firstIndex(of: "}") else {
                 rest = rest[open.lowerBound...]
                 break
             }
-            pattern += "[\(rest[open.upperBound..<close])]"
+            let name = String(rest[open.upperBound..<close])
+            names.append(name)
+            pattern += "[\(name)]"
             rest = rest[rest.index(after: close)...]
         }
-        return pattern + rest.lowercased()
+        return (pattern + UtterancePattern.escaped(rest.lowercased()), names)
     }
 
     /// What the reader collects across the file.
@@ -197,6 +228,10 @@ public enum IntentDefinitionFormat {
         /// What the schema cannot hold, by kind, with how often.
         var losses: [String: Int] = [:]
         var lossOrder: [String] = []
+        /// Where each intent, parameter, entity and pattern was read.
+        var locations: [SchemaElement: SourceLocation] = [:]
+        /// What makes the file unusable as it is: names given twice, references to nothing.
+        var errors: [Diagnostic] = []
 
         init(file: String) { self.file = file }
 
@@ -207,7 +242,21 @@ public enum IntentDefinitionFormat {
         }
 
         func diagnostics() -> [Diagnostic] {
-            lossOrder.map { Diagnostic(.warning, "not modelled: \($0) (\(losses[$0]!))", at: SourceLocation(file: file)) }
+            errors + lossOrder.map { Diagnostic(.warning, "not modelled: \($0) (\(losses[$0]!))", at: SourceLocation(file: file)) }
+        }
+
+        mutating func error(_ message: String, at node: JSONFileValue) {
+            errors.append(Diagnostic(.error, "\(node.path): \(message)", at: node.location))
+        }
+
+        /// Whether `name` (of `kind`, at `node`) is new among `seen`; an error at `node` if not.
+        mutating func isNew(_ name: String, _ kind: String, at node: JSONFileValue, among seen: inout [String: SourceLocation]) -> Bool {
+            if let first = seen[name] {
+                error("\(kind) '\(name)' twice (first at \(first)); names are unique", at: node)
+                return false
+            }
+            seen[name] = node.location
+            return true
         }
 
         mutating func addEntity(_ entity: Entity) {
@@ -222,14 +271,17 @@ public enum IntentDefinitionFormat {
             for item in try node?.array() ?? [] {
                 guard let name = try item["INEnumName"]?.string() else { throw item.failure("an enum has no INEnumName") }
                 var values = [EntityValue]()
+                var cases = [String: SourceLocation]()
                 for value in try item["INEnumValues"]?.array() ?? [] {
                     guard let identifier = try value["INEnumValueName"]?.string() else { throw value.failure("an enum value has no INEnumValueName") }
+                    guard isNew(identifier, "the case", at: value, among: &cases) else { continue }
                     // `unknown` is the case Xcode adds to every enum for a value not given.
                     if identifier == "unknown", try value["INEnumValueIndex"]?.int() == 0 { continue }
                     let phrase = try value["INEnumValueDisplayName"]?.string() ?? identifier
                     values.append(EntityValue(identifier: identifier, phrase: phrase, synonyms: try synonyms(value["INEnumValueSynonyms"])))
                 }
                 enumEntities[name] = name
+                locations[.entity(name)] = item.location
                 addEntity(Entity(name: name, values: values, allowsOtherValues: false))
             }
         }
@@ -254,8 +306,14 @@ public enum IntentDefinitionFormat {
         mutating func readIntents(_ node: JSONFileValue?) throws -> [IntentDefinition] {
             var intents = [IntentDefinition]()
             var systemIntents = [String]()
+            var names = [String: SourceLocation]()
             for item in try node?.array() ?? [] {
                 guard let name = try item["INIntentName"]?.string() else { throw item.failure("an intent has no INIntentName") }
+                guard !name.allSatisfy(\.isWhitespace) else {
+                    error("an intent with an empty INIntentName", at: item)
+                    continue
+                }
+                guard isNew(name, "the intent", at: item, among: &names) else { continue }
                 if let type = try item["INIntentType"]?.string(), type != "Custom" {
                     lose("system intents (\(type))")
                     systemIntents.append(name)
@@ -272,24 +330,34 @@ public enum IntentDefinitionFormat {
 
         private mutating func readIntent(_ item: JSONFileValue, name: String) throws -> IntentDefinition {
             var intent = IntentDefinition(name: name)
-            for parameter in try item["INIntentParameters"]?.array() ?? [] {
-                intent.parameters.append(try readParameter(parameter, prefix: "INIntentParameter"))
+            locations[.intent(name)] = item.location
+            var parameterNames = [String: SourceLocation]()
+            for node in try item["INIntentParameters"]?.array() ?? [] {
+                let parameter = try readParameter(node, prefix: "INIntentParameter")
+                guard isNew(parameter.name, "the parameter", at: node, among: &parameterNames) else { continue }
+                locations[.parameter(intent: name, name: parameter.name)] = node.location
+                intent.parameters.append(parameter)
             }
             for (key, combination) in try item["INIntentParameterCombinations"]?.object() ?? [] {
-                guard let title = try text(combination["INIntentParameterCombinationTitle"]) else { continue }
                 let parameters = key.split(separator: ",").map { String($0) }
+                if let unknown = parameters.first(where: { intent.parameter(named: $0) == nil }) {
+                    error("the parameter combination '\(key)' names '\(unknown)', which is not a parameter of '\(name)'", at: combination)
+                    continue
+                }
+                guard let titleNode = combination["INIntentParameterCombinationTitle"], let title = try text(titleNode) else { continue }
                 intent.shortcutTypes.append(ShortcutType(
                     parameters: parameters, title: placeholders(title),
                     subtitle: try text(combination["INIntentParameterCombinationSubtitle"]).map(placeholders)))
-                let pattern = pattern(ofTitle: title)
-                if !intent.patterns.contains(pattern) { intent.patterns.append(pattern) }
+                addPattern(ofTitle: title, at: titleNode, to: &intent, allowed: Set(parameters))
             }
-            if let phrase = try item["suggestedInvocationPhrase"]?.string(), !intent.patterns.contains(phrase.lowercased()) {
-                intent.patterns.append(phrase.lowercased())
+            for key in ["INIntentSuggestedInvocationPhrase", "suggestedInvocationPhrase"] {
+                if let node = item[key], let phrase = try text(node) { addPattern(ofTitle: phrase, at: node, to: &intent, allowed: []) }
             }
             if let response = item["INIntentResponse"] {
+                var codes = [String: SourceLocation]()
                 for code in try response["INIntentResponseCodes"]?.array() ?? [] {
                     guard let name = try code["INIntentResponseCodeName"]?.string() else { throw code.failure("a response code has no INIntentResponseCodeName") }
+                    guard isNew(name, "the response code", at: code, among: &codes) else { continue }
                     guard let format = try text(code["INIntentResponseCodeFormatString"]) else { continue }
                     intent.responses.append(ResponseTemplate(
                         code: name, isSuccess: try code["INIntentResponseCodeSuccess"]?.bool() ?? false, text: placeholders(format),
@@ -305,6 +373,27 @@ public enum IntentDefinitionFormat {
             if try item["INIntentUserConfirmationRequired"]?.bool() == true { lose("intents that ask for confirmation before they run") }
             if item["INIntentDefaultImage"] != nil { lose("images") }
             return intent
+        }
+
+        /// Adds the pattern of a title (or of a suggested invocation phrase) to `intent`: an error
+        /// where it names a parameter outside `allowed` (Xcode's placeholders are the parameters
+        /// of the combination), a warning where it cannot be a pattern (too long, too many
+        /// placeholders), each at the title.
+        private mutating func addPattern(ofTitle title: String, at node: JSONFileValue, to intent: inout IntentDefinition, allowed: Set<String>) {
+            let (pattern, names) = pattern(ofTitle: title)
+            if let unknown = names.first(where: { !allowed.contains($0) }) {
+                error("the placeholder ${\(unknown.prefix(60))} names no parameter of \(allowed.isEmpty ? "this phrase" : "the combination \(allowed.sorted().joined(separator: ","))")", at: node)
+                return
+            }
+            do {
+                _ = try UtterancePattern(pattern)
+            } catch {
+                errors.append(Diagnostic(.warning, "\(node.path): not a pattern, so no training utterance: \(error.message)", at: node.location))
+                return
+            }
+            guard !intent.patterns.contains(pattern) else { return }
+            locations[.pattern(intent: intent.name, index: intent.patterns.count)] = node.location
+            intent.patterns.append(pattern)
         }
 
         /// The string at `node`, if there is one and it has more than white space (Xcode writes

@@ -4,8 +4,9 @@ import Foundation
 /// names `file:line:column` and the path that led there
 /// (`file.json:12:7: error: PlayMusic[12].data[3]: expected a string`).
 ///
-/// The text is read by ``JSONReader``; a property list decoded by Foundation is seen the same
-/// way (``init(foundationObject:path:file:)``), its messages naming the file and the path.
+/// The text is read by ``JSONReader``; an XML property list read by ``PropertyListReader`` is
+/// seen the same way (``init(_:source:)``), and a binary one decoded by Foundation too
+/// (``init(foundationObject:file:)``), its messages naming the file and the path.
 struct JSONFileValue: Sendable {
     let value: JSONValue
     /// How the value was reached from the root (`intents.PlayMusic.utterances[3]`).
@@ -29,6 +30,11 @@ struct JSONFileValue: Sendable {
         } catch {
             throw CorpusError.malformed(source.location(ofByte: error.offset), "not valid JSON: \(error.message)")
         }
+    }
+
+    /// The root of a document read from `source` (a property list read by ``PropertyListReader``).
+    init(_ value: JSONValue, source: JSONSource) {
+        self.init(value, path: "", file: source.file, source: source)
     }
 
     /// The same view over a Foundation object (a decoded property list), whose values have no

@@ -273,6 +273,8 @@ public enum NativeFormat {
             switch error {
             case let .scanner(_, _, mark, _), let .parser(_, _, mark, _), let .composer(_, _, mark, _):
                 return SourceLocation(file: file, line: mark.line, column: mark.column)
+            case let .duplicatedKeysInMapping(_, context):
+                return SourceLocation(file: file, line: context.mark.line, column: context.mark.column)
             default:
                 return SourceLocation(file: file)
             }
@@ -282,6 +284,8 @@ public enum NativeFormat {
             switch error {
             case let .scanner(context, problem, _, _), let .parser(context, problem, _, _), let .composer(context, problem, _, _):
                 return [context.map { "\($0.text)" }, problem].compactMap { $0 }.joined(separator: ": ")
+            case let .duplicatedKeysInMapping(duplicates, _):
+                return "a mapping gives the key \(duplicates.sorted().map { "'\($0.prefix(80))'" }.joined(separator: ", ")) twice"
             default:
                 return "\(error)"
             }

@@ -26,7 +26,7 @@ public enum UserShortcutsFormat {
         let root = try YAMLNodeReader.compose(text, file: displayPath, language: "YAML or JSON")
         var nodes = YAMLNodeReader(file: displayPath)
         var shortcuts = [UserShortcut]()
-        var phrases = [String: SourceLocation]()
+        var places = [Node]()
         for item in nodes.sequence(root, what: "the shortcuts") {
             let what = "a shortcut"
             guard let fields = nodes.mapping(item, what: what, allowed: ["phrase", "intent", "parameters", "id"]),
@@ -41,31 +41,23 @@ public enum UserShortcutsFormat {
                 for (key, value) in mapping {
                     guard let name = key.scalar?.string, let text = nodes.string(value, what: "the value of '\(key.scalar?.string ?? "")'") else { continue }
                     parameters[name] = text
-                    if let schema { check(name, value: text, intent: intent, schema: schema, at: key, nodes: &nodes) }
+                    if let schema, let problem = schema.problem(withValue: text, forParameter: name, of: intent), schema.intent(named: intent) != nil {
+                        nodes.error(problem, at: key)
+                    }
                 }
             }
             if let schema, schema.intent(named: intent) == nil {
                 nodes.error("unknown intent '\(intent)': the model's schema declares no such intent", at: fields["intent"]!)
             }
-            if let first = phrases[phrase.lowercased()] {
-                nodes.error("the phrase '\(phrase)' is also at \(first); give each shortcut a phrase of its own", at: item)
-            }
-            phrases[phrase.lowercased()] = phrases[phrase.lowercased()] ?? nodes.location(of: item)
             shortcuts.append(UserShortcut(phrase, intent: intent, parameters: parameters, identifier: nodes.string(fields["id"], what: "'id'")))
+            places.append(item)
+        }
+        // What concerns the set (a phrase or an id twice, a phrase without a word); the schema's
+        // checks were made above, each at its key.
+        for (index, problem) in UserShortcuts.problems(of: shortcuts, in: nil) {
+            nodes.error(problem, at: places[index])
         }
         if nodes.diagnostics.contains(where: { $0.severity == .error }) { throw CorpusError.invalid(nodes.diagnostics) }
         return shortcuts
-    }
-
-    private static func check(_ name: String, value: String, intent: String, schema: Schema, at node: Node, nodes: inout YAMLNodeReader) {
-        guard let definition = schema.intent(named: intent) else { return }
-        guard let parameter = definition.parameter(named: name) else {
-            nodes.error("'\(intent)' has no parameter '\(name)'", at: node)
-            return
-        }
-        if case .custom(let entityName) = parameter.entity, let entity = schema.entity(named: entityName), !entity.allowsOtherValues,
-           !entity.values.contains(where: { $0.identifier == value }) {
-            nodes.error("'\(value)' is not a value of '\(entityName)' (its values: \(entity.values.map(\.identifier).joined(separator: ", ")))", at: node)
-        }
     }
 }
