@@ -60,6 +60,11 @@ final class RawParsePath: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
+    /// A body longer than this goes to the codec: its parse may take milliseconds, and runs on
+    /// the thread pool (``RequestHandlers/parse(_:context:route:)``), not on the event loop that
+    /// also answers `/health` and the other connections' short requests.
+    static let maximumInlineBodyBytes = 16_384
+
     /// A head longer than this goes to the codec (which has its own, larger, limits).
     static let maximumHeadBytes = 8192
 
@@ -124,7 +129,7 @@ final class RawParsePath: ChannelInboundHandler, RemovableChannelHandler {
         while bytes.readableBytes > 0 {
             let start = requestStart ?? ContinuousClock.now
             requestStart = start
-            let shape = bytes.withUnsafeReadableBytes { Self.shape(of: $0, maximumBodyBytes: shared.handlers.configuration.maximumBodyBytes) }
+            let shape = bytes.withUnsafeReadableBytes { Self.shape(of: $0, maximumBodyBytes: min(Self.maximumInlineBodyBytes, shared.handlers.configuration.maximumBodyBytes)) }
             switch shape {
             case .incomplete:
                 pending = bytes

@@ -1,3 +1,4 @@
+import Atomics
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -5,6 +6,7 @@ import IntentKit
 import IntentKitCorpus
 import Logging
 import NIOCore
+import NIOPosix
 
 /// What each route does. Request bodies are JSON read up to the configured limit; answers are
 /// JSON written by ``ParseJSONWriter`` (the bytes `intentkit parse` writes), errors
@@ -101,7 +103,21 @@ final class RequestHandlers: Sendable {
     /// `POST /parse` and `POST /model/parse` through the router: the requests ``RawParsePath``
     /// leaves to the HTTP codec.
     func parse(_ request: Request, context: some RequestContext, route: ParseRoute) async throws -> Response {
-        Self.json(try parseAnswer(body: try await body(of: request), route: route, authorization: request.headers[.authorization]))
+        let body = try await body(of: request), authorization = request.headers[.authorization]
+        return Self.json(try await Self.offloaded { _ in try self.parseAnswer(body: body, route: route, authorization: authorization) })
+    }
+
+    /// `work` on the thread pool, so that a long parse (a large body, a batch) leaves the event
+    /// loops free for `/health` and other connections; `work` reads `cancelled` between
+    /// utterances, which the request's deadline sets (a thread cannot see its task's
+    /// cancellation).
+    private static func offloaded<T: Sendable>(_ work: @escaping @Sendable (_ cancelled: ManagedAtomic<Bool>) throws -> T) async throws -> T {
+        let cancelled = ManagedAtomic(false)
+        return try await withTaskCancellationHandler {
+            try await NIOThreadPool.singleton.runIfActive { try work(cancelled) }
+        } onCancel: {
+            cancelled.store(true, ordering: .relaxed)
+        }
     }
 
     /// `POST /parse/batch`: `{"results": [parse, …]}` in the order of `texts`.
@@ -112,14 +128,22 @@ final class RequestHandlers: Sendable {
             throw ServerError.badRequest("texts: \(body.texts.count) utterances; a batch holds at most \(configuration.maximumBatchSize)")
         }
         let setting = try ParseSetting(body.options, handlers: self)
+        let texts = body.texts
+        let (bytes, rejected) = try await Self.offloaded { cancelled in try Self.batchAnswer(texts, setting: setting, cancelled: cancelled) }
+        metrics.recordParses(body.texts.count, outOfScope: rejected, batch: true)
+        return Self.json(bytes)
+    }
+
+    /// The answer to a batch, and how many of its utterances were out of scope.
+    private static func batchAnswer(_ texts: [String], setting: ParseSetting, cancelled: ManagedAtomic<Bool>) throws -> ([UInt8], Int) {
         var workspace = setting.workspaces.take()
         defer { setting.workspaces.recycle(workspace) }
         var writer = ParseJSONWriter()
         writer.append(#"{"results":["#)
         var rejected = 0
-        for (index, text) in body.texts.enumerated() {
-            // The deadline cancels this task: stop between utterances rather than finish a batch nobody awaits.
-            try Task.checkCancellation()
+        for (index, text) in texts.enumerated() {
+            // The deadline cancels the request: stop between utterances rather than finish a batch nobody awaits.
+            if cancelled.load(ordering: .relaxed) { throw CancellationError() }
             if index > 0 { writer.append(",") }
             if setting.options.split {
                 let parses = setting.parseRequests(text, workspace: &workspace)
@@ -132,15 +156,15 @@ final class RequestHandlers: Sendable {
             writer.write(parse, topK: setting.options.topK, resolve: setting.options.resolve)
         }
         writer.append("]}\n")
-        metrics.recordParses(body.texts.count, outOfScope: rejected, batch: true)
-        return Self.json(writer.bytes)
+        return (writer.bytes, rejected)
     }
 
     /// `POST /entities`: the built-in entities (dates, times, numbers, money…) in a text.
     func entities(_ request: Request, context: some RequestContext) async throws -> Response {
         let body = try EntitiesRequest(try json(try await body(of: request)))
         let (reference, calendar) = try moment(body.referenceDate, timeZone: body.timeZone)
-        let matches = BuiltinEntityExtractor(calendar: calendar).extract(from: body.text, reference: reference)
+        let text = body.text
+        let matches = try await Self.offloaded { _ in BuiltinEntityExtractor(calendar: calendar).extract(from: text, reference: reference) }
         return try Self.encoded(EntitiesAnswer(text: body.text, entities: matches))
     }
 
