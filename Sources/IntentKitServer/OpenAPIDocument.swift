@@ -39,6 +39,16 @@ public enum OpenAPIDocument {
                           - $ref: '#/components/schemas/Parse'
                           - $ref: '#/components/schemas/Requests'
                 '400': {$ref: '#/components/responses/BadRequest'}
+                '401':
+                  description: A request that caches under a vocabularyKey without the cache token (code unauthorized).
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/Error'}
+                '403':
+                  description: A page of an origin the server does not allow (originNotAllowed), or a cache write where caching is off (cachingOff).
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/Error'}
                 '413': {$ref: '#/components/responses/PayloadTooLarge'}
                 '422':
                   description: The vocabularyKey names no cached vocabulary (code unknownVocabularyKey); send the vocabulary with the key again.
@@ -266,7 +276,7 @@ public enum OpenAPIDocument {
                   type: string
                   minLength: 1
                   maxLength: 256
-                  description: With vocabulary or shortcuts, caches them under this key (bounded, least recently used evicted); alone, uses the cached ones.
+                  description: With vocabulary, shortcuts or history and the cache token (Authorization, Bearer; serve --cache-token-file), caches them under this key (bounded, least recently used evicted); alone, uses the cached ones.
                 respond: {type: string, description: 'Add "response": the intent''s response template for this outcome (success, failure, or the app''s own) filled with the resolved values; or "responseProblem" saying why it cannot be.'}
                 responseValues: {type: object, additionalProperties: {type: string}, description: 'Values of the response''s own parameters, as text (waitTime: 10 minutes).'}
                 split: {type: boolean, default: false, description: 'Answer {"requests": [parse, …], "text"}: two parses when the utterance joins two requests of different intents ("lock the car and start a run"), else one. Not on the Rasa route.'}

@@ -200,24 +200,26 @@ def definition_mutants(rng):
             name = "a field emptied"
         out.append(mutant(name, plist, commands=("import", "validate", "train") if index % 25 == 0 else ("import", "validate")))
     for index in range(400):
-        data = bytearray(text.encode())
-        choice = rng.randrange(4)
-        at = rng.randrange(len(data))
-        if choice == 0:
-            data = data[:at]
-            name = "the file cut"
-        elif choice == 1:
-            data[at] = rng.randrange(256)
-            name = "a byte changed"
-        elif choice == 2:
-            data[at:at] = rng.choice([b"<", b">", b"&", b"<!--", b"]]>", b"</dict>", b"<array>", b"&#0;", b"&#xD800;", b"\xff\xfe"])
-            name = "markup inserted"
-        else:
-            end = min(len(data), at + rng.randrange(1, 200))
-            data[at:end] = b""
-            name = "bytes removed"
-        out.append(mutant(name, data=bytes(data)))
+        data, name = byte_mutant(text.encode(), rng, [b"<", b">", b"&", b"<!--", b"]]>", b"</dict>", b"<array>", b"&#0;", b"&#xD800;", b"\xff\xfe"])
+        out.append(mutant(name, data=data))
     return out
+
+
+def byte_mutant(data, rng, insertions):
+    """`data` cut, with a byte changed, with one of `insertions` put in, or with bytes taken out."""
+    data = bytearray(data)
+    choice = rng.randrange(4)
+    at = rng.randrange(len(data))
+    if choice == 0:
+        return bytes(data[:at]), "the file cut"
+    if choice == 1:
+        data[at] = rng.randrange(256)
+        return bytes(data), "a byte changed"
+    if choice == 2:
+        data[at:at] = rng.choice(insertions)
+        return bytes(data), "syntax inserted"
+    data[at:min(len(data), at + rng.randrange(1, 200))] = b""
+    return bytes(data), "bytes removed"
 
 
 def random_slot(plist, rng):
@@ -274,23 +276,12 @@ def strings_mutants(rng):
     out.append(mutant("an unclosed string", (base + '\n"sc9999" = "open').encode(), must_refuse=True))
     out.append(mutant("nested braces", ("{" * 100000 + base).encode(), must_refuse=True))
     for index in range(400):
-        data = bytearray(base.encode())
-        choice = rng.randrange(4)
-        at = rng.randrange(len(data))
-        if choice == 0:
-            data = data[:at]
-            name = "the file cut"
-        elif choice == 1:
-            data[at] = rng.randrange(256)
-            name = "a byte changed"
-        elif choice == 2:
-            data[at:at] = rng.choice([b'"', b";", b"=", b"/*", b"*/", b"\\", b"\\U", b"\\UD800", b"{", b"(" * 200, b"${"])
-            name = "syntax inserted"
-        else:
-            identifier = rng.choice(ids)
-            data = bytearray(replaced(identifier, rng.choice(["", " ", "(", ")", "[x]", "a|b", "${nothing}", "x" * 100000])).encode())
+        if rng.randrange(4) == 0:
+            data = replaced(rng.choice(ids), rng.choice(["", " ", "(", ")", "[x]", "a|b", "${nothing}", "x" * 100000])).encode()
             name = "a translation replaced"
-        out.append(mutant(name, bytes(data), commands=("import", "validate", "train") if index % 25 == 0 else ("import", "validate")))
+        else:
+            data, name = byte_mutant(base.encode(), rng, [b'"', b";", b"=", b"/*", b"*/", b"\\", b"\\U", b"\\UD800", b"{", b"(" * 200, b"${"])
+        out.append(mutant(name, data, commands=("import", "validate", "train") if index % 25 == 0 else ("import", "validate")))
     return out
 
 

@@ -39,7 +39,9 @@ public struct CorpusValidator: Sendable {
             }
         }
         if schema.intents.count > Self.maximumIntents {
-            findings.append(Diagnostic(.error, "\(schema.intents.count) intents; a model holds at most \(Self.maximumIntents)", at: source))
+            let first = schema.intents[Self.maximumIntents].name
+            findings.append(Diagnostic(.error, "\(schema.intents.count) intents; a model holds at most \(Self.maximumIntents) ('\(first)' is the first past them)",
+                                       at: corpus.locations[.intent(first)] ?? source))
         }
         checkPatterns(of: corpus, findings: &findings)
         var intents = [String: IntentDefinition]()

@@ -161,7 +161,10 @@ public enum NativeFormat {
                 intent.shortcutTypes = nodes.sequence(fields["shortcuts"], what: "'shortcuts'").compactMap { readShortcutType($0, nodes: &nodes) }
                 intent.responses = nodes.sequence(fields["responses"], what: "'responses'").compactMap { readResponse($0, nodes: &nodes) }
                 intent.responseParameters = readParameters(fields["responseParameters"], intent: name, nodes: &nodes).parameters
-                builder.add(intent, toDomain: domain, at: nodes.location(of: fields["name"]!), parameterLocations: parameterLocations)
+                let patternNodes = fields["patterns"]?.sequence.map(Array.init) ?? []
+                let patternLocations = patternNodes.count == intent.patterns.count ? patternNodes.map(nodes.location(of:)) : []
+                builder.add(intent, toDomain: domain, at: nodes.location(of: fields["name"]!), parameterLocations: parameterLocations,
+                            patternLocations: patternLocations)
                 readUtterances(fields["utterances"], intent: name, nodes: &nodes)
             }
         }

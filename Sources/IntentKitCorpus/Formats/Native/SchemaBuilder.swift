@@ -16,7 +16,7 @@ struct SchemaBuilder {
 
     /// Adds `intent` to the domain `domainName`, creating the domain on first use.
     mutating func add(_ intent: IntentDefinition, toDomain domainName: String, at location: SourceLocation?,
-                      parameterLocations: [String: SourceLocation] = [:]) {
+                      parameterLocations: [String: SourceLocation] = [:], patternLocations: [SourceLocation] = []) {
         if schema.intent(named: intent.name) != nil {
             duplicate("intent", intent.name, element: .intent(intent.name), at: location)
             return
@@ -28,6 +28,7 @@ struct SchemaBuilder {
         }
         locations[.intent(intent.name)] = location
         for (name, place) in parameterLocations { locations[.parameter(intent: intent.name, name: name)] = place }
+        for (index, place) in patternLocations.enumerated() { locations[.pattern(intent: intent.name, index: index)] = place }
     }
 
     /// Places an intent of a referenced schema, and its parameters, where a held-out file lists
