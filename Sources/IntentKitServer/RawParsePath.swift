@@ -63,7 +63,7 @@ final class RawParsePath: ChannelInboundHandler, RemovableChannelHandler {
     /// A body longer than this goes to the codec: its parse may take milliseconds, and runs on
     /// the thread pool (``RequestHandlers/parse(_:context:route:)``), not on the event loop that
     /// also answers `/health` and the other connections' short requests.
-    static let maximumInlineBodyBytes = 16_384
+    static let maximumInlineBodyBytes = 2_048
 
     /// A head longer than this goes to the codec (which has its own, larger, limits).
     static let maximumHeadBytes = 8192

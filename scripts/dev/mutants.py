@@ -13,8 +13,8 @@ limit, and is classed by what came back:
   silent     a mutant that must be refused or warned about, accepted without a word
   ok         accepted, or refused with a located message
 
-usage: python3 scripts/dev/mutants.py --intentkit BIN --model SOUP.model --out DIR [--count N]
-                                      [--seed S] [--timeout 20] [--slow 5] [--write-seeds DIR]
+usage: python3 scripts/dev/mutants.py --intentkit BIN --model SOUP.model --out DIR [--seed S]
+                                      [--timeout 20] [--slow 5] [--only REGEX] [--write-seeds DIR]
 """
 
 import argparse
@@ -44,12 +44,14 @@ def custom_intents(plist):
     return [intent for intent in plist["INIntents"] if intent.get("INIntentType", "Custom") == "Custom"]
 
 
-def combination_titles(plist):
-    """(combination dict) of every custom intent's parameter combinations."""
+def combination_titles(plist, parameter="soup"):
+    """The parameter combinations (dicts with a title) of every custom intent that have `parameter`,
+    so that a title mutated around `${soup}` tests what it means to (and not a placeholder naming
+    nothing)."""
     found = []
     for intent in custom_intents(plist):
-        for combination in intent.get("INIntentParameterCombinations", {}).values():
-            if "INIntentParameterCombinationTitle" in combination:
+        for key, combination in intent.get("INIntentParameterCombinations", {}).items():
+            if "INIntentParameterCombinationTitle" in combination and parameter in key.split(","):
                 found.append(combination)
     return found
 
@@ -454,6 +456,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--keep", action="store_true", help="keep every mutant, not only those that failed")
     parser.add_argument("--write-seeds", help="only write the mutants' inputs into DIR/FAMILY/ (fuzzing seeds) and stop")
+    parser.add_argument("--only", help="run only the mutants whose name matches this regular expression, and print each run's time")
     args = parser.parse_args()
     sys.setrecursionlimit(20000)
     rng = random.Random(args.seed)
@@ -468,6 +471,8 @@ def main():
             with open(os.path.join(folder, f"mutant-{index:05d}"), "wb") as handle:
                 handle.write(data)
         return 0
+    if args.only:
+        mutants = [mutant for mutant in mutants if re.search(args.only, mutant.name)]
     counts = {}
     runs = 0
     problems = []
@@ -477,6 +482,8 @@ def main():
         for future in concurrent.futures.as_completed(futures):
             index, mutant = futures[future]
             for command, verdict, seconds, status, lines in future.result():
+                if args.only:
+                    print(f"{seconds:6.2f} s  {verdict:9} {mutant.family}: {mutant.name}: {command} exit {status}")
                 runs += 1
                 counts[verdict] = counts.get(verdict, 0) + 1
                 if verdict != "ok":

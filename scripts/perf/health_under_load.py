@@ -7,6 +7,11 @@ connection for --seconds. Prints the attackers' answers (status counts, slowest)
 probes' count, p50, p99 and worst latency. Exits non-zero if a probe went unanswered or took
 longer than --limit-ms. Traffic stays on 127.0.0.1 and stops by itself.
 
+With --short-requests, it measures instead what WORKERS connections sending 10 kB texts with
+"split" take from a client of short utterances on one keep-alive connection: its requests/s and
+p99 alone, then beside the attackers, in one run (a Python client: compare the two, not either
+with wrk's figures).
+
 usage: python3 scripts/perf/health_under_load.py --intentkit BIN --model M [--workers 2]
                                                  [--seconds 20] [--limit-ms 100]
 """
@@ -41,6 +46,7 @@ def main():
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--limit-ms", type=float, default=100)
     parser.add_argument("--body-bytes", type=int, default=1 << 20)
+    parser.add_argument("--short-requests", action="store_true")
     args = parser.parse_args()
     server = subprocess.Popen([args.intentkit, "serve", "--model", args.model, "--port", "0", "--no-access-log"],
                               stderr=subprocess.PIPE, text=True)
@@ -57,6 +63,11 @@ def main():
         return 1
     threading.Thread(target=lambda: [None for _ in server.stderr], daemon=True).start()
     rng = random.Random(1)
+    if args.short_requests:
+        status = short_requests(port, args, rng)
+        server.terminate()
+        server.wait(timeout=30)
+        return status
     size = args.body_bytes - 100
     bodies = [
         json.dumps({"text": long_text(size, rng), "split": True, "resolve": True}),
@@ -119,6 +130,50 @@ def main():
         print(f"health: {len(latencies)} probes, p50 {p50:.1f} ms, p99 {p99:.1f} ms, worst {latencies[-1]:.1f} ms, {unanswered} unanswered")
     ok = latencies and unanswered == 0 and latencies[-1] <= args.limit_ms
     return 0 if ok else 1
+
+
+def short_requests(port, args, rng):
+    """Short parses on one connection, alone and beside WORKERS connections of 10 kB splits."""
+    short = json.dumps({"text": "send buttercup 85 bucks"})
+    split = json.dumps({"text": long_text(10_000, rng), "split": True})
+
+    def client(seconds):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        latencies = []
+        stop = time.monotonic() + seconds
+        while time.monotonic() < stop:
+            began = time.monotonic()
+            connection.request("POST", "/parse", body=short, headers={"Content-Type": "application/json"})
+            response = connection.getresponse()
+            response.read()
+            latencies.append(1000 * (time.monotonic() - began))
+        connection.close()
+        latencies.sort()
+        return len(latencies) / seconds, latencies[int(len(latencies) * 0.99)]
+
+    alone = client(args.seconds / 2)
+    stop = [False]
+    attacks = [0]
+
+    def attack():
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        while not stop[0]:
+            connection.request("POST", "/parse", body=split, headers={"Content-Type": "application/json"})
+            connection.getresponse().read()
+            attacks[0] += 1
+        connection.close()
+
+    threads = [threading.Thread(target=attack) for _ in range(args.workers)]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.5)
+    beside = client(args.seconds / 2)
+    stop[0] = True
+    for thread in threads:
+        thread.join()
+    print(f"short parses alone: {alone[0]:.0f} requests/s, p99 {alone[1]:.1f} ms")
+    print(f"beside {args.workers} connections of 10 kB splits ({attacks[0]} answered): {beside[0]:.0f} requests/s, p99 {beside[1]:.1f} ms")
+    return 0
 
 
 if __name__ == "__main__":
