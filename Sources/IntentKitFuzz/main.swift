@@ -5,7 +5,8 @@ import IntentKit
 // (`FuzzTarget`), INTENTKIT_FUZZ_MODEL the model the parse and vocabulary targets parse with.
 //
 // Built by scripts/dev/fuzz with `-sanitize=fuzzer,address -DLIBFUZZER`, it hands its arguments to
-// libFuzzer's driver. Built plainly (as `swift build` does), it replays files instead:
+// libFuzzer's driver, with a custom mutator that nests, repeats lines, empties fields and grows
+// words (`StructuredMutator`) beside libFuzzer's byte mutations. Built plainly (as `swift build` does), it replays files instead:
 // `IntentKitFuzz FILE…` runs the target once on each, which is how a crash is reproduced and how
 // the seed corpora run in the unit tests' build.
 
@@ -28,6 +29,22 @@ func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
 ) -> Int32
+
+@_silgen_name("LLVMFuzzerMutate")
+func LLVMFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maximumSize: Int) -> Int
+
+/// libFuzzer's custom mutator: one time in three a structural mutation (``StructuredMutator``),
+/// otherwise libFuzzer's own.
+@_cdecl("LLVMFuzzerCustomMutator")
+func customMutator(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maximumSize: Int, _ seed: UInt32) -> Int {
+    var mutator = StructuredMutator(seed: seed)
+    guard mutator.next(3) == 0,
+          let mutated = mutator.mutate(Array(UnsafeBufferPointer(start: data, count: size)), maximumSize: maximumSize) else {
+        return LLVMFuzzerMutate(data, size, maximumSize)
+    }
+    mutated.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: mutated.count) }
+    return mutated.count
+}
 
 nonisolated(unsafe) let fuzzTarget = target
 nonisolated(unsafe) let fuzzParser = parser
