@@ -57,6 +57,24 @@ struct ResponseRendererTests {
         #expect(throws: ResponseRenderer.Failure.noIntent) { try renderer.render(for: outOfScope) }
     }
 
+    /// A given value fills what the parse lacks and never replaces what the user said; names of
+    /// nothing, values a closed entity lacks and numbers too large to say are problems.
+    @Test func givenValuesNeverReplaceParsedOnes() throws {
+        let renderer = ResponseRenderer(schema: Self.schema)
+        let parse = Self.parse([("quantity", .number(3)), ("soup", .custom("clamChowder"))])
+        let (values, problems) = renderer.values(["soup": "goulash", "waitTime": "10 minutes"], for: "OrderSoup")
+        #expect(problems.isEmpty)
+        #expect(try renderer.render(for: parse, values: values) == "Your three clam chowders will be ready in ten minutes.")
+        #expect(renderer.values(["soup": "gazpacho"], for: "OrderSoup").problems == ["soup: 'gazpacho' is not a value of 'Soup'"])
+        #expect(renderer.values(["colour": "red"], for: "OrderSoup").problems == ["colour: 'OrderSoup' has no parameter or response parameter of that name"])
+        let huge = String(repeating: "9", count: 400) + " minutes"
+        #expect(renderer.values(["waitTime": huge], for: "OrderSoup").problems == ["waitTime: '\(huge.prefix(80))' is too large a number to say"])
+        #expect(throws: ResponseRenderer.Failure.unsayable(names: ["price"])) {
+            try renderer.render("withOptions", for: Self.parse([("soup", .custom("chili")), ("options", .custom("cheese"))]),
+                                values: ["price": .amountOfMoney(1e300, currency: "USD")])
+        }
+    }
+
     @Test func pluralsFollowEnglishRules() {
         #expect(["clam chowder", "Tomato Soup", "peach", "berry", "day", "box", "person", "fish", "Child"].map(EnglishPlural.plural)
                 == ["clam chowders", "Tomato Soups", "peaches", "berries", "days", "boxes", "people", "fish", "Children"])
