@@ -60,4 +60,19 @@ struct UserHistoryTests {
         #expect(resolutions["amount"] == .confirmationRequired(.amountOfMoney(20, currency: "USD")))
         #expect(resolutions["note"] == .notRequired)
     }
+
+    /// A habitual built-in value is read against the parse's reference moment and calendar, as
+    /// the utterance's own values are, not against the clock of the machine.
+    @Test func aHabitualDateIsReadAgainstTheParsesReference() throws {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let reference = Date(timeIntervalSince1970: 1_000_000_000)  // 2001-09-09T01:46:40Z
+        let parser = IntentParser(model: RuntimeFixtures.model)
+        let value = parser.habitualValue("tomorrow", of: Parameter(name: "when", entity: .builtin(.dateTime)), reference: reference, calendar: utc)
+        guard case .dateTime(let moment)? = value else {
+            Issue.record("not a date: \(String(describing: value))")
+            return
+        }
+        #expect((moment.year, moment.month, moment.day) == (2001, 9, 10))
+    }
 }

@@ -4,7 +4,7 @@ extension IntentParser {
     /// The value of the slot made of `tokens[range]`: the user's terms first (the one term a
     /// phrase names, or the one whose words the slot's words are), then the model's vocabulary
     /// or built-in grammar; `nil` when the words name several terms or nothing. (Matches within
-    /// an edit need confirmation: only ``resolveParameters(of:vocabulary:workspace:)`` looks
+    /// an edit need confirmation: only ``resolveParameters(of:vocabulary:workspace:reference:calendar:)`` looks
     /// for them, off the plain parse's path.)
     /// A built-in slot resolves through the expression around it when one holds it whole and
     /// holds no other slot: the tagger's "at 8:30" in "next friday at 8:30 pm" is Friday 20:30,
@@ -55,8 +55,11 @@ extension IntentParser {
     }
 
     /// Every parameter of `parse`'s intent with its resolution, in the schema's order; a
-    /// parameter given twice is resolved twice.
-    func resolveParameters(of parse: IntentParse, vocabulary: UserVocabulary, workspace: Workspace) -> [ResolvedParameter] {
+    /// parameter given twice is resolved twice. A habitual value from the user's history is read
+    /// against `reference` in `calendar`, as the utterance's own values are.
+    func resolveParameters(
+        of parse: IntentParse, vocabulary: UserVocabulary, workspace: Workspace, reference: Date, calendar: Calendar
+    ) -> [ResolvedParameter] {
         guard let intent = parse.intent, let definition = model.schema.intent(named: intent) else { return [] }
         var parameters = [ResolvedParameter]()
         for parameter in definition.parameters {
@@ -65,7 +68,7 @@ extension IntentParser {
                 var resolution: ParameterResolution = parameter.isRequired ? .needsValue(prompt: parameter.prompt) : .notRequired
                 // A required value the user habitually gives is proposed ("order my usual").
                 if parameter.isRequired, let habitual = history.habitualValues[intent]?[parameter.name],
-                   let value = habitualValue(habitual, of: parameter, workspace: workspace) {
+                   let value = habitualValue(habitual, of: parameter, reference: reference, calendar: calendar) {
                     resolution = .confirmationRequired(value)
                 }
                 parameters.append(ResolvedParameter(name: parameter.name, slot: nil, resolution: resolution))
@@ -80,12 +83,12 @@ extension IntentParser {
 
     /// `text`, a value from the user's history, as a value of `parameter`: a custom entity's
     /// identifier as it is, a built-in's read by its grammar (`nil` when it does not read).
-    private func habitualValue(_ text: String, of parameter: Parameter, workspace: Workspace) -> SlotValue? {
+    func habitualValue(_ text: String, of parameter: Parameter, reference: Date, calendar: Calendar) -> SlotValue? {
         switch parameter.entity {
         case .custom: return .custom(text)
         case .builtin(let builtin):
             let tokens = tokenizer.tokenize(text)
-            return tokens.count > 0 ? BuiltinGrammar.resolve(builtin, text: tokens, tokens: 0..<tokens.count, reference: Date(), calendar: .current) : nil
+            return tokens.count > 0 ? BuiltinGrammar.resolve(builtin, text: tokens, tokens: 0..<tokens.count, reference: reference, calendar: calendar) : nil
         }
     }
 

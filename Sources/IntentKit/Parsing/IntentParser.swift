@@ -236,7 +236,9 @@ public struct IntentParser: Sendable {
             result.isOutOfScope = true
             return result
         }
-        if resolving { result.parameters = resolveParameters(of: result, vocabulary: vocabulary, workspace: workspace) }
+        if resolving {
+            result.parameters = resolveParameters(of: result, vocabulary: vocabulary, workspace: workspace, reference: reference, calendar: calendar)
+        }
         return result
     }
 
