@@ -125,4 +125,24 @@ struct ReadmeExampleTests: CommandLineRunning {
         #expect(outputs[2].contains(#""response" : "Your order of three clam chowders will be ready in ten minutes.""#), "\(outputs[2])")
         #expect(outputs[3].contains(#""shortcut" : "usual-order""#), "\(outputs[3])")
     }
+
+    /// `--respond` renders each part of a `--split`, and a `--response-value` fills only what
+    /// the parse lacks: a value the user said is never replaced, a value its entity lacks is a
+    /// problem.
+    @Test func responsesFollowThePartsAndNeverReplaceWhatWasSaid() throws {
+        let directory = try temporaryDirectory()
+        let model = directory.appendingPathComponent("soup.model").path
+        let definition = Self.repository.appendingPathComponent("Examples/soup-chef/Intents.intentdefinition").path
+        #expect(try run("train", definition, "--no-encoder", "--output", model).status == 0)
+        let split = try run("parse", "--model", model, "--split", "--respond", "success", "--response-value", "waitTime=10 minutes",
+                            "order three clam chowders and tip the courier 5 dollars")
+        #expect(split.status == 0, "\(split.stderr)")
+        let requests = try #require((try JSONSerialization.jsonObject(with: Data(split.stdout.utf8)) as? [String: Any])?["requests"] as? [[String: Any]])
+        #expect(!requests.isEmpty && requests.allSatisfy { $0["response"] != nil || $0["responseProblem"] != nil }, "\(split.stdout)")
+        let kept = try run("parse", "--model", model, "--respond", "success", "--response-value", "waitTime=10 minutes",
+                           "--response-value", "soup=tomatoSoup", "order three clam chowders")
+        #expect(kept.stdout.contains("three clam chowders will be ready in ten minutes"), "\(kept.stdout)")
+        let unknown = try run("parse", "--model", model, "--respond", "success", "--response-value", "soup=gazpacho", "order three clam chowders")
+        #expect(unknown.stdout.contains("'gazpacho' is not a value of 'Soup'"), "\(unknown.stdout)")
+    }
 }
