@@ -19,7 +19,7 @@ import NIOCore
 /// codec and the router (llhttp's callbacks, the conversion of every head to and from
 /// swift-http-types, a request task, its body stream, the response writer) costs more than the
 /// parse it carries; a request of a fixed shape needs none of it. The answer is the same either
-/// way: the same ``RequestHandlers/parseAnswer(body:route:)``, status, headers, bounds, metrics
+/// way: the same ``RequestHandlers/parseAnswer(body:route:authorization:)``, status, headers, bounds, metrics
 /// and access log.
 ///
 /// It also keeps the connection's idle timeout and the deadline of a request arriving slowly
