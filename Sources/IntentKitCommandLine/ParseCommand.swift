@@ -74,47 +74,40 @@ struct ParseCommand: ParsableCommand {
         if let splitConfidence { parser.splitConfidence = splitConfidence }
         let reference = referenceDate.flatMap(Self.date) ?? Date()
         var workspace = parser.makeWorkspace()
-        let encoder = JSONEncoder()
         // A response is rendered from resolved values, whether or not they are printed.
         let resolving = resolve || responseOption.respond != nil
         let renderer = ResponseRenderer(schema: parser.model.schema)
         if let text, split {
-            print(String(decoding: try requestsJSON(text, parser: parser, workspace: &workspace, reference: reference, pretty: true, resolving: resolving, renderer: renderer), as: UTF8.self))
+            var writer = ParseJSONWriter()
+            writeRequests(of: text, parser: parser, workspace: &workspace, reference: reference, resolving: resolving, renderer: renderer, to: &writer)
+            print(String(decoding: ParseJSONWriter.prettyPrinted(writer.bytes), as: UTF8.self))
             return
         }
+        var writer = ParseJSONWriter()
         if let text {
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let parse = parser.parse(text, workspace: &workspace, alternatives: topK - 1, resolving: resolving, reference: reference)
-            let response = responseOption.response(for: parse, renderer: renderer, reference: reference)
-            print(String(decoding: try encoder.encode(ParseJSON(parse, topK: topK, resolve: resolve, response: response)), as: UTF8.self))
+            writer.write(parse, topK: topK, resolve: resolve, response: responseOption.response(for: parse, renderer: renderer, reference: reference))
+            print(String(decoding: ParseJSONWriter.prettyPrinted(writer.bytes), as: UTF8.self))
             return
         }
         // On a terminal, a small shell: a prompt, and each answer readable over several lines.
         let interactive = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
-        encoder.outputFormatting = interactive ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         var input = InputLines(lenient: lenient)
         var output = LineOutput()
-        var writer = ParseJSONWriter()
         defer { output.flush() }  // what was answered before an invalid line still goes out
         if interactive { StandardError.print("Type an utterance and press return; Ctrl-D ends.") }
         while let line = try input.next(beforeBlocking: {
             if interactive { output.flush(); FileHandle.standardOutput.write(Data("> ".utf8)) } else { output.flush() }
         }) {
             if interactive && line.allSatisfy(\.isWhitespace) { continue }
+            writer.bytes.removeAll(keepingCapacity: true)
             if split {
-                output.append(try requestsJSON(line, parser: parser, workspace: &workspace, reference: reference, pretty: interactive, resolving: resolving, renderer: renderer))
-                continue
-            }
-            let parse = parser.parse(line, workspace: &workspace, alternatives: topK - 1, resolving: resolving, reference: reference)
-            let response = responseOption.response(for: parse, renderer: renderer, reference: reference)
-            if interactive {
-                output.append(try encoder.encode(ParseJSON(parse, topK: topK, resolve: resolve, response: response)))
+                writeRequests(of: line, parser: parser, workspace: &workspace, reference: reference, resolving: resolving, renderer: renderer, to: &writer)
             } else {
-                // The same bytes JSONEncoder writes, without it: JSON lines are the hot path.
-                writer.bytes.removeAll(keepingCapacity: true)
-                writer.write(parse, topK: topK, resolve: resolve, response: response)
-                output.append(writer.bytes)
+                let parse = parser.parse(line, workspace: &workspace, alternatives: topK - 1, resolving: resolving, reference: reference)
+                writer.write(parse, topK: topK, resolve: resolve, response: responseOption.response(for: parse, renderer: renderer, reference: reference))
             }
+            output.append(interactive ? ParseJSONWriter.prettyPrinted(writer.bytes) : writer.bytes)
         }
         output.flush()
         if interactive { FileHandle.standardOutput.write(Data("\n".utf8)) }
@@ -122,19 +115,12 @@ struct ParseCommand: ParsableCommand {
 
     /// `{"requests": [parse, …], "text": …}` for `text`, each request as `parse` writes it, with
     /// its own response.
-    private func requestsJSON(
-        _ text: String, parser: IntentParser, workspace: inout IntentParser.Workspace, reference: Date, pretty: Bool,
-        resolving: Bool, renderer: ResponseRenderer
-    ) throws -> Data {
-        struct Requests: Encodable {
-            var requests: [ParseJSON]
-            var text: String
-        }
+    private func writeRequests(
+        of text: String, parser: IntentParser, workspace: inout IntentParser.Workspace, reference: Date,
+        resolving: Bool, renderer: ResponseRenderer, to writer: inout ParseJSONWriter
+    ) {
         let parses = parser.parseRequests(text, workspace: &workspace, alternatives: topK - 1, resolving: resolving, reference: reference)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        let requests = parses.map { ParseJSON($0, topK: topK, resolve: resolve, response: responseOption.response(for: $0, renderer: renderer, reference: reference)) }
-        return try encoder.encode(Requests(requests: requests, text: text))
+        writer.write(requests: parses, of: text, topK: topK, resolve: resolve) { responseOption.response(for: $0, renderer: renderer, reference: reference) }
     }
 
     /// A reference date in the local time zone.

@@ -86,18 +86,9 @@ final class RequestHandlers: Sendable {
         Self.write(requests: parses, of: text, setting: setting, to: &writer)
     }
 
-    /// `{"requests": [parse, …], "text": …}`: an utterance's requests
-    /// (``IntentParser/parseRequests(_:workspace:alternatives:resolving:reference:calendar:)``),
-    /// each as `POST /parse` answers it, with its own rendered response.
+    /// `{"requests": [parse, …], "text": …}`, each part with its own rendered response.
     private static func write(requests parses: [IntentParse], of text: String, setting: ParseSetting, to writer: inout ParseJSONWriter) {
-        writer.append(#"{"requests":["#)
-        for (index, parse) in parses.enumerated() {
-            if index > 0 { writer.append(",") }
-            writer.write(parse, topK: setting.options.topK, resolve: setting.options.resolve, response: setting.response(for: parse))
-        }
-        writer.append(#"],"text":"#)
-        writer.string(text)
-        writer.append("}")
+        writer.write(requests: parses, of: text, topK: setting.options.topK, resolve: setting.options.resolve, response: setting.response(for:))
     }
 
     /// `POST /parse` and `POST /model/parse` through the router: the requests ``RawParsePath``

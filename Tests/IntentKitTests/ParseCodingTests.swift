@@ -28,6 +28,9 @@ struct ParseCodingTests {
         let parse = parser.parse(text, alternatives: 2, resolving: true, reference: Self.reference)
         let data = try JSONEncoder().encode(parse)
         #expect(try JSONDecoder().decode(IntentParse.self, from: data) == withoutTokens(parse))
+        var shortcut = withoutTokens(parse)
+        shortcut.shortcut = "usual-order"
+        #expect(try JSONDecoder().decode(IntentParse.self, from: JSONEncoder().encode(shortcut)) == shortcut)
     }
 
     @Test("the JSON has the documented keys and value shapes")

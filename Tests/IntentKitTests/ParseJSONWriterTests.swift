@@ -2,14 +2,96 @@ import Foundation
 import Testing
 @testable import IntentKit
 
-/// `ParseJSONWriter` against `JSONEncoder` on the same `ParseJSON`: the same bytes for every kind
+/// What `ParseJSONWriter` must write, as an `Encodable` value for `JSONEncoder`: the oracle the
+/// writer's bytes are checked against (compact and pretty-printed).
+private struct ParseJSONOracle: Encodable {
+    struct Slot: Encodable {
+        var name: String
+        var text: String
+        var start: Int
+        var end: Int
+        var value: SlotValue?
+        var confidence: Double
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(text, forKey: .text)
+            try container.encode(start, forKey: .start)
+            try container.encode(end, forKey: .end)
+            try container.encode(value, forKey: .value)  // null when unresolved, never absent
+            try container.encode(confidence, forKey: .confidence)
+        }
+
+        enum CodingKeys: String, CodingKey { case name, text, start, end, value, confidence }
+    }
+
+    struct Alternative: Encodable {
+        var intent: String
+        var confidence: Double
+    }
+
+    struct Parameter: Encodable {
+        var name: String
+        var outcome: String
+        var text: String?
+        var value: SlotValue?
+        var candidates: [UserVocabulary.Candidate]?
+        var prompt: String?
+        var reason: String?
+    }
+
+    var text: String
+    var intent: String?
+    var outOfScope: Bool
+    var confidence: Double
+    var slots: [Slot]
+    var alternatives: [Alternative]?
+    var parameters: [Parameter]?
+    var shortcut: String?
+    var response: String?
+    var responseProblem: String?
+
+    init(_ parse: IntentParse, topK: Int, resolve: Bool = false, response: ParseJSON.RenderedResponse? = nil) {
+        if case .text(let text)? = response { self.response = text }
+        if case .problem(let problem)? = response { responseProblem = problem }
+        text = parse.text
+        intent = parse.intent
+        outOfScope = parse.isOutOfScope
+        confidence = Self.rounded(parse.confidence)
+        slots = parse.slots.map { slot in
+            Slot(name: slot.name, text: slot.text, start: slot.range.lowerBound, end: slot.range.upperBound,
+                 value: slot.value, confidence: Self.rounded(slot.confidence))
+        }
+        shortcut = parse.shortcut
+        alternatives = Self.showsAlternatives(of: parse, topK: topK) ? parse.alternatives.map { Alternative(intent: $0.intent, confidence: Self.rounded($0.confidence)) } : nil
+        parameters = resolve ? parse.parameters.map(Self.parameter) : nil
+    }
+
+    private static func parameter(_ parameter: ResolvedParameter) -> Parameter {
+        var result = Parameter(name: parameter.name, outcome: parameter.resolution.outcome, text: parameter.slot?.text)
+        switch parameter.resolution {
+        case .success(let value), .confirmationRequired(let value): result.value = value
+        case .disambiguation(let candidates): result.candidates = candidates
+        case .needsValue(let prompt): result.prompt = prompt
+        case .unsupported(let reason): result.reason = reason
+        case .notRequired: break
+        }
+        return result
+    }
+
+    static func showsAlternatives(of parse: IntentParse, topK: Int) -> Bool { ParseJSON.showsAlternatives(of: parse, topK: topK) }
+    static func rounded(_ value: Double) -> Double { ParseJSON.rounded(value) }
+}
+
+/// `ParseJSONWriter` against `JSONEncoder` on the same parse: the same bytes for every kind
 /// of value, every parameter outcome, strings that need escaping and numbers of every form.
 @Suite("Parse JSON writer")
 struct ParseJSONWriterTests {
     private func encoderBytes(_ parse: IntentParse, topK: Int, resolve: Bool) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(ParseJSON(parse, topK: topK, resolve: resolve)), as: UTF8.self)
+        return String(decoding: try encoder.encode(ParseJSONOracle(parse, topK: topK, resolve: resolve)), as: UTF8.self)
     }
 
     private func writerBytes(_ parse: IntentParse, topK: Int, resolve: Bool) -> String {
@@ -24,6 +106,13 @@ struct ParseJSONWriterTests {
                 let expected = try encoderBytes(parse, topK: topK, resolve: resolve)
                 #expect(writerBytes(parse, topK: topK, resolve: resolve) == expected, "top-k \(topK), resolve \(resolve)",
                         sourceLocation: sourceLocation)
+                let pretty = JSONEncoder()
+                pretty.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                var writer = ParseJSONWriter()
+                writer.write(parse, topK: topK, resolve: resolve)
+                #expect(String(decoding: ParseJSONWriter.prettyPrinted(writer.bytes), as: UTF8.self)
+                        == String(decoding: try pretty.encode(ParseJSONOracle(parse, topK: topK, resolve: resolve)), as: UTF8.self),
+                        "pretty, top-k \(topK), resolve \(resolve)", sourceLocation: sourceLocation)
             }
         }
     }

@@ -14,7 +14,7 @@ import Foundation
 // `intent`.
 
 extension IntentParse: Codable {
-    private enum CodingKeys: String, CodingKey { case text, intent, outOfScope, confidence, alternatives, slots, parameters }
+    private enum CodingKeys: String, CodingKey { case text, intent, outOfScope, confidence, alternatives, slots, parameters, shortcut }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -25,9 +25,13 @@ extension IntentParse: Codable {
             alternatives: try container.decodeIfPresent([IntentCandidate].self, forKey: .alternatives) ?? [],
             slots: try container.decode([ParsedSlot].self, forKey: .slots),
             parameters: try container.decodeIfPresent([ResolvedParameter].self, forKey: .parameters) ?? [],
-            isOutOfScope: try container.decodeIfPresent(Bool.self, forKey: .outOfScope) ?? false)
+            isOutOfScope: try container.decodeIfPresent(Bool.self, forKey: .outOfScope) ?? false,
+            shortcut: try container.decodeIfPresent(String.self, forKey: .shortcut))
     }
 
+    /// Every field, at full precision: a parameter keeps its slot (`slot`, beside the `text` the
+    /// printed JSON has), so that a parse sent on decodes to the same value. `intentkit parse`,
+    /// the server and the C API print the rounded form ``ParseJSONWriter`` writes.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(text, forKey: .text)
@@ -37,9 +41,9 @@ extension IntentParse: Codable {
         try container.encode(alternatives, forKey: .alternatives)
         try container.encode(slots, forKey: .slots)
         try container.encode(parameters, forKey: .parameters)
+        try container.encodeIfPresent(shortcut, forKey: .shortcut)
     }
 }
-
 
 extension ParsedSlot: Codable {
     private enum CodingKeys: String, CodingKey { case name, text, start, end, confidence, value }
