@@ -65,15 +65,14 @@ struct ParameterResolutionTests {
 
     @Test func wordsOutsideAClosedEntityAreUnsupported() throws {
         let parser = Self.parser
-        let tokens = parser.tokenizer.tokenize("book a unicorn carriage")
         let slot = ParsedSlot(name: "rideOption", text: "unicorn carriage", range: 7..<23, confidence: 0.9, value: nil, tokens: 2..<4)
         let parameter = Parameter(name: "rideOption", entity: .custom("rideOption"))
         #expect(Self.model.schema.entity(named: "rideOption")?.allowsOtherValues == false)
-        #expect(parser.resolve(slot, as: parameter, tokens: tokens, vocabulary: UserVocabulary()) == .unsupported(reason: "'unicorn carriage' is not a known rideOption"))
+        #expect(parser.slotResolver.resolution(of: slot, as: parameter, lookup: nil, confirmationThreshold: 0.5) == .unsupported(reason: "'unicorn carriage' is not a known rideOption"))
         let open = Parameter(name: "note", entity: .custom("freeText"))
-        #expect(parser.resolve(slot, as: open, tokens: tokens, vocabulary: UserVocabulary()) == .success(.custom("unicorn carriage")), "free text is its own value")
+        #expect(parser.slotResolver.resolution(of: slot, as: open, lookup: nil, confirmationThreshold: 0.5) == .success(.custom("unicorn carriage")), "free text is its own value")
         let amount = Parameter(name: "amount", entity: .builtin(.amountOfMoney))
-        #expect(parser.resolve(slot, as: amount, tokens: tokens, vocabulary: UserVocabulary()) == .unsupported(reason: "'unicorn carriage' is not understood as amountOfMoney"))
+        #expect(parser.slotResolver.resolution(of: slot, as: amount, lookup: nil, confirmationThreshold: 0.5) == .unsupported(reason: "'unicorn carriage' is not understood as amountOfMoney"))
     }
 
     /// A user's term reaches the tagger and the classifier as the model's own vocabulary matches.

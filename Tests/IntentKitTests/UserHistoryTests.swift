@@ -68,7 +68,7 @@ struct UserHistoryTests {
         utc.timeZone = TimeZone(identifier: "UTC")!
         let reference = Date(timeIntervalSince1970: 1_000_000_000)  // 2001-09-09T01:46:40Z
         let parser = IntentParser(model: RuntimeFixtures.model)
-        let value = parser.habitualValue("tomorrow", of: Parameter(name: "when", entity: .builtin(.dateTime)), reference: reference, calendar: utc)
+        let value = parser.slotResolver.habitualValue("tomorrow", of: Parameter(name: "when", entity: .builtin(.dateTime)), reference: reference, calendar: utc)
         guard case .dateTime(let moment)? = value else {
             Issue.record("not a date: \(String(describing: value))")
             return

@@ -149,9 +149,9 @@ struct OutOfScopeTrainingTests {
         // One known word is evidence: the classifier then weighs it, as it weighs any request.
         let intentClassifier = IntentClassifier(model: classifier, gazetteer: Gazetteer())
         var workspace = IntentClassifier.Workspace()
-        _ = intentClassifier.classify(Tokenizer().tokenize("xyzzy lamp"), matches: [], workspace: &workspace)
+        _ = intentClassifier.classify(Tokenizer().tokenize("xyzzy lamp"), matches: [], sentenceVector: nil, workspace: &workspace)
         #expect(workspace.hasEvidence)
-        _ = intentClassifier.classify(Tokenizer().tokenize("xyzzy plugh"), matches: [], workspace: &workspace)
+        _ = intentClassifier.classify(Tokenizer().tokenize("xyzzy plugh"), matches: [], sentenceVector: nil, workspace: &workspace)
         #expect(!workspace.hasEvidence)
     }
 

@@ -59,7 +59,7 @@ struct TokenClustersTrainingTests {
         let tagger = SlotTagger(model: model)
         var workspace = tagger.makeWorkspace()
         tagger.labels(of: "lock the Moonracer", workspace: &workspace)
-        #expect(workspace.encoding.clusters == ids)
+        #expect(workspace.parsing.encoding.clusters == ids)
 
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("token-clusters-\(UUID().uuidString).model")
         defer { try? FileManager.default.removeItem(at: url) }

@@ -19,25 +19,27 @@ import Foundation
 public struct IntentParser: Sendable {
     /// The model.
     public let model: NLUModel
-    /// Splits the text into tokens.
+    // The stages of a parse, in order, each with its part of the model (``parse(_:workspace:alternatives:resolving:reference:calendar:)``).
+    /// 1. Splits the text into tokens.
     let tokenizer = Tokenizer()
-    /// Runs the sentence encoder, for a model with encoder clusters.
+    /// 2. Finds the model's vocabulary and the user's terms.
+    private let matcher: VocabularyMatcher
+    /// 3. Runs the sentence encoder, for a model trained with one.
     private let encoder: UtteranceEncoder
-    /// Predicts the intent; `nil` for a model without a classifier.
+    /// 4. Matches the user's shortcut phrases (``using(_:)-(UserShortcuts)``).
+    private var shortcutMatcher = ShortcutMatcher()
+    /// 5. Predicts the intent; `nil` for a model without a classifier.
     private let classifier: IntentClassifier?
-    /// The classifier's class for "no intent", if it has one.
-    private let outOfScopeClass: Int?
-    /// The classifier's intents read as combinations (`a#b`), when any is one: then
-    /// ``minimumConfidence`` applies to the least certain part of a combination.
-    private let compositeIntents: CompositeIntents?
-    /// Extracts the tagger's features, scores and decodes them, and reranks.
+    /// 6. Leans an unsure classification towards the user's intents (``using(_:)-(UserHistory)``).
+    private var priors = HistoryPriors()
+    /// 7. Tags the slots of the intent, and reranks a close call.
     private let decoder: JointDecoder
+    /// 8. Decides whether the request is for any intent.
+    private let scope: ScopeDecision
+    /// 9. Resolves the slots' values and the intent's parameters.
+    let slotResolver: SlotResolver
     /// Resolves slot text to values.
-    public let resolver: EntityResolver
-    /// `[classifier intents]` slot name → the entity its values belong to.
-    private let entities: [[String: EntityReference]]
-    /// Slot name → entity, for a model without a classifier or an intent the schema lacks.
-    private let defaultEntities: [String: EntityReference]
+    public var resolver: EntityResolver { slotResolver.resolver }
 
     /// Whether the slot tagger gets a say in the intent (``rerankingThreshold``); on by default.
     ///
@@ -63,8 +65,6 @@ public struct IntentParser: Sendable {
     /// stated share of in-scope requests; `nil` answers every utterance the classifier does not
     /// place in its out-of-scope class with an intent.
     public var minimumConfidence: Double?
-    /// What ``minimumConfidence`` is compared with (the model's).
-    private let confidenceMeasure: ConfidenceMeasure
     /// Below this slot confidence, a resolved value asks for confirmation
     /// (``ParameterResolution/confirmationRequired(_:)``).
     public var confirmationThreshold: Double = 0.5
@@ -78,53 +78,36 @@ public struct IntentParser: Sendable {
     /// A shared vocabulary read at the start of every parse, in place of ``vocabulary``.
     public private(set) var vocabularyStore: VocabularyStore?
     /// The user's shortcut phrases (``using(_:)-(UserShortcuts)``).
-    public private(set) var shortcuts = UserShortcuts()
+    public var shortcuts: UserShortcuts { shortcutMatcher.shortcuts }
     /// How similar (the cosine of the sentence encoder's vectors, up to 1) an utterance must be
     /// to one of the user's shortcut phrases to parse as that shortcut said another way, with the
     /// similarity as its confidence; `nil` (the default): only the phrase itself matches. Needs
     /// a model trained with the encoder and shortcuts ``UserShortcuts/encoded(by:)`` it.
     public var shortcutSimilarity: Double?
-    /// Whether ``shortcuts`` have vectors from this model's encoder.
-    private var shortcutsEncoded = false
     /// The user's interactions as priors (``using(_:)-(UserHistory)``).
     public private(set) var history = UserHistory()
-    /// Per class of the classifier, `1 + historyWeight × share` of the user's history; empty without one.
-    private var historyFactors: [Float] = []
     /// How much a user's history may raise an intent's odds: its probability is multiplied by at
     /// most `1 + historyWeight` before normalising (``UserHistory``). The default was chosen on
     /// the default corpus's dev file (`scripts/experiments/donations --dev`).
     public var historyWeight: Double = 2 {
-        didSet { historyFactors = Self.factors(of: history, weight: historyWeight, intents: classifier?.model.intents ?? [], outOfScope: outOfScopeClass) }
+        didSet { priors = makePriors() }
     }
     /// A parse whose likeliest intent is at least this probable is left as the classifier says,
     /// whatever the user's history.
     public var historyCeiling: Float = 0.9
-    /// Maps vocabulary matches to the model's vocabulary features.
-    let vocabularyFeatures: VocabularyFeatures
     /// The sentence encoder the model's classifier weighs, if it was trained with one.
     var sentenceEncoder: SentenceEncoder? { classifier?.model.encoderFeatures?.encoder }
 
     /// A parser for `model`.
     public init(model: NLUModel) {
         self.model = model
+        matcher = VocabularyMatcher(model: model)
         encoder = UtteranceEncoder(model: model)
         classifier = model.intentClassifier.map { IntentClassifier(model: $0, gazetteer: model.gazetteer) }
-        outOfScopeClass = model.intentClassifier?.outOfScopeClass
-        compositeIntents = model.intentClassifier.flatMap { CompositeIntents(intents: $0.intents) }
-        minimumConfidence = model.intentClassifier?.outOfScope.minimumConfidence
-        confidenceMeasure = model.intentClassifier?.outOfScope.confidenceMeasure ?? .likeliestIntent
         decoder = JointDecoder(model: model)
-        resolver = EntityResolver(schema: model.schema)
-        vocabularyFeatures = VocabularyFeatures(gazetteer: model.gazetteer, ownFeatures: model.features.templates.contains(.userVocabulary))
-        let intents = model.intentClassifier?.intents ?? []
-        var defaults = [String: EntityReference]()
-        for entity in model.schema.entities { defaults[entity.name] = .custom(entity.name) }
-        defaultEntities = defaults
-        entities = intents.map { name in
-            var entities = defaults
-            for parameter in model.schema.intent(named: name)?.parameters ?? [] { entities[parameter.name] = parameter.entity }
-            return entities
-        }
+        scope = ScopeDecision(model: model)
+        slotResolver = SlotResolver(model: model)
+        minimumConfidence = model.intentClassifier?.outOfScope.minimumConfidence
     }
 
     /// Loads the model at `url`, with `encoder` if it was trained with one (see
@@ -148,8 +131,7 @@ public struct IntentParser: Sendable {
     /// its shortcut's frame (``IntentParse/shortcut``); a cheap copy sharing the model.
     public func using(_ shortcuts: UserShortcuts) -> IntentParser {
         var parser = self
-        parser.shortcuts = shortcuts
-        parser.shortcutsEncoded = shortcuts.isEncoded(by: self)
+        parser.shortcutMatcher = ShortcutMatcher(shortcuts: shortcuts, encoded: shortcuts.isEncoded(by: self))
         return parser
     }
 
@@ -158,15 +140,12 @@ public struct IntentParser: Sendable {
     public func using(_ history: UserHistory) -> IntentParser {
         var parser = self
         parser.history = history
-        parser.historyFactors = Self.factors(of: history, weight: historyWeight, intents: classifier?.model.intents ?? [], outOfScope: outOfScopeClass)
+        parser.priors = parser.makePriors()
         return parser
     }
 
-    private static func factors(of history: UserHistory, weight: Double, intents: [String], outOfScope: Int?) -> [Float] {
-        guard !history.isEmpty, weight > 0 else { return [] }
-        return intents.enumerated().map { index, name in
-            index == outOfScope ? 1 : Float(1 + weight * (history.intentShares[name] ?? 0))
-        }
+    private func makePriors() -> HistoryPriors {
+        HistoryPriors(history: history, weight: historyWeight, intents: classifier?.model.intents ?? [], outOfScopeClass: scope.outOfScopeClass)
     }
 
     /// This parser reading its user vocabulary from `store` at every parse.
@@ -178,24 +157,23 @@ public struct IntentParser: Sendable {
 
     /// Whether terms of `entity` become features of the tagger and the classifier: the model
     /// learned vocabulary features for that entity type.
-    public func knowsVocabulary(of entity: String) -> Bool { vocabularyFeatures.knows(entity) }
+    public func knowsVocabulary(of entity: String) -> Bool { matcher.vocabularyFeatures.knows(entity) }
 
-    /// One caller's reusable buffers, one part per stage of a parse.
+    /// One caller's reusable buffers: each stage's scratch space, which holds its output until
+    /// the next parse.
     public struct Workspace: Sendable {
         /// 1. The utterance's tokens.
         var tokens = TokenizedText()
-        /// 2. The vocabulary matches in them: the model's, then the user's.
-        var matches: [Gazetteer.Match] = []
-        /// The utterance's keys for user-vocabulary matching.
-        var vocabularyKeys = UtteranceKeys()
+        /// 2. The vocabulary matches in them, and the keys for the user's terms.
+        var matching = VocabularyMatcher.Scratch()
         /// 3. The sentence encoder's vector and token clusters.
         var encoding = UtteranceEncoder.Output()
-        /// 4. The intent classifier's features and probabilities.
+        /// 5. The intent classifier's features and probabilities.
         var classification = IntentClassifier.Workspace()
-        /// 5. The tagger's features, state scores and decoders.
+        /// 6. The probabilities leaned towards the user's intents.
+        var leaned: [Float] = []
+        /// 7. The tagger's features, state scores and decoders, and the probabilities after tagging.
         var tagging: JointDecoder.Workspace
-        /// The intents' probabilities: the classifier's, the two it hesitated between reranked.
-        var probabilities: [Float] = []
     }
 
     /// Buffers for one caller.
@@ -209,7 +187,7 @@ public struct IntentParser: Sendable {
         return parse(text, workspace: &workspace, alternatives: alternatives, resolving: resolving, reference: reference, calendar: calendar)
     }
 
-    /// Parses `text`.
+    /// Parses `text`: the stages in order, each handing its output to the next.
     /// - Parameters:
     ///   - text: the utterance.
     ///   - workspace: this caller's buffers (``makeWorkspace()``), reused from parse to parse.
@@ -223,23 +201,109 @@ public struct IntentParser: Sendable {
     ) -> IntentParse {
         // One snapshot for the whole parse: a concurrent update applies from the next one.
         let vocabulary = vocabularyStore?.vocabulary ?? self.vocabulary
-        var result = parseFrame(text, workspace: &workspace, alternatives: alternatives, vocabulary: vocabulary, reference: reference, calendar: calendar)
-        if result.shortcut != nil {
-            if resolving { result.parameters = shortcutParameters(of: result, reference: reference, calendar: calendar) }
-            return result
+        // 1-5. Tokenize, match, encode, answer a shortcut, classify.
+        let reading = read(text, vocabulary: vocabulary, workspace: &workspace)
+        guard case .classified(var intent, let hasEvidence) = reading else {
+            guard case .shortcut(let shortcut, let confidence) = reading else {
+                // Nothing said is no request for any intent.
+                return IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [], isOutOfScope: true)
+            }
+            return IntentParse(text: text, intent: shortcut.intent, confidence: confidence, alternatives: [], slots: [],
+                               parameters: resolving ? slotResolver.parameters(of: shortcut, reference: reference, calendar: calendar) : [],
+                               shortcut: shortcut.identifier)
         }
-        if let minimumConfidence, let intent = result.intent, confidence(of: intent, in: result, workspace: workspace) < minimumConfidence {
-            // Too unsure to be any intent's request: the candidates stay, as alternatives.
-            result.alternatives.insert(IntentCandidate(intent: intent, confidence: result.confidence), at: 0)
-            result.intent = nil
-            result.slots = []
-            result.isOutOfScope = true
-            return result
+        // 6. Lean an unsure classifier towards the intents the user uses.
+        if let predicted = intent, !priors.isEmpty {
+            intent = priors.lean(predicted, probabilities: workspace.classification.probabilities, ceiling: historyCeiling, into: &workspace.leaned)
         }
-        if resolving {
-            result.parameters = resolveParameters(of: result, vocabulary: vocabulary, workspace: workspace, reference: reference, calendar: calendar)
+        // 7. Tag the slots within the intent's, the tagger reranking a hesitant classifier's two likeliest intents.
+        let tagged = decoder.decode(
+            workspace.tokens, matches: workspace.matching.matches, clusters: workspace.encoding.clusters, intent: intent, hasEvidence: hasEvidence,
+            probabilities: priors.isEmpty || intent == nil ? workspace.classification.probabilities : workspace.leaned,
+            workspace: &workspace.tagging, reranking: reranking)
+        // 8. Decide whether the request is for an intent at all.
+        let probabilities = workspace.tagging.probabilities
+        let verdict = scope.decide(intent: tagged.intent, hasEvidence: hasEvidence, probabilities: probabilities, minimumConfidence: minimumConfidence)
+        guard case .inScope(let inScope) = verdict else {
+            return outOfScope(text, verdict: verdict, probabilities: probabilities, alternatives: alternatives)
         }
+        var result = IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [])
+        if let inScope, let intentNames = classifier?.model.intents {
+            result.intent = intentNames[inScope]
+            result.confidence = Double(probabilities[inScope])
+            result.alternatives = scope.runnersUp(probabilities, excluding: inScope, count: alternatives).map {
+                IntentCandidate(intent: intentNames[$0], confidence: Double(probabilities[$0]))
+            }
+        }
+        guard !tagged.slots.isEmpty || (resolving && result.intent != nil) else { return result }
+        // 9. Resolve each slot's value and, when asked, each parameter of the intent.
+        let context = SlotResolver.Context(text: text, tokens: workspace.tokens, vocabulary: vocabulary, keys: workspace.matching.keys,
+                                           reference: reference, calendar: calendar)
+        let request = resolving ? result.intent.map {
+            SlotResolver.ParameterRequest(intent: $0, habitualValues: history.habitualValues[$0], confirmationThreshold: confirmationThreshold)
+        } : nil
+        (result.slots, result.parameters) = slotResolver.resolve(tagged.slots, intent: inScope, context: context, parameters: request)
         return result
+    }
+
+    /// What the stages before the priors made of an utterance.
+    enum Reading {
+        /// No word: no request.
+        case nothingSaid
+        /// The request of one of the user's shortcuts, with the confidence of the match.
+        case shortcut(UserShortcut, confidence: Double)
+        /// The classifier's likeliest intent (`nil` without a classifier; its probabilities in
+        /// the workspace), and whether it knew anything in the utterance.
+        case classified(intent: Int?, hasEvidence: Bool)
+    }
+
+    /// The first stages of a parse, which ``SlotTagger`` runs too: tokenize `text`, match the
+    /// model's vocabulary and `vocabulary`, encode, answer a shortcut, classify the intent.
+    func read(_ text: String, vocabulary: UserVocabulary, workspace: inout Workspace) -> Reading {
+        // 1. Tokenize.
+        tokenizer.tokenize(text, into: &workspace.tokens)
+        guard workspace.tokens.count > 0 else { return .nothingSaid }
+        // 2. Match the model's vocabulary, then the user's.
+        matcher.match(workspace.tokens, vocabulary: vocabulary, scratch: &workspace.matching)
+        // 3. Encode, for a model with the encoder or shortcuts matched by their vectors.
+        encoder.encode(workspace.tokens, sentenceVectorNeeded: shortcutMatcher.needsSentenceVector(similarity: shortcutSimilarity),
+                       into: &workspace.encoding)
+        // 4. An utterance that is one of the user's shortcut phrases, or near one, is that shortcut's request.
+        if let (shortcut, confidence) = shortcutMatcher.match(workspace.tokens, sentenceVector: workspace.encoding.sentence,
+                                                              similarity: shortcutSimilarity) {
+            return .shortcut(shortcut, confidence: confidence)
+        }
+        // 5. Classify the intent.
+        let intent = classifier?.classify(workspace.tokens, matches: workspace.matching.matches, sentenceVector: workspace.encoding.sentence,
+                                          workspace: &workspace.classification)
+        return .classified(intent: intent, hasEvidence: classifier == nil || workspace.classification.hasEvidence)
+    }
+
+    /// Extracts the tagger's features of the utterance `workspace` has just read (``read(_:vocabulary:workspace:)``)
+    /// and scores every label, conditioned on `intent` (for ``SlotTagger``).
+    func scoreEveryLabel(intent: Int?, workspace: inout Workspace) {
+        decoder.scoreEveryLabel(workspace.tokens, matches: workspace.matching.matches, clusters: workspace.encoding.clusters, intent: intent,
+                                workspace: &workspace.tagging)
+    }
+
+    /// How the tagger weighs in on the intent.
+    private var reranking: JointDecoder.Reranking {
+        JointDecoder.Reranking(enabled: intentReranking, threshold: rerankingThreshold, scoresIntentLabelsAlone: scoresIntentLabelsAlone)
+    }
+
+    /// The answer for a request for no intent: no intent and no slots; the likeliest intents (the
+    /// best and `alternatives` more, the out-of-scope class left out; the one the minimum
+    /// confidence turned away first) stay, as alternatives, the best one's confidence the parse's.
+    private func outOfScope(_ text: String, verdict: ScopeDecision.Verdict, probabilities: [Float], alternatives: Int) -> IntentParse {
+        guard case .outOfScope(let likeliest) = verdict, let intentNames = classifier?.model.intents else {
+            return IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [], isOutOfScope: true)
+        }
+        let candidates = (likeliest.map { [$0] + scope.runnersUp(probabilities, excluding: $0, count: alternatives) }
+            ?? scope.runnersUp(probabilities, excluding: nil, count: alternatives + 1)).map {
+            IntentCandidate(intent: intentNames[$0], confidence: Double(probabilities[$0]))
+        }
+        return IntentParse(text: text, intent: nil, confidence: candidates.first?.confidence ?? 0, alternatives: candidates, slots: [],
+                           isOutOfScope: true)
     }
 
     /// The confidence ``minimumConfidence`` judged `parse` by, read from the `workspace` that
@@ -248,155 +312,8 @@ public struct IntentParser: Sendable {
     /// for a model that sums the two likeliest intents' (``ConfidenceMeasure/twoLikeliestIntents``),
     /// or for a combination of intents (its least certain part's).
     package func judgedConfidence(of parse: IntentParse, workspace: Workspace) -> Double {
-        guard let intent = parse.intent ?? parse.alternatives.first?.intent else { return parse.confidence }
-        return confidence(of: intent, in: parse, workspace: workspace)
-    }
-
-    /// How sure the parse is of being a request for the model, for ``minimumConfidence``: for a
-    /// combination of intents its least certain part's probability (``CompositeIntents``);
-    /// otherwise as ``confidenceMeasure`` says, the intent's probability or the two likeliest
-    /// intents' summed (the out-of-scope class is none of them).
-    private func confidence(of intent: String, in parse: IntentParse, workspace: Workspace) -> Double {
-        if let compositeIntents, let index = classifier?.model.intents.firstIndex(of: intent) {
-            return compositeIntents.confidence(of: index, probabilities: workspace.probabilities)
-        }
-        guard confidenceMeasure == .twoLikeliestIntents, classifier != nil else { return parse.confidence }
-        return Double(ConfidenceMeasure.twoLikeliestProbability(of: workspace.probabilities, outOfScopeClass: outOfScopeClass))
-    }
-
-    /// The classifier's choice re-weighted by the user's history (``UserHistory``), unless it is
-    /// sure of it or places the utterance out of scope.
-    private func leaning(_ predicted: Int?, probabilities: inout [Float]) -> Int? {
-        guard let predicted, predicted != outOfScopeClass, probabilities.count == historyFactors.count,
-              probabilities[predicted] < historyCeiling else { return predicted }
-        var total: Float = 0
-        for index in probabilities.indices {
-            probabilities[index] *= historyFactors[index]
-            total += probabilities[index]
-        }
-        var best = predicted
-        for index in probabilities.indices {
-            probabilities[index] /= total
-            if probabilities[index] > probabilities[best] { best = index }
-        }
-        return best
-    }
-
-    /// The intent and slots of `text`, each slot's value resolved: the stages of a parse, in
-    /// order, each a value that owns its buffers and hands its result to the next.
-    private func parseFrame(
-        _ text: String, workspace: inout Workspace, alternatives: Int, vocabulary: UserVocabulary, reference: Date, calendar: Calendar
-    ) -> IntentParse {
-        // 1. Tokenize.
-        tokenizer.tokenize(text, into: &workspace.tokens)
-        // Nothing said is no request for any intent.
-        guard workspace.tokens.count > 0 else {
-            return IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [], isOutOfScope: true)
-        }
-        // An utterance that is one of the user's shortcut phrases is that shortcut's request.
-        if let shortcut = shortcuts.match(workspace.tokens) {
-            return IntentParse(text: text, intent: shortcut.intent, confidence: 1, alternatives: [], slots: [], shortcut: shortcut.identifier)
-        }
-        // 2. Match the model's vocabulary, then the user's.
-        workspace.matches.removeAll(keepingCapacity: true)
-        model.gazetteer.matches(in: workspace.tokens, into: &workspace.matches)
-        if !vocabulary.isEmpty {
-            vocabularyFeatures.appendMatches(of: vocabulary, in: workspace.tokens, keys: &workspace.vocabularyKeys, into: &workspace.matches)
-        }
-        // 3. Encode, for a model with encoder clusters.
-        encoder.encode(workspace.tokens, into: &workspace.encoding)
-        // 3b. An utterance near one of the user's shortcut phrases is that shortcut's request.
-        if let shortcutSimilarity, shortcutsEncoded, let vector = workspace.encoding.sentence ?? sentenceEncoder?.encode(text) {
-            workspace.encoding.sentence = vector  // the classifier's too: the encoder runs once
-            if let (shortcut, similarity) = shortcuts.nearest(to: vector), similarity >= shortcutSimilarity {
-                return IntentParse(text: text, intent: shortcut.intent, confidence: min(similarity, 1), alternatives: [], slots: [],
-                                   shortcut: shortcut.identifier)
-            }
-        }
-        // 4. Classify the intent.
-        var predicted = classifier?.classify(workspace.tokens, matches: workspace.matches, sentenceVector: workspace.encoding.sentence,
-                                             workspace: &workspace.classification)
-        workspace.probabilities.removeAll(keepingCapacity: true)
-        workspace.probabilities.append(contentsOf: workspace.classification.probabilities)
-        // 4b. Lean an unsure classifier towards the intents the user uses.
-        if !historyFactors.isEmpty { predicted = leaning(predicted, probabilities: &workspace.probabilities) }
-        // An utterance of which the classifier knows nothing (no word, word pair, n-gram or
-        // vocabulary match it has a weight for, and no encoder's vector) gives it no evidence:
-        // its probabilities are the intents' priors, its likeliest intent the most frequent one.
-        // Like an empty utterance, it is no request for any intent, whatever the out-of-scope
-        // class and the minimum confidence would say of the priors.
-        if !workspace.classification.hasEvidence, let intentNames = classifier?.model.intents {
-            return outOfScope(text, probabilities: workspace.probabilities, intentNames: intentNames, alternatives: alternatives)
-        }
-        // 5. Extract the tagger's features, score the labels and decode within the intent's, the
-        // tagger reranking a hesitant classifier's two likeliest intents.
-        let decoded = decoder.decode(
-            workspace.tokens, matches: workspace.matches, clusters: workspace.encoding.clusters, intent: predicted,
-            probabilities: workspace.probabilities, workspace: &workspace.tagging,
-            reranking: JointDecoder.Reranking(enabled: intentReranking, threshold: rerankingThreshold, scoresIntentLabelsAlone: scoresIntentLabelsAlone))
-        if let reranked = decoded.reranked {
-            workspace.probabilities[reranked.top] = reranked.topProbability
-            workspace.probabilities[reranked.second] = reranked.secondProbability
-        }
-        var result = IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [])
-        // The intents' names alone, not the classifier: binding a struct copies (retains) all it holds.
-        if let intent = decoded.intent, let intentNames = classifier?.model.intents {
-            let probabilities = workspace.probabilities
-            if intent == outOfScopeClass {
-                return outOfScope(text, probabilities: probabilities, intentNames: intentNames, alternatives: alternatives)
-            }
-            result.intent = intentNames[intent]
-            result.confidence = Double(probabilities[intent])
-            result.alternatives = Self.runnersUp(probabilities, excluding: intent, also: outOfScopeClass ?? intent, count: alternatives).map {
-                IntentCandidate(intent: intentNames[$0], confidence: Double(probabilities[$0]))
-            }
-        }
-        guard !decoded.slots.isEmpty else { return result }
-        // 6. Resolve each slot's value against the vocabularies and the built-in grammars.
-        let tokens = workspace.tokens
-        let entityOf = decoded.intent.flatMap { $0 < entities.count ? entities[$0] : nil } ?? defaultEntities
-        let keys = workspace.vocabularyKeys
-        let slotRanges = decoded.slots.lazy.map(\.range)  // no array: most parses never read it
-        result.slots = decoded.slots.map { slot in
-            let utf8 = tokens.tokens[slot.tokens.lowerBound].utf8Range.lowerBound..<tokens.tokens[slot.tokens.upperBound - 1].utf8Range.upperBound
-            let start = text.utf8.index(text.utf8.startIndex, offsetBy: utf8.lowerBound)
-            let end = text.utf8.index(start, offsetBy: utf8.count)
-            let value = entityOf[slot.name].flatMap {
-                resolveValue(tokens, tokens: slot.tokens, entity: $0, vocabulary: vocabulary.isEmpty || !keys.mayMatch(slot.tokens) ? nil : vocabulary,
-                             reference: reference, calendar: calendar, slotRanges: slotRanges)
-            }
-            return ParsedSlot(name: slot.name, text: String(text[start..<end]), range: slot.range, confidence: slot.confidence,
-                              value: value, tokens: slot.tokens)
-        }
-        return result
-    }
-
-    /// The answer for a request for no intent: no intent and no slots; the likeliest intents (the
-    /// best and `alternatives` more, the out-of-scope class left out) stay, as alternatives, the
-    /// best one's confidence the parse's.
-    private func outOfScope(_ text: String, probabilities: [Float], intentNames: [String], alternatives: Int) -> IntentParse {
-        let none = outOfScopeClass ?? -1
-        let candidates = Self.runnersUp(probabilities, excluding: none, also: none, count: alternatives + 1).map {
-            IntentCandidate(intent: intentNames[$0], confidence: Double(probabilities[$0]))
-        }
-        return IntentParse(text: text, intent: nil, confidence: candidates.first?.confidence ?? 0, alternatives: candidates, slots: [],
-                           isOutOfScope: true)
-    }
-
-    /// The indices of the `count` largest probabilities other than `excluded` and `also`,
-    /// largest first. (Selection, not a sort: `count` is a few, and it runs on every parse; ties
-    /// go to the lower index, as a stable sort would have it.)
-    private static func runnersUp(_ probabilities: [Float], excluding excluded: Int, also: Int, count: Int) -> [Int] {
-        var chosen = [Int]()
-        chosen.reserveCapacity(min(count, probabilities.count))
-        while chosen.count < count {
-            var best = -1
-            for k in probabilities.indices where k != excluded && k != also && !chosen.contains(k) {
-                if best < 0 || probabilities[k] > probabilities[best] { best = k }
-            }
-            guard best >= 0 else { break }
-            chosen.append(best)
-        }
-        return chosen
+        guard parse.shortcut == nil, let intent = parse.intent ?? parse.alternatives.first?.intent,
+              let index = classifier?.model.intents.firstIndex(of: intent) else { return parse.confidence }
+        return scope.confidence(of: index, probabilities: workspace.tagging.probabilities)
     }
 }

@@ -22,11 +22,11 @@ extension SlotTagger {
         let tokenCount = workspace.tokens.count
         guard tokenCount > 0, count > 0 else { return count > 0 ? [SlotHypothesis(slots: [], labels: [], probability: 1)] : [] }
         let L = model.labels.count
-        let hypotheses = workspace.scoring.scores.withUnsafeBufferPointer { scores in
+        let hypotheses = workspace.scores.withUnsafeBufferPointer { scores in
             workspace.decoding.nBest.decode(stateScores: UnsafeBufferPointer(rebasing: scores[0..<(tokenCount * L)]), tokenCount: tokenCount,
                                             count: count, mask: mask)
         }
-        let logZ = decoder.runForwardBackward(scores: workspace.scoring.scores, tokenCount: tokenCount, buffers: &workspace.decoding)
+        let logZ = decoder.runForwardBackward(scores: workspace.scores, tokenCount: tokenCount, buffers: &workspace.decoding)
         let forwardBackward = workspace.decoding.forwardBackward
         return hypotheses.map { hypothesis in
             SlotHypothesis(slots: decoder.slots(of: hypothesis.labels, tokens: workspace.tokens) { forwardBackward.marginal(token: $0, label: $1) },

@@ -5,10 +5,10 @@ import Foundation
 /// A tagger is immutable and `Sendable`: share one across threads, and give each caller its own
 /// ``Workspace`` (the buffers that grow to the longest utterance seen).
 ///
-/// Tagging runs the stages of a parse (``IntentParser``) up to the slots, each a value that
-/// owns its buffers and hands its result to the next: tokenize, match the model's vocabulary,
-/// encode (for a model with an encoder), classify the intent, score every label, decode. Unlike
-/// a parse, it decodes over every label (or those a mask allows), not only the intent's.
+/// Tagging is a parse (``IntentParser``) run up to its tag stage: tokenize, match the model's
+/// vocabulary, encode (for a model with an encoder), classify the intent, score every label,
+/// decode. Unlike a parse, it decodes over every label (or those a mask allows), not only the
+/// intent's.
 ///
 /// ```swift
 /// let tagger = try SlotTagger(contentsOf: modelURL)
@@ -19,20 +19,16 @@ import Foundation
 /// ```
 public struct SlotTagger: Sendable {
     /// The model.
-    public let model: NLUModel
+    public var model: NLUModel { parser.model }
     /// The tokenizer the model was trained with.
-    public let tokenizer = Tokenizer()
-    private let encoder: UtteranceEncoder
-    private let classifier: IntentClassifier?
-    private let scorer: StateScorer
+    public var tokenizer: Tokenizer { parser.tokenizer }
+    /// The parse whose stages run up to the tagger's scores.
+    private let parser: IntentParser
     let decoder: SlotDecoder
 
     /// Creates a tagger for `model`.
     public init(model: NLUModel) {
-        self.model = model
-        encoder = UtteranceEncoder(model: model)
-        classifier = model.intentClassifier.map { IntentClassifier(model: $0, gazetteer: model.gazetteer) }
-        scorer = StateScorer(model: model)
+        parser = IntentParser(model: model)
         decoder = SlotDecoder(model: model)
     }
 
@@ -42,21 +38,20 @@ public struct SlotTagger: Sendable {
         self.init(model: try NLUModel(contentsOf: url, encoder: encoder))
     }
 
-    /// One caller's reusable buffers, one part per stage.
+    /// One caller's reusable buffers: the parse's, and the decoder's over every label.
     public struct Workspace: Sendable {
+        var parsing: IntentParser.Workspace
+        var decoding: SlotDecoder.Buffers
         /// The tokens of the last utterance tagged.
-        public internal(set) var tokens = TokenizedText()
-        var matches: [Gazetteer.Match] = []
-        var encoding = UtteranceEncoder.Output()
-        var classification = IntentClassifier.Workspace()
+        public var tokens: TokenizedText { parsing.tokens }
         /// The intent predicted for the last utterance, when the model has a classifier.
         public internal(set) var intent: Int?
-        var scoring = StateScorer.Buffers()
-        var decoding: SlotDecoder.Buffers
+        /// The state scores of the last utterance, `[T][L]`.
+        var scores: [Float] { parsing.tagging.scoring.scores }
     }
 
     /// Buffers for one caller.
-    public func makeWorkspace() -> Workspace { Workspace(decoding: decoder.makeBuffers()) }
+    public func makeWorkspace() -> Workspace { Workspace(parsing: parser.makeWorkspace(), decoding: decoder.makeBuffers()) }
 
     /// A label mask allowing only `slots` (and `O`), for ``labels(of:workspace:mask:)``.
     public func mask(allowing slots: Set<String>) -> [Float] {
@@ -74,7 +69,7 @@ public struct SlotTagger: Sendable {
     @discardableResult
     public func labels(of text: String, workspace: inout Workspace, mask: [Float]? = nil) -> [Int] {
         scoreStates(of: text, workspace: &workspace)
-        return decoder.decode(scores: workspace.scoring.scores, tokenCount: workspace.tokens.count, mask: mask, buffers: &workspace.decoding)
+        return decoder.decode(scores: workspace.scores, tokenCount: workspace.tokens.count, mask: mask, buffers: &workspace.decoding)
     }
 
     /// The slots of `text`, each with a confidence: the smallest marginal probability of its
@@ -82,22 +77,17 @@ public struct SlotTagger: Sendable {
     public func tag(_ text: String, workspace: inout Workspace, allowedSlots: Set<String>? = nil) -> [TaggedSlot] {
         let path = labels(of: text, workspace: &workspace, mask: allowedSlots.map(mask(allowing:)))
         guard !path.isEmpty, path.contains(where: { $0 != LabelSet.outside }) else { return [] }
-        return decoder.slotsWithConfidences(of: path, scores: workspace.scoring.scores, tokens: workspace.tokens, buffers: &workspace.decoding)
+        return decoder.slotsWithConfidences(of: path, scores: workspace.scores, tokens: workspace.tokens, buffers: &workspace.decoding)
     }
 
-    /// The stages before decoding, in order: tokenize `text`, match the model's vocabulary,
-    /// encode, predict the intent, extract the features and score every label
-    /// (`workspace.scoring.scores`, `[T][L]`).
+    /// The parse's stages up to the tagger's scores, with no user vocabulary or shortcuts: read
+    /// `text` (tokenize, match, encode, classify), then score every label conditioned on the
+    /// intent (``Workspace/scores``).
     func scoreStates(of text: String, workspace: inout Workspace) {
-        tokenizer.tokenize(text, into: &workspace.tokens)
-        workspace.matches.removeAll(keepingCapacity: true)
-        model.gazetteer.matches(in: workspace.tokens, into: &workspace.matches)
-        encoder.encode(workspace.tokens, into: &workspace.encoding)
-        workspace.intent = classifier?.classify(workspace.tokens, matches: workspace.matches, sentenceVector: workspace.encoding.sentence,
-                                                workspace: &workspace.classification)
-        scorer.extractFeatures(workspace.tokens, matches: workspace.matches, clusters: workspace.encoding.clusters, intent: workspace.intent,
-                               buffers: &workspace.scoring)
-        scorer.scoreStates(workspace.tokens, intent: workspace.intent, buffers: &workspace.scoring)
+        workspace.intent = nil
+        guard case .classified(let intent, _) = parser.read(text, vocabulary: UserVocabulary(), workspace: &workspace.parsing) else { return }
+        workspace.intent = intent
+        parser.scoreEveryLabel(intent: intent, workspace: &workspace.parsing)
     }
 }
 

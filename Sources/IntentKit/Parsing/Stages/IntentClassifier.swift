@@ -1,5 +1,5 @@
 /// Predicts the intent of a tokenized utterance from its words and vocabulary matches: the
-/// classification stage of a parse.
+/// classify stage of a parse.
 ///
 /// A multinomial logistic regression over ``IntentFeatureExtractor``'s sparse features and, in a
 /// model trained with a sentence encoder, the encoder's vector of the text (``EncoderFeatures``).
@@ -31,12 +31,12 @@ struct IntentClassifier: Sendable {
 
     /// The most probable intent of `tokens` (an index into ``IntentClassifierModel/intents``);
     /// every intent's probability is left in `workspace.probabilities`.
-    /// - Parameter sentenceVector: the sentence encoder's vector of the text when the caller
-    ///   has it already (``SlotTagger/encode(_:buffers:)``); `nil` encodes the text if the
-    ///   model weighs the vector.
-    func classify(_ tokens: TokenizedText, matches: [Gazetteer.Match], sentenceVector: [Float]? = nil, workspace: inout Workspace) -> Int {
+    /// - Parameter sentenceVector: the sentence encoder's vector of the text
+    ///   (``UtteranceEncoder``); `nil` when the model has no encoder features or was read
+    ///   without its encoder, and the dense features count as zero.
+    func classify(_ tokens: TokenizedText, matches: [Gazetteer.Match], sentenceVector: [Float]?, workspace: inout Workspace) -> Int {
         extractor.extract(tokens, matches: matches, into: &workspace.features)
-        let embedding = model.encoderFeatures == nil ? nil : sentenceVector ?? model.embedding(of: tokens.text)
+        let embedding = model.encoderFeatures == nil ? nil : sentenceVector
         let known = model.probabilities(features: workspace.features, embedding: embedding, into: &workspace.probabilities)
         workspace.hasEvidence = known > (knowsBias ? 1 : 0) || embedding != nil
         return IntentClassifierModel.likeliest(workspace.probabilities)

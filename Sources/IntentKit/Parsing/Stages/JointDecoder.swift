@@ -1,10 +1,11 @@
 import Foundation
 
-/// The tagging stage of a parse, after the intent classifier: extracts the tagger's features,
-/// scores the labels (``StateScorer``) and decodes the slots (``SlotDecoder``) within the labels
-/// of the classifier's intent; when the classifier hesitates between two intents, the tagger's
-/// reading of each weighs in on which it is (intent reranking), and the decoder returns the two
-/// intents' new probabilities with the slots.
+/// The tag stage of a parse, after the intent classifier and the priors: extracts the tagger's
+/// features, scores the labels (``StateScorer``) and decodes the slots (``SlotDecoder``) within
+/// the labels of the classifier's intent; when the classifier hesitates between two intents, the
+/// tagger's reading of each weighs in on which it is (intent reranking), and the stage's
+/// distribution over the intents is the one it was given with those two intents' probabilities
+/// anew.
 ///
 /// Restricting the labels to the intent's slots (``NLUModel/intentSlots``) keeps a tagger from
 /// filling a slot the intent cannot have; decoding over the intent's L' labels alone does that
@@ -56,6 +57,8 @@ struct JointDecoder: Sendable {
 
     /// One caller's buffers.
     struct Workspace: Sendable {
+        /// The intents' probabilities after tagging: the stage's output beside the slots.
+        var probabilities: [Float] = []
         /// The features and state scores.
         var scoring = StateScorer.Buffers()
         /// The decoder's over all labels.
@@ -75,8 +78,8 @@ struct JointDecoder: Sendable {
         /// a classifier.
         var intent: Int?
         var slots: [TaggedSlot]
-        /// The two intents reranking weighed, with their probabilities anew; `nil` when the
-        /// classifier did not hesitate.
+        /// The two intents reranking weighed, with their probabilities anew (as in
+        /// ``Workspace/probabilities``); `nil` when the classifier did not hesitate.
         var reranked: RerankedIntents?
     }
 
@@ -89,17 +92,24 @@ struct JointDecoder: Sendable {
         var secondProbability: Float
     }
 
-    /// Extracts the features of `tokens`, scores and decodes them.
+    /// Extracts the features of `tokens`, scores and decodes them; leaves the intents'
+    /// probabilities after tagging in `workspace.probabilities`.
+    ///
+    /// A request the classifier knew nothing of (`hasEvidence` false) or placed in its
+    /// out-of-scope class is no intent's: it has no slots, and is not tagged.
     ///
     /// - Parameters:
     ///   - matches: the vocabulary matches in `tokens`.
     ///   - clusters: their encoder clusters (``UtteranceEncoder``).
-    ///   - top: the classifier's intent, `nil` without a classifier.
-    ///   - probabilities: the classifier's.
+    ///   - top: the likeliest intent, `nil` without a classifier.
+    ///   - probabilities: the intents' (the classifier's, with the user's priors).
     func decode(
-        _ tokens: TokenizedText, matches: [Gazetteer.Match], clusters: TokenClusterIDs, intent top: Int?, probabilities: [Float],
-        workspace: inout Workspace, reranking: Reranking
+        _ tokens: TokenizedText, matches: [Gazetteer.Match], clusters: TokenClusterIDs, intent top: Int?, hasEvidence: Bool,
+        probabilities: [Float], workspace: inout Workspace, reranking: Reranking
     ) -> Decoded {
+        workspace.probabilities.removeAll(keepingCapacity: true)
+        workspace.probabilities.append(contentsOf: probabilities)
+        guard hasEvidence, top == nil || top != outOfScopeClass else { return Decoded(intent: top, slots: []) }
         workspace.decodedIntent = nil
         scorer.extractFeatures(tokens, matches: matches, clusters: clusters, intent: top, buffers: &workspace.scoring)
         let count = tokens.count
@@ -115,8 +125,11 @@ struct JointDecoder: Sendable {
         } else {
             scorer.scoreStates(tokens, intent: top, buffers: &workspace.scoring)
             if let top, let second {
-                decoded.reranked = rerank(top, second, tokens: tokens, matches: matches, clusters: clusters, probabilities: probabilities,
-                                          workspace: &workspace)
+                let reranked = rerank(top, second, tokens: tokens, matches: matches, clusters: clusters, probabilities: probabilities,
+                                      workspace: &workspace)
+                workspace.probabilities[reranked.top] = reranked.topProbability
+                workspace.probabilities[reranked.second] = reranked.secondProbability
+                decoded.reranked = reranked
                 decoded.intent = workspace.decodedIntent
             }
         }
@@ -136,6 +149,13 @@ struct JointDecoder: Sendable {
         guard path.contains(where: { $0 != LabelSet.outside }) else { return decoded }
         decoded.slots = slotDecoder.slotsWithConfidences(of: path, scores: workspace.scoring.scores, tokens: tokens, buffers: &workspace.decoding)
         return decoded
+    }
+
+    /// Extracts the features of `tokens` and scores every label, conditioned on `intent`, into
+    /// `workspace.scoring.scores` (`[T][L]`): the tagger's reading without the intent's restriction.
+    func scoreEveryLabel(_ tokens: TokenizedText, matches: [Gazetteer.Match], clusters: TokenClusterIDs, intent: Int?, workspace: inout Workspace) {
+        scorer.extractFeatures(tokens, matches: matches, clusters: clusters, intent: intent, buffers: &workspace.scoring)
+        scorer.scoreStates(tokens, intent: intent, buffers: &workspace.scoring)
     }
 
     /// The slots of `decoder`'s last path, with its marginals as confidences. `inout` though it
@@ -184,7 +204,7 @@ struct JointDecoder: Sendable {
         let mass = topProbability + secondProbability
         let secondShare = Float(1 / (1 + exp(topScore - secondScore)))
         // The winner's decoder holds its forward pass: Viterbi and the backward pass finish it,
-        // and ``decode(_:matches:clusters:intent:probabilities:workspace:reranking:)`` need not decode again.
+        // and ``decode(_:matches:clusters:intent:hasEvidence:probabilities:workspace:reranking:)`` need not decode again.
         let winner = secondScore > topScore ? second : top
         workspace.subsetDecoders[winner]!.finishDecoding()
         workspace.decodedIntent = winner

@@ -1,0 +1,68 @@
+/// The scope stage of a parse: the one place that decides whether a request is for one of the
+/// model's intents. It is not when the classifier found nothing it knows in it (no evidence: its
+/// probabilities are the intents' priors), when the classifier places it in its out-of-scope
+/// class, or when the parse is less sure of its intent than ``IntentParser/minimumConfidence``.
+struct ScopeDecision: Sendable {
+    /// The classifier's class for "no intent", if it has one.
+    let outOfScopeClass: Int?
+    /// What the minimum confidence is compared with (the model's calibration's).
+    let confidenceMeasure: ConfidenceMeasure
+    /// The classifier's intents read as combinations (`a#b`), when any is one.
+    let compositeIntents: CompositeIntents?
+
+    init(model: NLUModel) {
+        outOfScopeClass = model.intentClassifier?.outOfScopeClass
+        confidenceMeasure = model.intentClassifier?.outOfScope.confidenceMeasure ?? .likeliestIntent
+        compositeIntents = model.intentClassifier.flatMap { CompositeIntents(intents: $0.intents) }
+    }
+
+    /// What the stage decided.
+    enum Verdict: Equatable {
+        /// A request for `intent` (`nil` for a model without a classifier).
+        case inScope(Int?)
+        /// A request for no intent; `likeliest`, when the minimum confidence turned away an
+        /// intent, leads the alternatives.
+        case outOfScope(likeliest: Int?)
+    }
+
+    /// The verdict on a request whose likeliest intent is `intent`, with the intents'
+    /// `probabilities`.
+    /// - Parameter hasEvidence: whether the classifier knew anything in the request.
+    func decide(intent: Int?, hasEvidence: Bool, probabilities: [Float], minimumConfidence: Double?) -> Verdict {
+        guard let intent else { return .inScope(nil) }
+        guard hasEvidence, intent != outOfScopeClass else { return .outOfScope(likeliest: nil) }
+        if let minimumConfidence, confidence(of: intent, probabilities: probabilities) < minimumConfidence {
+            // Too unsure to be any intent's request: the candidates stay, as alternatives.
+            return .outOfScope(likeliest: intent)
+        }
+        return .inScope(intent)
+    }
+
+    /// How sure the parse is that the request is for `intent`, as the minimum confidence reads
+    /// it: for a combination of intents its least certain part's probability
+    /// (``CompositeIntents``); otherwise as ``confidenceMeasure`` says, the intent's probability
+    /// or the two likeliest intents' summed (the out-of-scope class is none of them).
+    func confidence(of intent: Int, probabilities: [Float]) -> Double {
+        if let compositeIntents { return compositeIntents.confidence(of: intent, probabilities: probabilities) }
+        guard confidenceMeasure == .twoLikeliestIntents else { return Double(probabilities[intent]) }
+        return Double(ConfidenceMeasure.twoLikeliestProbability(of: probabilities, outOfScopeClass: outOfScopeClass))
+    }
+
+    /// The indices of the `count` largest probabilities other than `excluded` and the
+    /// out-of-scope class, largest first. (Selection, not a sort: `count` is a few, and it runs
+    /// on every parse; ties go to the lower index, as a stable sort would have it.)
+    func runnersUp(_ probabilities: [Float], excluding excluded: Int?, count: Int) -> [Int] {
+        let excluded = excluded ?? -1, also = outOfScopeClass ?? excluded
+        var chosen = [Int]()
+        chosen.reserveCapacity(min(count, probabilities.count))
+        while chosen.count < count {
+            var best = -1
+            for k in probabilities.indices where k != excluded && k != also && !chosen.contains(k) {
+                if best < 0 || probabilities[k] > probabilities[best] { best = k }
+            }
+            guard best >= 0 else { break }
+            chosen.append(best)
+        }
+        return chosen
+    }
+}
