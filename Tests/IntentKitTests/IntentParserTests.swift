@@ -36,20 +36,19 @@ struct IntentParserTests {
         func scalars(_ text: TokenizedText, _ range: Range<Int>) -> Range<Int> {
             text.tokens[range.lowerBound].range.lowerBound..<text.tokens[range.upperBound - 1].range.upperBound
         }
-        func context(_ tokens: TokenizedText) -> SlotResolver.Context {
-            SlotResolver.Context(text: tokens.text, tokens: tokens, vocabulary: UserVocabulary(), keys: UtteranceKeys(),
-                                 reference: ReferenceMoment.date, calendar: ReferenceMoment.calendar)
-        }
         let resolver = parser.slotResolver
-        let value = resolver.slotValue(of: atEight, entity: .builtin(.dateTime), lookup: nil, context: context(tokens), slotRanges: [scalars(tokens, atEight)])
+        let value = resolver.slotValue(of: atEight, entity: .builtin(.dateTime), lookup: nil, tokens: tokens, slotRanges: [scalars(tokens, atEight)],
+                                       reference: ReferenceMoment.date, calendar: ReferenceMoment.calendar)
         #expect(value?.readableDescription == "2026-11-27T20:30 (minute)")
         // "friday" a slot of its own: the expression holds both, so "at 8:30" resolves alone.
-        let alone = resolver.slotValue(of: atEight, entity: .builtin(.dateTime), lookup: nil, context: context(tokens),
-                                       slotRanges: [scalars(tokens, atEight), scalars(tokens, 3..<5)])
+        let alone = resolver.slotValue(of: atEight, entity: .builtin(.dateTime), lookup: nil, tokens: tokens,
+                                       slotRanges: [scalars(tokens, atEight), scalars(tokens, 3..<5)],
+                                       reference: ReferenceMoment.date, calendar: ReferenceMoment.calendar)
         #expect(alone?.readableDescription == "2026-11-22T08:30 (minute)")
         // "about 20 euros": an approximate amount, whole.
         let money = Tokenizer().tokenize("send about 20 euros")
-        #expect(resolver.slotValue(of: 1..<4, entity: .builtin(.amountOfMoney), lookup: nil, context: context(money), slotRanges: [scalars(money, 1..<4)])
+        #expect(resolver.slotValue(of: 1..<4, entity: .builtin(.amountOfMoney), lookup: nil, tokens: money, slotRanges: [scalars(money, 1..<4)],
+                                   reference: ReferenceMoment.date, calendar: ReferenceMoment.calendar)
                 == .approximate(.amountOfMoney(20, currency: "EUR")))
     }
 

@@ -222,27 +222,27 @@ public struct IntentParser: Sendable {
             probabilities: priors.isEmpty || intent == nil ? workspace.classification.probabilities : workspace.leaned,
             workspace: &workspace.tagging, reranking: reranking)
         // 8. Decide whether the request is for an intent at all.
-        let probabilities = workspace.tagging.probabilities
-        let verdict = scope.decide(intent: tagged.intent, hasEvidence: hasEvidence, probabilities: probabilities, minimumConfidence: minimumConfidence)
+        let verdict = scope.decide(intent: tagged.intent, hasEvidence: hasEvidence, probabilities: workspace.tagging.probabilities,
+                                   minimumConfidence: minimumConfidence)
         guard case .inScope(let inScope) = verdict else {
-            return outOfScope(text, verdict: verdict, probabilities: probabilities, alternatives: alternatives)
+            return outOfScope(text, verdict: verdict, probabilities: workspace.tagging.probabilities, alternatives: alternatives)
         }
         var result = IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [])
         if let inScope, let intentNames = classifier?.model.intents {
             result.intent = intentNames[inScope]
-            result.confidence = Double(probabilities[inScope])
-            result.alternatives = scope.runnersUp(probabilities, excluding: inScope, count: alternatives).map {
-                IntentCandidate(intent: intentNames[$0], confidence: Double(probabilities[$0]))
+            result.confidence = Double(workspace.tagging.probabilities[inScope])
+            result.alternatives = scope.runnersUp(workspace.tagging.probabilities, excluding: inScope, count: alternatives).map {
+                IntentCandidate(intent: intentNames[$0], confidence: Double(workspace.tagging.probabilities[$0]))
             }
         }
         guard !tagged.slots.isEmpty || (resolving && result.intent != nil) else { return result }
         // 9. Resolve each slot's value and, when asked, each parameter of the intent.
-        let context = SlotResolver.Context(text: text, tokens: workspace.tokens, vocabulary: vocabulary, keys: workspace.matching.keys,
-                                           reference: reference, calendar: calendar)
         let request = resolving ? result.intent.map {
             SlotResolver.ParameterRequest(intent: $0, habitualValues: history.habitualValues[$0], confirmationThreshold: confirmationThreshold)
         } : nil
-        (result.slots, result.parameters) = slotResolver.resolve(tagged.slots, intent: inScope, context: context, parameters: request)
+        (result.slots, result.parameters) = slotResolver.resolve(
+            tagged.slots, intent: inScope, tokens: workspace.tokens, vocabulary: vocabulary, keys: workspace.matching.keys,
+            reference: reference, calendar: calendar, parameters: request)
         return result
     }
 

@@ -14,18 +14,7 @@ package struct ParseJSONWriter {
         // Keys in sorted order: alternatives, confidence, intent, outOfScope, parameters, response,
         // responseProblem, shortcut, slots, text.
         append("{")
-        if ParseJSON.showsAlternatives(of: parse, topK: topK) {
-            append("\"alternatives\":[")
-            for (index, alternative) in parse.alternatives.enumerated() {
-                if index > 0 { append(",") }
-                append("{\"confidence\":")
-                number(ParseJSON.rounded(alternative.confidence))
-                append(",\"intent\":")
-                string(alternative.intent)
-                append("}")
-            }
-            append("],")
-        }
+        if ParseJSON.showsAlternatives(of: parse, topK: topK) { write(alternatives: parse.alternatives) }
         append("\"confidence\":")
         number(ParseJSON.rounded(parse.confidence))
         if let intent = parse.intent {
@@ -58,23 +47,41 @@ package struct ParseJSONWriter {
         append(",\"slots\":[")
         for (index, slot) in parse.slots.enumerated() {
             if index > 0 { append(",") }
-            // confidence, end, name, start, text, value
-            append("{\"confidence\":")
-            number(ParseJSON.rounded(slot.confidence))
-            append(",\"end\":")
-            integer(slot.range.upperBound)
-            append(",\"name\":")
-            string(slot.name)
-            append(",\"start\":")
-            integer(slot.range.lowerBound)
-            append(",\"text\":")
-            string(slot.text)
-            append(",\"value\":")
-            if let value = slot.value { write(value) } else { append("null") }
-            append("}")
+            write(slot)
         }
         append("],\"text\":")
         string(parse.text)
+        append("}")
+    }
+
+    /// The alternatives array and the comma after it.
+    private mutating func write(alternatives: [IntentCandidate]) {
+        append("\"alternatives\":[")
+        for (index, alternative) in alternatives.enumerated() {
+            if index > 0 { append(",") }
+            append("{\"confidence\":")
+            number(ParseJSON.rounded(alternative.confidence))
+            append(",\"intent\":")
+            string(alternative.intent)
+            append("}")
+        }
+        append("],")
+    }
+
+    /// A slot: confidence, end, name, start, text, value.
+    private mutating func write(_ slot: ParsedSlot) {
+        append("{\"confidence\":")
+        number(ParseJSON.rounded(slot.confidence))
+        append(",\"end\":")
+        integer(slot.range.upperBound)
+        append(",\"name\":")
+        string(slot.name)
+        append(",\"start\":")
+        integer(slot.range.lowerBound)
+        append(",\"text\":")
+        string(slot.text)
+        append(",\"value\":")
+        if let value = slot.value { write(value) } else { append("null") }
         append("}")
     }
 
@@ -160,6 +167,12 @@ package struct ParseJSONWriter {
             string(value.kind)
             precision()
         }
+        writeMagnitude(of: value)
+        append("}")
+    }
+
+    /// The unit and value of a value other than a date: the keys after kind and precision.
+    private mutating func writeMagnitude(of value: SlotValue) {
         switch value {
         case .custom(let identifier):
             append(",\"value\":")
@@ -187,7 +200,6 @@ package struct ParseJSONWriter {
             number(degrees)
         case .dateTime, .dateTimeInterval, .approximate: break
         }
-        append("}")
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

@@ -30,12 +30,6 @@ struct UtteranceKeys: Sendable {
         return tokens.allSatisfy { token in words.contains { Int($0.token) == token } }
     }
 
-    /// No keys: an utterance matched against no user vocabulary.
-    mutating func removeAll() {
-        spans.removeAll(keepingCapacity: true)
-        words.removeAll(keepingCapacity: true)
-    }
-
     /// The keys of `tokens`: spans of at most `maximumBytes` normalised bytes that `phraseFilter`
     /// lets through, and words that `wordFilter` lets through (all without a filter).
     mutating func compute(_ tokens: TokenizedText, maximumBytes: Int, phraseFilter: KeyFilter? = nil, wordFilter: KeyFilter? = nil) {

@@ -29,19 +29,6 @@ struct SlotResolver: Sendable {
         }
     }
 
-    /// What a resolution reads besides the slots.
-    struct Context {
-        /// The utterance and its tokens.
-        var text: String
-        var tokens: TokenizedText
-        /// The user's terms, and the utterance's keys for them (``VocabularyMatcher``).
-        var vocabulary: UserVocabulary
-        var keys: UtteranceKeys
-        /// The moment and calendar relative dates resolve in.
-        var reference: Date
-        var calendar: Calendar
-    }
-
     /// What parameters a resolution also gives (``IntentParse/parameters``).
     struct ParameterRequest {
         /// The intent's name.
@@ -52,11 +39,15 @@ struct SlotResolver: Sendable {
         var confirmationThreshold: Double
     }
 
-    /// The slots `tagged` with their values and, for `parameters`, every parameter of its intent
-    /// with its resolution, in the schema's order.
-    /// - Parameter intent: the classifier's index of the parse's intent, `nil` without one.
+    /// The slots `tagged` in `tokens` with their values and, for `parameters`, every parameter
+    /// of its intent with its resolution, in the schema's order.
+    /// - Parameters:
+    ///   - intent: the classifier's index of the parse's intent, `nil` without one.
+    ///   - vocabulary: the user's terms; `keys`, the utterance's keys for them (``VocabularyMatcher``).
+    ///   - reference: the moment relative dates resolve against, in `calendar`.
     func resolve(
-        _ tagged: [TaggedSlot], intent: Int?, context: Context, parameters request: ParameterRequest?
+        _ tagged: [TaggedSlot], intent: Int?, tokens: TokenizedText, vocabulary: UserVocabulary, keys: UtteranceKeys,
+        reference: Date, calendar: Calendar, parameters request: ParameterRequest?
     ) -> (slots: [ParsedSlot], parameters: [ResolvedParameter]) {
         let entityOf = intent.flatMap { $0 < entities.count ? entities[$0] : nil } ?? defaultEntities
         let slotRanges = tagged.lazy.map(\.range)  // no array: most parses never read it
@@ -70,23 +61,23 @@ struct SlotResolver: Sendable {
             var lookup: UserVocabulary.Match?
             if case .custom(let name)? = entity {
                 if request != nil {
-                    lookup = context.vocabulary.lookup(context.tokens, range: slot.tokens, entity: name, limit: 10)
-                } else if !context.vocabulary.isEmpty, context.keys.mayMatch(slot.tokens) {
-                    lookup = context.vocabulary.lookup(context.tokens, range: slot.tokens, entity: name, limit: 2, allowingEdits: false)
+                    lookup = vocabulary.lookup(tokens, range: slot.tokens, entity: name, limit: 10)
+                } else if !vocabulary.isEmpty, keys.mayMatch(slot.tokens) {
+                    lookup = vocabulary.lookup(tokens, range: slot.tokens, entity: name, limit: 2, allowingEdits: false)
                 }
             }
             if request != nil { lookups.append(lookup) }
-            let value = entity.flatMap { slotValue(of: slot.tokens, entity: $0, lookup: lookup, context: context, slotRanges: slotRanges) }
-            slots.append(ParsedSlot(name: slot.name, text: Self.text(of: slot.tokens, in: context), range: slot.range,
+            let value = entity.flatMap { slotValue(of: slot.tokens, entity: $0, lookup: lookup, tokens: tokens, slotRanges: slotRanges, reference: reference, calendar: calendar) }
+            slots.append(ParsedSlot(name: slot.name, text: Self.text(of: slot.tokens, in: tokens), range: slot.range,
                                     confidence: slot.confidence, value: value, tokens: slot.tokens))
         }
         guard let request else { return (slots, []) }
-        return (slots, parameters(of: request, slots: slots, lookups: lookups, context: context))
+        return (slots, parameters(of: request, slots: slots, lookups: lookups, reference: reference, calendar: calendar))
     }
 
     /// The words of the utterance that tokens `range` cover, as written.
-    private static func text(of range: Range<Int>, in context: Context) -> String {
-        let tokens = context.tokens.tokens, text = context.text
+    private static func text(of range: Range<Int>, in utterance: TokenizedText) -> String {
+        let tokens = utterance.tokens, text = utterance.text
         let utf8 = tokens[range.lowerBound].utf8Range.lowerBound..<tokens[range.upperBound - 1].utf8Range.upperBound
         let start = text.utf8.index(text.utf8.startIndex, offsetBy: utf8.lowerBound)
         let end = text.utf8.index(start, offsetBy: utf8.count)
@@ -104,11 +95,11 @@ struct SlotResolver: Sendable {
     ///   - lookup: the user's terms the slot's words found.
     ///   - slotRanges: the Unicode-scalar ranges of the parse's slots (``TaggedSlot/range``).
     func slotValue<Slots: Collection<Range<Int>>>(
-        of range: Range<Int>, entity: EntityReference, lookup: UserVocabulary.Match?, context: Context, slotRanges: Slots
+        of range: Range<Int>, entity: EntityReference, lookup: UserVocabulary.Match?, tokens: TokenizedText, slotRanges: Slots,
+        reference: Date, calendar: Calendar
     ) -> SlotValue? {
         if case .builtin(let kind) = entity,
-           let value = Self.coveringValue(kind, context.tokens, range: range, slotRanges: slotRanges, reference: context.reference,
-                                          calendar: context.calendar) {
+           let value = Self.coveringValue(kind, tokens, range: range, slotRanges: slotRanges, reference: reference, calendar: calendar) {
             return value
         }
         switch lookup {
@@ -117,7 +108,7 @@ struct SlotResolver: Sendable {
         case .exact?, .partial(_, edited: false)?:
             return nil
         case .partial(_, edited: true)?, nil:
-            return resolver.resolve(context.tokens, tokens: range, entity: entity, reference: context.reference, calendar: context.calendar)
+            return resolver.resolve(tokens, tokens: range, entity: entity, reference: reference, calendar: calendar)
         }
     }
 
@@ -146,9 +137,9 @@ struct SlotResolver: Sendable {
 
     /// Every parameter of the requested intent with its resolution, in the schema's order; a
     /// parameter given twice is resolved twice. A habitual value from the user's history is read
-    /// against the context's reference date in its calendar, as the utterance's own values are.
+    /// against `reference` in `calendar`, as the utterance's own values are.
     private func parameters(
-        of request: ParameterRequest, slots: [ParsedSlot], lookups: [UserVocabulary.Match?], context: Context
+        of request: ParameterRequest, slots: [ParsedSlot], lookups: [UserVocabulary.Match?], reference: Date, calendar: Calendar
     ) -> [ResolvedParameter] {
         guard let definition = schema.intent(named: request.intent) else { return [] }
         var parameters = [ResolvedParameter]()
@@ -158,7 +149,7 @@ struct SlotResolver: Sendable {
                 var resolution: ParameterResolution = parameter.isRequired ? .needsValue(prompt: parameter.prompt) : .notRequired
                 // A required value the user habitually gives is proposed ("order my usual").
                 if parameter.isRequired, let habitual = request.habitualValues?[parameter.name],
-                   let value = habitualValue(habitual, of: parameter, reference: context.reference, calendar: context.calendar) {
+                   let value = habitualValue(habitual, of: parameter, reference: reference, calendar: calendar) {
                     resolution = .confirmationRequired(value)
                 }
                 parameters.append(ResolvedParameter(name: parameter.name, slot: nil, resolution: resolution))

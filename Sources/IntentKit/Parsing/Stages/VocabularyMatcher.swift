@@ -13,8 +13,9 @@ struct VocabularyMatcher: Sendable {
     struct Scratch: Sendable {
         /// The matches of the last utterance: the model's, then the user's.
         var matches: [Gazetteer.Match] = []
-        /// The last utterance's keys for user-vocabulary matching; resolution asks them whether
-        /// a slot's words may be a user's term (``UtteranceKeys/mayMatch(_:)``).
+        /// The last utterance's keys for user-vocabulary matching, when it was matched against
+        /// one; resolution asks them whether a slot's words may be a user's term
+        /// (``UtteranceKeys/mayMatch(_:)``).
         var keys = UtteranceKeys()
     }
 
@@ -22,9 +23,7 @@ struct VocabularyMatcher: Sendable {
     func match(_ tokens: TokenizedText, vocabulary: UserVocabulary, scratch: inout Scratch) {
         scratch.matches.removeAll(keepingCapacity: true)
         gazetteer.matches(in: tokens, into: &scratch.matches)
-        if vocabulary.isEmpty {
-            scratch.keys.removeAll()
-        } else {
+        if !vocabulary.isEmpty {
             vocabularyFeatures.appendMatches(of: vocabulary, in: tokens, keys: &scratch.keys, into: &scratch.matches)
         }
     }
