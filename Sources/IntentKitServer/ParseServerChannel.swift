@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdCore
+import IntentKit
 import Logging
 import NIOCore
 
@@ -15,16 +16,16 @@ struct ParseServerChannel: ServerChildChannel {
         HTTPServerBuilder { responder in
             // The raw path keeps the idle timeout until it hands the connection over (the
             // connection handler after it does not see the requests it answers), so that
-            // handler gets none.
+            // handler gets none; without the raw path, it keeps it.
             ParseServerChannel(
-                http1: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: nil)),
+                http1: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: FastPaths.enabled ? nil : .nanoseconds(shared.idleTimeout.nanoseconds))),
                 shared: shared)
         }
     }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(RawParsePath(shared))
+            if FastPaths.enabled { try channel.pipeline.syncOperations.addHandler(RawParsePath(shared)) }
         }.flatMap {
             http1.setup(channel: channel, logger: logger)
         }

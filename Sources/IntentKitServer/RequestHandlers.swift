@@ -43,7 +43,7 @@ final class RequestHandlers: Sendable {
     ///   caches a user's context needs (``ServerConfiguration/cacheToken``).
     /// - Throws: ``ServerError`` for a body that is not a parse request.
     func parseAnswer(body: ByteBuffer, route: ParseRoute, authorization: String? = nil) throws -> [UInt8] {
-        let plain = body.withUnsafeReadableBytes(ParseRequest.plain)
+        let plain = FastPaths.enabled ? body.withUnsafeReadableBytes(ParseRequest.plain) : nil
         var writer = ParseJSONWriter()
         switch route {
         case .parse:

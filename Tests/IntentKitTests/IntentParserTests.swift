@@ -63,22 +63,6 @@ struct IntentParserTests {
         #expect(Self.model.intentSlots["SendPayment"]?.isSuperset(of: ["payee", "amount"]) == true)
     }
 
-    /// Scoring only a clear intent's labels is a shortcut, not an approximation: the same slots,
-    /// confidences and values as scoring every label, with or without reranking.
-    @Test func scoringOnlyTheIntentsLabelsParsesAsScoringThemAll() {
-        for reranking in [true, false] {
-            var restricted = IntentParser(model: Self.model)
-            restricted.intentReranking = reranking
-            var full = restricted
-            full.scoresIntentLabelsAlone = false
-            var workspace = restricted.makeWorkspace(), fullWorkspace = full.makeWorkspace()
-            for text in Self.utterances {
-                let parse = restricted.parse(text, workspace: &workspace, alternatives: 3, reference: Self.reference, calendar: Self.calendar)
-                #expect(parse == full.parse(text, workspace: &fullWorkspace, alternatives: 3, reference: Self.reference, calendar: Self.calendar))
-            }
-        }
-    }
-
     /// With reranking, the tagger only decides between the classifier's top two, only when the
     /// runner-up passes the threshold, and only by moving probability between those two.
     @Test func theTaggerRerankesOnlyCloseCallsBetweenTheTopTwo() {

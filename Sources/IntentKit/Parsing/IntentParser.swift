@@ -50,9 +50,6 @@ public struct IntentParser: Sendable {
     /// minus log Z over all). It corrects intents whose words alone are ambiguous but whose slots
     /// are not, at the cost of a second scoring for the utterances where a runner-up is that likely.
     public var intentReranking = true
-    /// Whether a clear intent (no runner-up to rerank) has only its own labels scored; off, every
-    /// label is scored and the intent's columns decoded, which gives the same parse (for tests).
-    var scoresIntentLabelsAlone = true
     /// The smallest classifier probability of an intent the tagger reconsiders.
     public var rerankingThreshold: Float = 0.01
     /// Below this confidence a parse is out of scope (``IntentParse/isOutOfScope``): no intent
@@ -288,7 +285,7 @@ public struct IntentParser: Sendable {
 
     /// How the tagger weighs in on the intent.
     private var reranking: JointDecoder.Reranking {
-        JointDecoder.Reranking(enabled: intentReranking, threshold: rerankingThreshold, scoresIntentLabelsAlone: scoresIntentLabelsAlone)
+        JointDecoder.Reranking(enabled: intentReranking, threshold: rerankingThreshold)
     }
 
     /// The answer for a request for no intent: no intent and no slots; the likeliest intents (the

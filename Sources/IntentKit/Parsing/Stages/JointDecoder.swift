@@ -32,8 +32,6 @@ struct JointDecoder: Sendable {
         var enabled: Bool
         /// The smallest classifier probability of an intent the tagger reconsiders.
         var threshold: Float
-        /// Whether a clear intent has only its own labels scored.
-        var scoresIntentLabelsAlone: Bool
     }
 
     init(model: NLUModel) {
@@ -51,7 +49,7 @@ struct JointDecoder: Sendable {
         }
         hasSubsetDecoder = labelSubsets.map { $0 != nil }
         outOfScopeClass = model.intentClassifier?.outOfScopeClass
-        intentLabelWeights = scorer.scoresIntentLabelsAlone && labelSubsets.contains { $0 != nil }
+        intentLabelWeights = FastPaths.enabled && scorer.scoresIntentLabelsAlone && labelSubsets.contains { $0 != nil }
             ? IntentLabelWeights(model: model, labelSubsets: labelSubsets) : nil
     }
 
@@ -115,7 +113,7 @@ struct JointDecoder: Sendable {
         let count = tokens.count
         var decoded = Decoded(intent: top, slots: [])
         let second = top.flatMap { runnerUp(of: $0, probabilities: probabilities, reranking: reranking) }
-        if let top, second == nil, reranking.scoresIntentLabelsAlone, let intentLabelWeights, let weights = intentLabelWeights.intents[top], count > 0 {
+        if let top, second == nil, let intentLabelWeights, let weights = intentLabelWeights.intents[top], count > 0 {
             // A clear intent: only its labels are scored and decoded.
             scorer.scoreStates(tokens, of: top, weights: weights, buffers: &workspace.scoring)
             workspace.scoring.subsetScores.withUnsafeBufferPointer { scores in
