@@ -4,7 +4,7 @@
 /// is the tagger's internal alphabet. BILOU gives a slot's last token and single-token slots
 /// labels of their own, so the model learns where names end as well as where they begin
 /// (Ratinov & Roth 2009, "Design Challenges and Misconceptions in Named Entity Recognition", §3).
-public enum LabelScheme: String, CaseIterable, Codable, Sendable {
+package enum LabelScheme: String, CaseIterable, Codable, Sendable {
     /// `O`, `B-x` (first token), `I-x` (every other token).
     case bio
     /// `O`, `B-x` (first of several), `I-x` (inner), `L-x` (last of several), `U-x` (single token).

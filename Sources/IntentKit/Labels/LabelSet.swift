@@ -12,11 +12,11 @@ public struct LabelSet: Hashable, Sendable {
     /// The slot names, sorted, without duplicates.
     public let slotNames: [String]
     /// How spans are encoded.
-    public let scheme: LabelScheme
+    package let scheme: LabelScheme
     private let slotIndex: [String: Int]
 
     /// Creates the label set of `slotNames` (sorted and deduplicated).
-    public init(slotNames: some Sequence<String>, scheme: LabelScheme = .bio) {
+    package init(slotNames: some Sequence<String>, scheme: LabelScheme = .bio) {
         self.slotNames = Set(slotNames).sorted()
         self.scheme = scheme
         var index = [String: Int]()

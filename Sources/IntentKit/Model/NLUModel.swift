@@ -8,7 +8,7 @@ public struct NLUModel: Sendable, Equatable {
     /// The BIO labels.
     public let labels: LabelSet
     /// The features the model was trained with.
-    public let features: FeatureConfiguration
+    package let features: FeatureConfiguration
     /// The vocabulary matched by the ``FeatureTemplate/vocabulary`` template.
     package let gazetteer: Gazetteer
     /// The slot tagger's state weights, by feature and label.

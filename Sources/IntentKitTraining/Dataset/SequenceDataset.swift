@@ -19,7 +19,7 @@ public struct SequenceDataset: Sendable {
     public let misalignedSlots: Int
 
     /// Tokenizes and labels every utterance of `corpus`; `labels` defaults to the corpus's own slots.
-    public init(corpus: Corpus, tokenizer: Tokenizer = Tokenizer(), labels: LabelSet? = nil, scheme: LabelScheme = .bio) {
+    package init(corpus: Corpus, tokenizer: Tokenizer = Tokenizer(), labels: LabelSet? = nil, scheme: LabelScheme = .bio) {
         let labels = labels ?? LabelSet(slotNames: corpus.utterances.flatMap { $0.slots.map(\.name) }, scheme: scheme)
         var sequences = [TaggedSequence]()
         sequences.reserveCapacity(corpus.utterances.count)

@@ -90,7 +90,7 @@ public struct TrainingOptions: Sendable, Hashable {
     public var intentWeightPrecision = WeightPrecision.int8
     /// How slot spans become labels. BILOU doubles the labels (and the training time, which is
     /// quadratic in them) and, with these features, does not tag better; BIO is the default.
-    public var labelScheme = LabelScheme.bio
+    package var labelScheme = LabelScheme.bio
     /// With a dev set, shift the intent classifier's biases to fit the dev utterances
     /// (``IntentBiasCalibration``): the training utterances teach it a prior that held-out
     /// requests need not share. Off by default: a dev split small enough to be cheap is too small
@@ -161,7 +161,7 @@ public struct TrainingOptions: Sendable, Hashable {
     /// iterate the optimiser leaves again, before OWL-QN has pruned the features it will drop.
     public var devWindow = 5
     /// The features.
-    public var features = FeatureConfiguration()
+    package var features = FeatureConfiguration()
 
     public init() {}
 
