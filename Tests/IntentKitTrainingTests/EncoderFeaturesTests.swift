@@ -186,7 +186,7 @@ struct EncoderFeaturesTests {
     }
 
     /// Every factor is fitted, whatever its place in the grid, before one is chosen
-    /// (``ModelTrainer/choice(of:challengers:incumbent:phrasings:classes:)``, tested on its own),
+    /// (``SettingComparison/choice(of:challengers:incumbent:phrasings:classes:)``, tested on its own),
     /// and the model is the setting the log marks chosen.
     @Test func everyFactorIsFittedBeforeOneIsChosen() throws {
         let (model, lines) = Self.train(encoder: Self.tiny, scales: [nil, 16, 4, 1])

@@ -299,23 +299,23 @@ struct IntentClassifierSearchTests {
         // Eight phrasings of two utterances each, two classes, gold class 0.
         let phrasings = (0..<16).map { UInt64($0 / 2) }
         let classes = [Int](repeating: 0, count: 16)
-        func candidate(_ goldProbabilities: [Float]) -> ModelTrainer.Candidate {
-            ModelTrainer.Candidate(
+        func candidate(_ goldProbabilities: [Float]) -> SettingCandidate {
+            SettingCandidate(
                 setting: .untuned, predicted: [], heldOut: goldProbabilities.map { [log($0), log(1 - $0)] },
                 right: goldProbabilities.map { $0 > 0.5 }, foldCorrect: [])
         }
         let sure = candidate([Float](repeating: 0.9, count: 16))
         let hesitant = candidate((0..<16).map { $0 % 3 == 0 ? 0.65 : 0.6 })
         // Both right everywhere: the surer one is likelier on every phrasing.
-        #expect(ModelTrainer.isPreferred(sure, over: hesitant, phrasings: phrasings, classes: classes))
-        #expect(!ModelTrainer.isPreferred(hesitant, over: sure, phrasings: phrasings, classes: classes))
+        #expect(SettingComparison.isPreferred(sure, over: hesitant, phrasings: phrasings, classes: classes))
+        #expect(!SettingComparison.isPreferred(hesitant, over: sure, phrasings: phrasings, classes: classes))
         // Much likelier on one phrasing, a little less on the seven others: no significant gain.
         let mixed = candidate([0.999, 0.999] + [Float](repeating: 0.85, count: 14))
-        #expect(!ModelTrainer.isPreferred(mixed, over: sure, phrasings: phrasings, classes: classes))
+        #expect(!SettingComparison.isPreferred(mixed, over: sure, phrasings: phrasings, classes: classes))
         // Wrong on every phrasing: never preferred, however the likelihoods compare.
         let wrong = candidate([Float](repeating: 0.45, count: 16))
-        #expect(!ModelTrainer.isPreferred(wrong, over: hesitant, phrasings: phrasings, classes: classes))
-        #expect(ModelTrainer.isPreferred(hesitant, over: wrong, phrasings: phrasings, classes: classes))
+        #expect(!SettingComparison.isPreferred(wrong, over: hesitant, phrasings: phrasings, classes: classes))
+        #expect(SettingComparison.isPreferred(hesitant, over: wrong, phrasings: phrasings, classes: classes))
     }
 
     /// Several values of one coordinate (the encoder's factors): of those that beat the
@@ -324,21 +324,21 @@ struct IntentClassifierSearchTests {
     /// against 2√4): offered one by one, the first would have stayed.
     @Test func theBestOfSeveralValuesChallengesTheIncumbent() {
         let phrasings = (0..<20).map { UInt64($0) }, classes = [Int](repeating: 0, count: 20)
-        func candidate(rightOn count: Int) -> ModelTrainer.Candidate {
+        func candidate(rightOn count: Int) -> SettingCandidate {
             let right = (0..<20).map { $0 < count }
-            return ModelTrainer.Candidate(
+            return SettingCandidate(
                 setting: .untuned, predicted: [], heldOut: right.map { $0 ? [log(0.8), log(0.2)] : [log(0.3), log(0.7)] },
                 right: right, foldCorrect: [count])
         }
         let candidates = [candidate(rightOn: 10), candidate(rightOn: 16), candidate(rightOn: 20), candidate(rightOn: 12)]
-        #expect(ModelTrainer.isPreferred(candidates[1], over: candidates[0], phrasings: phrasings, classes: classes))
-        #expect(!ModelTrainer.isSignificantlyBetter(candidates[2], than: candidates[1], phrasings: phrasings))
-        #expect(ModelTrainer.choice(of: candidates, challengers: 1..<4, incumbent: 0, phrasings: phrasings, classes: classes) == 2)
-        #expect(ModelTrainer.choice(of: candidates, challengers: 3..<4, incumbent: 0, phrasings: phrasings, classes: classes) == 0)
+        #expect(SettingComparison.isPreferred(candidates[1], over: candidates[0], phrasings: phrasings, classes: classes))
+        #expect(!SettingComparison.isSignificantlyBetter(candidates[2], than: candidates[1], phrasings: phrasings))
+        #expect(SettingComparison.choice(of: candidates, challengers: 1..<4, incumbent: 0, phrasings: phrasings, classes: classes) == 2)
+        #expect(SettingComparison.choice(of: candidates, challengers: 3..<4, incumbent: 0, phrasings: phrasings, classes: classes) == 0)
         // Of two as accurate, the likelier in sum is no better than the incumbent but by one
         // phrasing; the other is surer on every phrasing, significantly: that one.
-        func candidate(goldProbabilities: [Float]) -> ModelTrainer.Candidate {
-            var result = ModelTrainer.Candidate(setting: .untuned, predicted: [], heldOut: goldProbabilities.map { [log($0), log(1 - $0)] },
+        func candidate(goldProbabilities: [Float]) -> SettingCandidate {
+            var result = SettingCandidate(setting: .untuned, predicted: [], heldOut: goldProbabilities.map { [log($0), log(1 - $0)] },
                                                 right: goldProbabilities.map { $0 > 0.5 }, foldCorrect: [20])
             result.logLikelihood = goldProbabilities.reduce(0) { $0 + Double(log($1)) }
             return result
@@ -347,14 +347,14 @@ struct IntentClassifierSearchTests {
         let spiked = candidate(goldProbabilities: [0.9999] + [Float](repeating: 0.55, count: 19))
         let surer = candidate(goldProbabilities: [Float](repeating: 0.56, count: 20))
         #expect(spiked.logLikelihood > surer.logLikelihood)
-        #expect(!ModelTrainer.isPreferred(spiked, over: plain, phrasings: phrasings, classes: classes))
-        #expect(ModelTrainer.isPreferred(surer, over: plain, phrasings: phrasings, classes: classes))
-        #expect(ModelTrainer.choice(of: [plain, spiked, surer], challengers: 1..<3, incumbent: 0, phrasings: phrasings, classes: classes) == 2)
+        #expect(!SettingComparison.isPreferred(spiked, over: plain, phrasings: phrasings, classes: classes))
+        #expect(SettingComparison.isPreferred(surer, over: plain, phrasings: phrasings, classes: classes))
+        #expect(SettingComparison.choice(of: [plain, spiked, surer], challengers: 1..<3, incumbent: 0, phrasings: phrasings, classes: classes) == 2)
         // Between two as accurate, the likelier.
         var likelier = candidates[2], lessLikely = candidates[2]
         likelier.logLikelihood = -2
         lessLikely.logLikelihood = -5
-        #expect(ModelTrainer.best(of: [lessLikely, likelier, candidates[1]], among: 0..<3) == 1)
+        #expect(SettingComparison.best(of: [lessLikely, likelier, candidates[1]], among: 0..<3) == 1)
     }
 
     /// With rarity-scaled penalties in the grid, they challenge the setting chosen so far, and
@@ -377,10 +377,10 @@ struct IntentClassifierSearchTests {
 
     /// Balanced and unbalanced weightings are compared only for intents of different sizes.
     @Test func weightingIsComparedOnlyWhenIntentsDifferInSize() {
-        #expect(!ModelTrainer.intentsDifferInSize([100, 100, 100]))
-        #expect(!ModelTrainer.intentsDifferInSize([100, 150, 120]))
-        #expect(ModelTrainer.intentsDifferInSize([100, 151]))
-        #expect(ModelTrainer.intentsDifferInSize([1_000, 40, 300]))
+        #expect(!SettingComparison.intentsDifferInSize([100, 100, 100]))
+        #expect(!SettingComparison.intentsDifferInSize([100, 150, 120]))
+        #expect(SettingComparison.intentsDifferInSize([100, 151]))
+        #expect(SettingComparison.intentsDifferInSize([1_000, 40, 300]))
     }
 
     @Test func anUntunedGridTrainsTheDefaultSetting() throws {

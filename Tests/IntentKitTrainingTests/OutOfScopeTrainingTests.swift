@@ -218,7 +218,7 @@ struct PhrasingKeyTests {
     private func key(_ text: String, _ slots: [(String, Range<Int>)] = []) -> UInt64 {
         let utterance = Utterance(text: text, intent: "SendPayment", slots: slots.map { SlotAnnotation(name: $0.0, range: $0.1) })
         let dataset = SequenceDataset(corpus: Corpus(utterances: [utterance]))
-        return ModelTrainer.phrasingKey(of: dataset.sequences[0], labels: dataset.labels)
+        return Phrasings.key(of: dataset.sequences[0], labels: dataset.labels)
     }
 
     @Test func utterancesOfOnePhrasingShareAKeyWhateverTheirValues() {
@@ -241,7 +241,7 @@ struct UnknownWordCalibrationTests {
         let dataset = SequenceDataset(corpus: Corpus(utterances: [utterance]))
         var left = Set<String>()
         for seed in 0..<64 as Range<UInt64> {
-            let tokens = try #require(ModelTrainer.withoutOneWord(dataset.sequences[0], labels: dataset.labels, tokenizer: Tokenizer(), seed: seed))
+            let tokens = try #require(WordDropout.withoutOneWord(dataset.sequences[0], labels: dataset.labels, tokenizer: Tokenizer(), seed: seed))
             let words = (0..<tokens.count).map { String(tokens.text(at: $0)) }
             let all = ["pay", "Buttercup", "85", "bucks", "for", "rainbow", "polish", "!"]
             #expect(words.count == all.count - 1)
@@ -256,18 +256,18 @@ struct UnknownWordCalibrationTests {
             Utterance(text: "balance", intent: "CheckBalance"),
         ]))
         for sequence in slotsOnly.sequences {
-            #expect(ModelTrainer.withoutOneWord(sequence, labels: slotsOnly.labels, tokenizer: Tokenizer(), seed: 1) == nil)
+            #expect(WordDropout.withoutOneWord(sequence, labels: slotsOnly.labels, tokenizer: Tokenizer(), seed: 1) == nil)
         }
     }
 
     @Test func aCorpusIsTemplatedWhenUnderATenthOfItsRequestsArePhrasedOnce() {
         // 30 requests in 10 phrasings of 3: templated; with 4 phrased once (13 %), not.
         let templated = (0..<30).map { UInt64($0 % 10) }
-        #expect(ModelTrainer.isTemplated(phrasings: templated))
-        #expect(!ModelTrainer.isTemplated(phrasings: templated + [100, 101, 102, 103]))
-        #expect(ModelTrainer.isTemplated(phrasings: templated + [100, 101]))
-        #expect(!ModelTrainer.isTemplated(phrasings: (0..<30).map(UInt64.init)))
-        #expect(!ModelTrainer.isTemplated(phrasings: []))
+        #expect(Phrasings.isTemplated(phrasings: templated))
+        #expect(!Phrasings.isTemplated(phrasings: templated + [100, 101, 102, 103]))
+        #expect(Phrasings.isTemplated(phrasings: templated + [100, 101]))
+        #expect(!Phrasings.isTemplated(phrasings: (0..<30).map(UInt64.init)))
+        #expect(!Phrasings.isTemplated(phrasings: []))
     }
 
     @Test func onATemplatedCorpusTheBudgetCountsRequestsWithAWordLeftOut() throws {

@@ -7,7 +7,7 @@ extension ModelTrainer {
     /// The runtime model: zero weights (OWL-QN makes many) and attributes left empty are dropped.
     func makeModel(
         parameters: [Double], structure: CRFStructure, labels: LabelSet, attributeHashes: [UInt64],
-        gazetteer: Gazetteer, classifier: IntentClassifierModel?, search: IntentClassifierSearch? = nil, tokenClusters: TokenClusters? = nil,
+        gazetteer: Gazetteer, classifier: IntentClassifierModel?, search: IntentClassifierSelection? = nil, tokenClusters: TokenClusters? = nil,
         corpus: Corpus
     ) -> NLUModel {
         var keptHashes = [UInt64]()

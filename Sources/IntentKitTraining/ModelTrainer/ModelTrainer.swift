@@ -227,7 +227,7 @@ public struct ModelTrainer {
         let predicted: [Int?]
         var classifier: IntentClassifierModel?
         /// The classifier's setting and how it was chosen.
-        var search: IntentClassifierSearch?
+        var search: IntentClassifierSelection?
     }
 
     /// Stage 3: the intent classifier (``crossFittedIntents(_:intentNames:intentIndex:source:gazetteerOf:noise:noiseGazetteer:outOfScopeClass:)``),

@@ -139,9 +139,9 @@ public struct TrainingOptions: Sendable, Hashable {
     public var falseRejectionRate = 0.01
     /// Whether ``falseRejectionRate`` is kept on the held-out requests as written and, together
     /// with them, on each with one word outside its slots left out
-    /// (``ModelTrainer/withoutOneWord(_:labels:tokenizer:seed:)``): requests in a word the
+    /// (``WordDropout/withoutOneWord(_:labels:tokenizer:seed:)``): requests in a word the
     /// classifier never saw, as new phrasings bring. `nil`: on a corpus written from templates
-    /// (``ModelTrainer/isTemplated(phrasings:)``), whose held-out phrasings share their words
+    /// (``Phrasings/isTemplated(phrasings:)``), whose held-out phrasings share their words
     /// with the training ones.
     public var calibratesOnUnknownWords: Bool?
     /// What the minimum confidence is calibrated on and compared with

@@ -22,7 +22,7 @@ extension IntentFolds {
     func evaluate(
         _ settings: [IntentClassifierSetting], on heldOut: [Int], from start: (Int) -> [IntentClassifierFit] = { _ in [] },
         tolerance: Double = IntentClassifierTrainer().tolerance
-    ) -> [ModelTrainer.Candidate] {
+    ) -> [SettingCandidate] {
         let lengths = settings[0].characterNGrams, encoderScale = settings[0].encoderScale, neighbourScale = settings[0].neighbourScale
         precondition(settings.allSatisfy { $0.characterNGrams == lengths && $0.encoderScale == encoderScale && $0.neighbourScale == neighbourScale },
                      "settings of other features")
@@ -95,9 +95,9 @@ extension IntentFolds {
     }
 
     /// Each setting's results on the `heldOut` folds gathered into a candidate.
-    private func candidates(of settings: [IntentClassifierSetting], heldOut: [Int], results: [[FoldResult]]) -> [ModelTrainer.Candidate] {
+    private func candidates(of settings: [IntentClassifierSetting], heldOut: [Int], results: [[FoldResult]]) -> [SettingCandidate] {
         var candidates = settings.map { setting in
-            ModelTrainer.Candidate(
+            SettingCandidate(
                 setting: setting, predicted: Array(repeating: nil, count: dataset.sequences.count),
                 heldOut: Array(repeating: [], count: originals.count), right: Array(repeating: false, count: originals.count),
                 withoutOneWord: Array(repeating: [], count: variantOriginals.count), foldCorrect: Array(repeating: 0, count: folds))

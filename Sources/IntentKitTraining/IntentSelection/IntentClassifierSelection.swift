@@ -1,7 +1,7 @@
 import IntentKit
 
 /// What the cross-validation of ``IntentClassifierGrid`` chose, as the model records it.
-public struct IntentClassifierSearch: Sendable, Hashable {
+public struct IntentClassifierSelection: Sendable, Hashable {
     public let chosen: IntentClassifierSetting
     /// The folds of the training corpus's original utterances (held out by phrasing).
     public let folds: Int

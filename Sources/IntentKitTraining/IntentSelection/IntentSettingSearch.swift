@@ -5,9 +5,8 @@ import IntentKit
 /// time (``IntentClassifierGrid``): first every coefficient, then each other feature set and
 /// weighting against the setting chosen so far, each fold's fit starting from the chosen
 /// setting's weights on that fold. A challenger replaces the chosen setting only when it is
-/// significantly better (``ModelTrainer/isPreferred(_:over:phrasings:classes:)``).
+/// significantly better (``SettingComparison/isPreferred(_:over:phrasings:classes:)``).
 struct IntentSettingSearch {
-    typealias Candidate = ModelTrainer.Candidate
 
     let folds: IntentFolds
     let grid: IntentClassifierGrid
@@ -22,13 +21,13 @@ struct IntentSettingSearch {
     let compared: [Int]
     /// Where the compared fits stop: looser than usual when only some folds are compared.
     let tolerance: Double
-    private(set) var candidates = [Candidate]()
+    private(set) var candidates = [SettingCandidate]()
     private(set) var chosen = 0
     /// The setting on words alone, as the search stood before the encoder joined it: what the
     /// tagger learns from if the encoder's vector is chosen.
-    private(set) var searchedWords: Candidate?
+    private(set) var searchedWords: SettingCandidate?
     /// Whether intents differ enough in size to compare their weightings
-    /// (``ModelTrainer/intentsDifferInSize(_:)``).
+    /// (``SettingComparison/intentsDifferInSize(_:)``).
     let comparesWeighting: Bool
 
     init(_ folds: IntentFolds) {
@@ -45,11 +44,11 @@ struct IntentSettingSearch {
         tolerance = searches && compared.count < folds.folds ? TrainingOptions.searchTolerance : folds.trainer.tolerance
         var sizes = [Int: Int]()
         for index in folds.originals { sizes[folds.classes[index], default: 0] += 1 }
-        comparesWeighting = ModelTrainer.intentsDifferInSize(Array(sizes.values))
+        comparesWeighting = SettingComparison.intentsDifferInSize(Array(sizes.values))
     }
 
     /// The setting chosen, with its held-out results.
-    var best: Candidate { candidates[chosen] }
+    var best: SettingCandidate { candidates[chosen] }
 
     /// Runs the search; `log` hears what it leaves out and why.
     mutating func run(log: (TrainingMessage) -> Void) {
@@ -93,13 +92,13 @@ struct IntentSettingSearch {
         }, on: compared, tolerance: tolerance)
         let distance = { [candidates] (c: Int) in abs(Foundation.log(candidates[c].setting.c2 / IntentClassifierSetting.untuned.c2)) }
         let incumbent = candidates.indices.min { distance($0) < distance($1) }!
-        let top = ModelTrainer.best(of: candidates, among: candidates.indices)
+        let top = SettingComparison.best(of: candidates, among: candidates.indices)
         chosen = isPreferred(candidates[top], over: candidates[incumbent]) ? top : incumbent
         keepFitsOfChosen()
     }
 
-    private func isPreferred(_ challenger: Candidate, over incumbent: Candidate) -> Bool {
-        ModelTrainer.isPreferred(challenger, over: incumbent, phrasings: folds.phrasings, classes: folds.originalClasses)
+    private func isPreferred(_ challenger: SettingCandidate, over incumbent: SettingCandidate) -> Bool {
+        SettingComparison.isPreferred(challenger, over: incumbent, phrasings: folds.phrasings, classes: folds.originalClasses)
     }
 
     /// Only the chosen setting's weights are kept, as starts.
@@ -109,7 +108,7 @@ struct IntentSettingSearch {
 
     /// `incumbent`'s setting changed by `change`, on the compared folds, each fold's fit
     /// starting from `incumbent`'s weights on that fold.
-    func challenger(of incumbent: Candidate, _ change: (inout IntentClassifierSetting) -> Void) -> Candidate {
+    func challenger(of incumbent: SettingCandidate, _ change: (inout IntentClassifierSetting) -> Void) -> SettingCandidate {
         var setting = incumbent.setting
         change(&setting)
         return folds.evaluate([setting], on: compared, from: incumbent.start, tolerance: tolerance)[0]
@@ -124,7 +123,7 @@ struct IntentSettingSearch {
 
     /// A coordinate of several values (the encoder's factors, the exemplars'): every value is
     /// fitted, and of those that beat the setting chosen so far the best is kept
-    /// (``ModelTrainer/choice(of:challengers:incumbent:phrasings:classes:)``). An explicit option
+    /// (``SettingComparison/choice(of:challengers:incumbent:phrasings:classes:)``). An explicit option
     /// (`forced`) takes the best whatever the folds say of the incumbent.
     private mutating func challengeWithBest(of values: [Double?], forced: Bool = false, _ change: (inout IntentClassifierSetting, Double?) -> Void) {
         guard !values.isEmpty else { return }
@@ -132,20 +131,20 @@ struct IntentSettingSearch {
         for value in values {  // each its own features: a fit of its own from the chosen weights
             candidates.append(challenger(of: incumbent) { change(&$0, value) })
         }
-        chosen = forced ? ModelTrainer.best(of: candidates, among: first..<candidates.count)
-            : ModelTrainer.choice(of: candidates, challengers: first..<candidates.count, incumbent: chosen,
+        chosen = forced ? SettingComparison.best(of: candidates, among: first..<candidates.count)
+            : SettingComparison.choice(of: candidates, challengers: first..<candidates.count, incumbent: chosen,
                                   phrasings: folds.phrasings, classes: folds.originalClasses)
         keepFitsOfChosen()
     }
 
     /// `candidate`'s fits taken on to the usual tolerance, when the search stopped them sooner.
-    func atUsualTolerance(_ candidate: Candidate) -> Candidate {
+    func atUsualTolerance(_ candidate: SettingCandidate) -> SettingCandidate {
         guard tolerance != folds.trainer.tolerance else { return candidate }
         return folds.evaluate([candidate.setting], on: compared, from: candidate.start)[0]
     }
 
     /// `candidate` on the folds not compared too, each fit starting from the mean of its folds' weights.
-    func onEveryFold(_ candidate: Candidate) -> Candidate {
+    func onEveryFold(_ candidate: SettingCandidate) -> SettingCandidate {
         let rest = (0..<folds.folds).filter { !compared.contains($0) }
         guard !rest.isEmpty && folds.dataset.labels.count > 1 else { return candidate }
         var candidate = candidate
@@ -158,8 +157,8 @@ struct IntentSettingSearch {
     /// encoder's vector is chosen, on every fold: the setting the search held before the encoder
     /// joined it, finished as a search without an encoder finishes it; with the encoder's factor
     /// fixed (no setting without it searched), the chosen setting without the encoder's features.
-    func wordsOnly() -> Candidate {
-        var words: Candidate
+    func wordsOnly() -> SettingCandidate {
+        var words: SettingCandidate
         if let searchedWords {
             words = searchedWords
             for balanced in grid.balancesIntents.dropFirst() where comparesWeighting {

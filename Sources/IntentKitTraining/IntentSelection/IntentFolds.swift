@@ -9,7 +9,7 @@ import IntentKitCorpus
 ///
 /// Rows: the utterances of the dataset (originals and their swapped copies), then the generated
 /// out-of-scope utterances, then the in-scope originals with a word left out
-/// (``ModelTrainer/withoutOneWord(_:labels:tokenizer:seed:)``), which are held out with their
+/// (``WordDropout/withoutOneWord(_:labels:tokenizer:seed:)``), which are held out with their
 /// original and only count toward the out-of-scope calibration.
 struct IntentFolds {
     let dataset: SequenceDataset
@@ -26,7 +26,7 @@ struct IntentFolds {
     let classes: [Int]
     /// The utterances that are no swapped copy, in order.
     let originals: [Int]
-    /// The phrasing of each original (``ModelTrainer/phrasingKey(of:labels:)``).
+    /// The phrasing of each original (``Phrasings/key(of:labels:)``).
     let phrasings: [UInt64]
     /// The class of each original.
     let originalClasses: [Int]
@@ -71,8 +71,8 @@ struct IntentFolds {
         let classes = dataset.sequences.map { intentIndex[$0.intent]! }
         let originals = dataset.sequences.indices.filter { source[$0] == $0 }
         let folds = max(2, options.vocabularyFolds)
-        // Utterances of one phrasing share a fold (``ModelTrainer/phrasingKey(of:labels:)``).
-        let phrasings = originals.map { ModelTrainer.phrasingKey(of: dataset.sequences[$0], labels: dataset.labels) }
+        // Utterances of one phrasing share a fold (``Phrasings/key(of:labels:)``).
+        let phrasings = originals.map { Phrasings.key(of: dataset.sequences[$0], labels: dataset.labels) }
         var phrasingFold = [Int: Int]()
         for (original, phrasing) in zip(originals, phrasings) {
             phrasingFold[original] = Int(splitMix(options.seed &+ 0x5EED &+ phrasing) % UInt64(folds))
@@ -96,16 +96,16 @@ struct IntentFolds {
 
     /// Each in-scope original once more with a word outside its slots left out, held out with
     /// it, for the out-of-scope class's budget, on a corpus written from templates
-    /// (``ModelTrainer/isTemplated(phrasings:)``) or when the options ask.
+    /// (``Phrasings/isTemplated(phrasings:)``) or when the options ask.
     private mutating func addWordsLeftOut(tokenizer: Tokenizer, log: (TrainingMessage) -> Void) {
         guard let outOfScopeClass, options.falseRejectionRate > 0 else { return }
         let inScopePhrasings = zip(originals, phrasings).filter { classes[$0.0] != outOfScopeClass }.map(\.1)
-        let countsWordsLeftOut = options.calibratesOnUnknownWords ?? ModelTrainer.isTemplated(phrasings: inScopePhrasings)
+        let countsWordsLeftOut = options.calibratesOnUnknownWords ?? Phrasings.isTemplated(phrasings: inScopePhrasings)
         log(TrainingMessage(.detail, String(format: "intent classifier: %.1f%% of the in-scope requests phrased once",
-                                             100 * ModelTrainer.shareOfUniquePhrasings(inScopePhrasings))
+                                             100 * Phrasings.shareOfUniquePhrasings(inScopePhrasings))
             + (countsWordsLeftOut ? "; the out-of-scope calibration also counts each held-out request with a word left out" : "")))
         for index in originals where countsWordsLeftOut && classes[index] != outOfScopeClass {
-            guard let tokens = ModelTrainer.withoutOneWord(
+            guard let tokens = WordDropout.withoutOneWord(
                 dataset.sequences[index], labels: dataset.labels, tokenizer: tokenizer, seed: options.seed &+ 0x0DD_3090 &+ UInt64(index)) else { continue }
             variantOriginals.append(index)
             variantTokens.append(tokens)
