@@ -2,115 +2,115 @@ import ArgumentParser
 import IntentKit
 import IntentKitTraining
 
-/// The training options `train` and `cross-validate` share, with their defaults and help from
-/// ``TrainingOptions``.
+/// The training options `train` and `cross-validate` share: each option's name and help, declared
+/// here once, with its default from ``TrainingOptions``.
 struct TrainingArguments: ParsableArguments {
-    @Option(help: ArgumentHelp(help("algorithm")))
+    @Option(help: ArgumentHelp("lbfgs (maximum likelihood; OWL-QN when --c1 > 0) or perceptron (averaged)"))
     var algorithm = TrainingOptions.Algorithm.lbfgs
 
-    @Option(help: ArgumentHelp(help("c1")))
+    @Option(help: ArgumentHelp("L1 regularisation coefficient (OWL-QN); 0 disables it"))
     var c1 = TrainingOptions().c1
 
-    @Option(help: ArgumentHelp(help("c2")))
+    @Option(help: ArgumentHelp("L2 regularisation coefficient"))
     var c2 = TrainingOptions().c2
 
-    @Option(help: ArgumentHelp(help("max-iterations")))
+    @Option(help: ArgumentHelp("maximum optimizer iterations (perceptron: epochs)"))
     var maxIterations = TrainingOptions().maxIterations
 
-    @Option(help: ArgumentHelp(help("seed")))
+    @Option(help: ArgumentHelp("random seed; the same seed and data give a byte-identical model"))
     var seed = TrainingOptions().seed
 
-    @Option(help: ArgumentHelp(help("pattern-examples")))
+    @Option(help: ArgumentHelp("the most utterances one of the schema's utterance patterns gives"))
     var patternExamples = TrainingOptions().examplesPerPattern
 
-    @Option(help: ArgumentHelp(help("threads")))
+    @Option(help: ArgumentHelp("threads that share the gradient computation"))
     var threads = TrainingOptions().threads
 
-    @Option(help: ArgumentHelp(help("min-frequency")))
+    @Option(help: ArgumentHelp("drop features seen fewer times than this"))
     var minFrequency = TrainingOptions().minimumFrequency
 
-    @Option(help: ArgumentHelp(help("vocabulary-folds")))
+    @Option(help: ArgumentHelp("folds for out-of-fold vocabulary features from training spans (0: schema values only)"))
     var vocabularyFolds = TrainingOptions().vocabularyFolds
 
-    @Option(help: ArgumentHelp(help("patience")))
+    @Option(help: ArgumentHelp("with --dev, stop after this many iterations without a better dev F1"))
     var patience = TrainingOptions().patience
 
-    @Option(help: ArgumentHelp(help("dev-window")))
+    @Option(help: ArgumentHelp("with --dev, judge each iteration by the mean dev F1 of the last this many iterations (1: its own) and keep the best"))
     var devWindow = TrainingOptions().devWindow
 
-    @Option(help: ArgumentHelp(help("swap-copies")))
+    @Option(help: ArgumentHelp("copies of each annotated utterance with slot values swapped between utterances (placeholder swapping)"))
     var swapCopies = TrainingOptions().swapCopies
 
-    @Flag(inversion: .prefixedEnableDisable, help: ArgumentHelp(help("vocabulary-words")))
+    @Flag(inversion: .prefixedEnableDisable, help: ArgumentHelp("also match single words of multi-word vocabulary phrases (first, inner, last word)"))
     var vocabularyWords = TrainingOptions().vocabularyWords
 
-    @Option(help: ArgumentHelp(help("prune-below")))
+    @Option(help: ArgumentHelp("drop weights smaller than this in magnitude after training (0 keeps every non-zero weight)"))
     var pruneBelow = TrainingOptions().pruneBelow
 
-    @Option(help: ArgumentHelp(help("label-scheme")))
+    @Option(help: ArgumentHelp("how slot spans become labels: bio, or bilou (distinct labels for a slot's last token and for one-token slots)"))
     var labelScheme = TrainingOptions().labelScheme
 
-    @Option(help: ArgumentHelp(help("user-vocabulary-rate")))
+    @Option(help: ArgumentHelp("probability that a training slot's value is in its utterance's simulated user vocabulary (the userVocabulary template)"))
     var userVocabularyRate = TrainingOptions().userVocabularyRate
 
-    @Option(help: ArgumentHelp(help("user-vocabulary-unseen-rate")))
+    @Option(help: ArgumentHelp("probability that a simulated user match's words are shuffled into words the model never saw, for the user-vocabulary stage"))
     var userVocabularyUnseenRate = TrainingOptions().userVocabularyUnseenRate
 
-    @Option(help: ArgumentHelp(help("known-words-dropout")))
+    @Option(help: ArgumentHelp("probability that a training token's known-word match (the knownWords template) is dropped"))
     var knownWordsDropout = TrainingOptions().knownWordsDropout
 
-    @Option(help: ArgumentHelp(help("user-vocabulary-noise")))
+    @Option(help: ArgumentHelp("probability that an utterance's simulated user vocabulary also matches a span that is no slot of that type"))
     var userVocabularyNoise = TrainingOptions().userVocabularyNoise
 
-    @Flag(name: .customLong("intent-calibration"), inversion: .prefixedEnableDisable, help: ArgumentHelp(help("intent-calibration")))
+    @Flag(name: .customLong("intent-calibration"), inversion: .prefixedEnableDisable, help: ArgumentHelp("with --dev, fit the intent classifier's per-intent biases to the dev utterances"))
     var calibrateIntents = TrainingOptions().calibrateIntents
 
-    @Flag(name: .customLong("tune"), inversion: .prefixedNo, help: ArgumentHelp(help("tune")))
+    @Flag(name: .customLong("tune"), inversion: .prefixedNo, help: ArgumentHelp("choose the intent classifier's L2 coefficient, character n-grams, penalty and weighting by cross-validation on the training corpus (--no-tune: L2 0.02, no character n-grams, uniform penalty, balanced)"))
     var tune = true
 
-    @Option(name: .customLong("intent-c2"), help: ArgumentHelp(help("intent-c2")))
+    @Option(name: .customLong("intent-c2"), help: ArgumentHelp("L2 coefficient of the intent classifier; default: chosen by cross-validation"))
     var intentC2: Double?
 
-    @Option(name: .customLong("encoder-clusters"), help: ArgumentHelp(help("encoder-clusters")))
+    @Option(name: .customLong("encoder-clusters"), help: ArgumentHelp("with --encoder, the slot tagger's encoderClusters features: k-means centroids of the encoder's token vectors at each level, comma-separated (such as 32,128,512), or none (the default)"))
     var encoderClusters = "none"
 
-    @Option(name: .customLong("intent-char-ngrams"), help: ArgumentHelp(help("intent-char-ngrams")))
+    @Option(name: .customLong("intent-char-ngrams"), help: ArgumentHelp("character n-gram lengths within words for the intent classifier, as MIN-MAX (for example 2-5), or none; default: chosen by cross-validation"))
     var intentCharacterNGrams: String?
 
-    @Option(name: .customLong("intent-weighting"), help: ArgumentHelp(help("intent-weighting")))
+    @Option(name: .customLong("intent-weighting"), help: ArgumentHelp("balanced (every intent weighs the same in training) or unbalanced (every utterance does); default: chosen by cross-validation"))
     var intentWeighting: IntentWeighting?
 
-    @Option(name: .customLong("intent-penalty"), help: ArgumentHelp(help("intent-penalty")))
+    @Option(name: .customLong("intent-penalty"), help: ArgumentHelp("the intent classifier's L2 penalty on each feature: uniform, or idf (divided by the square of the feature's inverse document frequency, as TF-IDF feature values would: rare words and pairs are regularised less); default: chosen by cross-validation"))
     var intentPenalty: IntentPenalty?
 
-    @Option(name: .customLong("intent-exemplars"), help: ArgumentHelp(help("intent-exemplars")))
+    @Option(name: .customLong("intent-exemplars"), help: ArgumentHelp("with --encoder, the factor on the intent classifier's nearest-exemplar features (for each intent, the similarity of the utterance's sentence vector to the most similar training utterance of that intent), or none; default: chosen by cross-validation"))
     var intentExemplars: String?
 
-    @Option(name: .customLong("intent-min-count"), help: ArgumentHelp(help("intent-min-count")))
+    @Option(name: .customLong("intent-min-count"), help: ArgumentHelp("the intent classifier leaves out word pairs and character n-grams seen in fewer training utterances than this (words are all kept); default: 2 when the classifier would hold over 2 million weights, else 1"))
     var intentMinimumCount: Int?
 
-    @Option(name: .customLong("intent-weights"), help: ArgumentHelp(help("intent-weights")))
+    @Option(name: .customLong("intent-weights"), help: ArgumentHelp("how the model file stores the intent classifier's weights: int8 (a byte each, scaled per feature) or float32"))
     var intentWeights = TrainingOptions().intentWeightPrecision
 
-    @Option(name: .customLong("out-of-scope-intent"), help: ArgumentHelp(help("out-of-scope-intent")))
+    @Option(name: .customLong("out-of-scope-intent"), help: ArgumentHelp("an intent that stands for no intent (repeatable); default: out_of_scope, None, none, oos"))
     var outOfScopeIntents: [String] = []
 
-    @Option(help: ArgumentHelp(help("noise-factor")))
+    @Option(help: ArgumentHelp("generated out-of-scope utterances, as a multiple of the median utterances per intent (0: none)"))
     var noiseFactor = TrainingOptions().noiseFactor
 
-    @Option(help: ArgumentHelp(help("noise-corpus-words")))
+    @Option(help: ArgumentHelp("share of a generated out-of-scope utterance's words drawn from the corpus (the rest: general English)"))
     var noiseCorpusWords = TrainingOptions().noiseCorpusWordRate
 
-    @Option(help: ArgumentHelp(help("noise-weight")))
+    @Option(help: ArgumentHelp("weight of the generated out-of-scope utterances together, as a share of one intent's"))
     var noiseWeight = TrainingOptions().noiseWeight
 
-    @Option(help: ArgumentHelp(help("false-rejection-rate")))
+    @Option(help: ArgumentHelp("share of in-scope held-out requests the calibrated minimum confidence may reject (0: no minimum)"))
     var falseRejectionRate = TrainingOptions().falseRejectionRate
 
-    @Flag(name: .customLong("unknown-word-calibration"), inversion: .prefixedNo, help: ArgumentHelp(help("unknown-word-calibration")))
+    @Flag(name: .customLong("unknown-word-calibration"), inversion: .prefixedNo, help: ArgumentHelp("count, in --false-rejection-rate, each held-out request also with one word left out, as a request in a word the model never saw; default: on a corpus written from templates (under a tenth of its requests phrased uniquely)"))
     var unknownWordCalibration: Bool?
 
-    @Option(name: .customLong("confidence-measure"), help: ArgumentHelp(help("confidence-measure")))
+    @Option(name: .customLong("confidence-measure"), help: ArgumentHelp("what the minimum confidence is calibrated on and compared with: likeliest (the likeliest intent's probability) or two-likeliest (the probability that a request is for one of its two likeliest intents: catches more out-of-scope requests, turns away more in-scope ones it would get right)"))
     var confidenceMeasure = ConfidenceMeasureArgument.likeliest
 
     @Option(help: "Feature templates to use, comma-separated (see below).")
@@ -121,8 +121,6 @@ struct TrainingArguments: ParsableArguments {
 
     @Option(help: "Longest prefix and suffix, in characters.")
     var affixLength = FeatureConfiguration().affixLength
-
-    private static func help(_ name: String) -> String { TrainingOptions.help[name] ?? "" }
 
     init() {}
 

@@ -30,8 +30,9 @@ extension IntentParse: Codable {
     }
 
     /// Every field, at full precision: a parameter keeps its slot (`slot`, beside the `text` the
-    /// printed JSON has), so that a parse sent on decodes to the same value. `intentkit parse`,
-    /// the server and the C API print the rounded form ``ParseJSONWriter`` writes.
+    /// printed JSON has), so that a parse sent on decodes to the same value. With sorted keys,
+    /// these are the bytes of ``ParseJSONWriter``'s exact form (a test holds the two to each
+    /// other); `intentkit parse`, the server and the C API print its rounded form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(text, forKey: .text)

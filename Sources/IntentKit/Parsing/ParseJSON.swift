@@ -1,8 +1,9 @@
-/// The JSON shape of a parse that `intentkit parse` prints, the server answers, the C API returns
-/// and the `Codable` conformance of ``IntentParse`` writes — all through ``ParseJSONWriter``:
-/// confidences rounded to four decimals, `alternatives` only when asked for (or when the
-/// utterance is out of scope and there are some), `parameters` only when resolving, a slot's
-/// `value` `null` when unresolved, keys sorted.
+/// The JSON shape of a parse that `intentkit parse` prints, the server answers and the C API
+/// returns, all through ``ParseJSONWriter``: confidences rounded to four decimals,
+/// `alternatives` only when asked for (or when the utterance is out of scope and there are
+/// some), `parameters` only when resolving, a slot's `value` `null` when unresolved, keys
+/// sorted. The `Codable` conformance of ``IntentParse`` writes the same keys in full
+/// (``ParseJSONWriter/writeExact(_:)``) and reads both forms.
 package enum ParseJSON {
     /// What `--respond` (and a request's `respond`) adds: the rendered response, or why there is none.
     package enum RenderedResponse {

@@ -1,22 +1,41 @@
-/// Writes a parse as one line of compact JSON, byte for byte what `JSONEncoder` (sorted keys,
-/// slashes unescaped) writes for ``ParseJSON``, straight into a byte buffer: no intermediate
+/// Writes a parse as one line of compact JSON straight into a byte buffer: no intermediate
 /// values, no dictionary of keys, no sorting at run time (the keys are written in their sorted
-/// order). `intentkit parse` on JSON lines, the C API and the server answer with it; writing
-/// JSON through `JSONEncoder` cost more than the parse itself.
+/// order). The one writer of a parse's JSON: `intentkit parse`, the C API and the server answer
+/// with its printed form (``ParseJSON``: confidences to four decimals, alternatives and
+/// parameters when asked for); its exact form (``writeExact(_:)``) is every field at full
+/// precision, byte for byte what the `Codable` conformance of ``IntentParse`` gives
+/// `JSONEncoder` (sorted keys, slashes unescaped), and what it decodes back to the same parse.
+/// Writing JSON through `JSONEncoder` cost more than the parse itself.
 package struct ParseJSONWriter {
     /// The bytes written so far.
     package var bytes: [UInt8] = []
+    /// Whether confidences are written to four decimals (the printed form), or in full.
+    private var rounds = true
 
     package init() { bytes.reserveCapacity(512) }
+
+    /// Appends `parse` in its exact form: every field, confidences in full, alternatives and
+    /// parameters always, and each parameter's slot (`slot`, beside the `text` the printed form
+    /// has), so that it decodes to the same parse.
+    package mutating func writeExact(_ parse: IntentParse) {
+        rounds = false
+        defer { rounds = true }
+        write(parse, topK: .max, resolve: true)
+    }
+
+    /// A confidence, as the form being written has it.
+    private mutating func confidence(_ value: Double) {
+        number(rounds ? ParseJSON.rounded(value) : value)
+    }
 
     /// Appends `parse` as ``ParseJSON`` would encode it with `topK`, `resolve` and `response`.
     package mutating func write(_ parse: IntentParse, topK: Int, resolve: Bool, response: ParseJSON.RenderedResponse? = nil) {
         // Keys in sorted order: alternatives, confidence, intent, outOfScope, parameters, response,
         // responseProblem, shortcut, slots, text.
         append("{")
-        if ParseJSON.showsAlternatives(of: parse, topK: topK) { write(alternatives: parse.alternatives) }
+        if !rounds || ParseJSON.showsAlternatives(of: parse, topK: topK) { write(alternatives: parse.alternatives) }
         append("\"confidence\":")
-        number(ParseJSON.rounded(parse.confidence))
+        confidence(parse.confidence)
         if let intent = parse.intent {
             append(",\"intent\":")
             string(intent)
@@ -60,7 +79,7 @@ package struct ParseJSONWriter {
         for (index, alternative) in alternatives.enumerated() {
             if index > 0 { append(",") }
             append("{\"confidence\":")
-            number(ParseJSON.rounded(alternative.confidence))
+            confidence(alternative.confidence)
             append(",\"intent\":")
             string(alternative.intent)
             append("}")
@@ -71,7 +90,7 @@ package struct ParseJSONWriter {
     /// A slot: confidence, end, name, start, text, value.
     private mutating func write(_ slot: ParsedSlot) {
         append("{\"confidence\":")
-        number(ParseJSON.rounded(slot.confidence))
+        confidence(slot.confidence)
         append(",\"end\":")
         integer(slot.range.upperBound)
         append(",\"name\":")
@@ -85,8 +104,8 @@ package struct ParseJSONWriter {
         append("}")
     }
 
-    /// A resolved parameter: candidates, name, outcome, prompt, reason, text, value, the absent
-    /// ones left out.
+    /// A resolved parameter: candidates, name, outcome, prompt, reason, slot (the exact form's),
+    /// text, value, the absent ones left out.
     private mutating func write(_ parameter: ResolvedParameter) {
         append("{")
         if case .disambiguation(let candidates) = parameter.resolution {
@@ -113,6 +132,10 @@ package struct ParseJSONWriter {
             append(",\"reason\":")
             string(reason)
         default: break
+        }
+        if !rounds, let slot = parameter.slot {
+            append(",\"slot\":")
+            write(slot)
         }
         if let text = parameter.slot?.text {
             append(",\"text\":")

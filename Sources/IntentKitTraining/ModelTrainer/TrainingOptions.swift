@@ -1,7 +1,8 @@
 import IntentKit
 
-/// Everything that decides how a model (slot tagger and intent classifier) is trained. Each option is declared once, with
-/// its default and help text; the CLI's `--help` is built from ``help``.
+/// Everything that decides how a model (slot tagger and intent classifier) is trained: each
+/// option with its default. `intentkit train` and `cross-validate` declare each one's name and
+/// help once (their `TrainingArguments`), with this default.
 public struct TrainingOptions: Sendable, Hashable {
     /// The training algorithm.
     public enum Algorithm: String, CaseIterable, Sendable {
@@ -203,44 +204,4 @@ public struct TrainingOptions: Sendable, Hashable {
     /// The most placeholder-swapped copies of the corpus a training run makes (each is a
     /// full copy of the annotated utterances in memory).
     public static let maximumSwapCopies = 20
-
-    /// Help text for each option, by the name the CLI uses.
-    public static let help: [String: String] = [
-        "algorithm": "lbfgs (maximum likelihood; OWL-QN when --c1 > 0) or perceptron (averaged)",
-        "c1": "L1 regularisation coefficient (OWL-QN); 0 disables it",
-        "c2": "L2 regularisation coefficient",
-        "max-iterations": "maximum optimizer iterations (perceptron: epochs)",
-        "seed": "random seed; the same seed and data give a byte-identical model",
-        "pattern-examples": "the most utterances one of the schema's utterance patterns gives",
-        "threads": "threads that share the gradient computation",
-        "min-frequency": "drop features seen fewer times than this",
-        "vocabulary-folds": "folds for out-of-fold vocabulary features from training spans (0: schema values only)",
-        "patience": "with --dev, stop after this many iterations without a better dev F1",
-        "dev-window": "with --dev, judge each iteration by the mean dev F1 of the last this many iterations (1: its own) and keep the best",
-        "swap-copies": "copies of each annotated utterance with slot values swapped between utterances (placeholder swapping)",
-        "vocabulary-words": "also match single words of multi-word vocabulary phrases (first, inner, last word)",
-        "prune-below": "drop weights smaller than this in magnitude after training (0 keeps every non-zero weight)",
-        "label-scheme": "how slot spans become labels: bio, or bilou (distinct labels for a slot's last token and for one-token slots)",
-        "intent-calibration": "with --dev, fit the intent classifier's per-intent biases to the dev utterances",
-"user-vocabulary-rate": "probability that a training slot's value is in its utterance's simulated user vocabulary (the userVocabulary template)",
-        "user-vocabulary-unseen-rate": "probability that a simulated user match's words are shuffled into words the model never saw, for the user-vocabulary stage",
-        "known-words-dropout": "probability that a training token's known-word match (the knownWords template) is dropped",
-        "user-vocabulary-noise": "probability that an utterance's simulated user vocabulary also matches a span that is no slot of that type",
-        "out-of-scope-intent": "an intent that stands for no intent (repeatable); default: out_of_scope, None, none, oos",
-        "noise-factor": "generated out-of-scope utterances, as a multiple of the median utterances per intent (0: none)",
-        "noise-corpus-words": "share of a generated out-of-scope utterance's words drawn from the corpus (the rest: general English)",
-        "noise-weight": "weight of the generated out-of-scope utterances together, as a share of one intent's",
-        "unknown-word-calibration": "count, in --false-rejection-rate, each held-out request also with one word left out, as a request in a word the model never saw; default: on a corpus written from templates (under a tenth of its requests phrased uniquely)",
-        "false-rejection-rate": "share of in-scope held-out requests the calibrated minimum confidence may reject (0: no minimum)",
-        "confidence-measure": "what the minimum confidence is calibrated on and compared with: likeliest (the likeliest intent's probability) or two-likeliest (the probability that a request is for one of its two likeliest intents: catches more out-of-scope requests, turns away more in-scope ones it would get right)",
-        "intent-char-ngrams": "character n-gram lengths within words for the intent classifier, as MIN-MAX (for example 2-5), or none; default: chosen by cross-validation",
-        "intent-min-count": "the intent classifier leaves out word pairs and character n-grams seen in fewer training utterances than this (words are all kept); default: 2 when the classifier would hold over 2 million weights, else 1",
-        "intent-weights": "how the model file stores the intent classifier's weights: int8 (a byte each, scaled per feature) or float32",
-        "intent-c2": "L2 coefficient of the intent classifier; default: chosen by cross-validation",
-        "encoder-clusters": "with --encoder, the slot tagger's encoderClusters features: k-means centroids of the encoder's token vectors at each level, comma-separated (such as 32,128,512), or none (the default)",
-        "intent-weighting": "balanced (every intent weighs the same in training) or unbalanced (every utterance does); default: chosen by cross-validation",
-        "intent-exemplars": "with --encoder, the factor on the intent classifier's nearest-exemplar features (for each intent, the similarity of the utterance's sentence vector to the most similar training utterance of that intent), or none; default: chosen by cross-validation",
-        "intent-penalty": "the intent classifier's L2 penalty on each feature: uniform, or idf (divided by the square of the feature's inverse document frequency, as TF-IDF feature values would: rare words and pairs are regularised less); default: chosen by cross-validation",
-        "tune": "choose the intent classifier's L2 coefficient, character n-grams, penalty and weighting by cross-validation on the training corpus (--no-tune: L2 0.02, no character n-grams, uniform penalty, balanced)",
-    ]
 }
