@@ -452,4 +452,28 @@ struct CommandLineTests: CommandLineRunning {
         #expect(object?["intent"] as? String == "greet")
         #expect((object?["slots"] as? [Any])?.isEmpty == true)
     }
+
+    /// A first corpus as a newcomer writes it (Fixtures/newcomer: six intents, 43 utterances, no
+    /// out-of-scope examples): training says what the model will turn away, and the words-only
+    /// model reads most of thirty phrasings it never saw. A coarse floor; the figures are
+    /// scripts/experiments/newcomer-corpus's.
+    @Test func aNewcomersCorpusTrainsSaysWhatItTurnsAwayAndReadsNewPhrasings() throws {
+        let fixtures = CommandLinePaths.repository.appendingPathComponent("Tests/IntentKitCLITests/Fixtures/newcomer")
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let model = directory.appendingPathComponent("kitchen.model").path
+        let trained = try run("train", fixtures.appendingPathComponent("kitchen").path, "--seed", "1", "--output", model)
+        #expect(trained.status == 0, "\(trained.stderr)")
+        #expect(trained.stderr.contains("requests for intents this corpus does not teach: about "), "\(trained.stderr)")
+        let json = directory.appendingPathComponent("new.json").path
+        #expect(try run("import", fixtures.appendingPathComponent("new-phrasings.yaml").path, "--to", "rasa-json", "--output", json).status == 0)
+        let examples = try #require(
+            (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])?["rasa_nlu_data"] as? [String: Any])
+        let requests = try #require(examples["common_examples"] as? [[String: Any]]).map { ($0["text"] as! String, $0["intent"] as! String) }
+        #expect(requests.count == 30)
+        let parsed = try run(["parse", "--model", model], stdin: Data(requests.map { $0.0 + "\n" }.joined().utf8))
+        let answers = parsed.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let right = zip(answers, requests).filter { answer, request in answer?["intent"] as? String == request.1 }.count
+        #expect(right >= 20, "\(right) of 30 new phrasings right")
+    }
 }

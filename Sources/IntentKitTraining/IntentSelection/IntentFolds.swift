@@ -188,10 +188,20 @@ struct IntentFolds {
     /// The dense features of row `index` as the classifier of held-out fold `fold` (`nil`: the
     /// final one) sees them: none without the encoder's vector, then the vector and, with
     /// `neighbours`, its nearest-exemplar features.
-    func denseInput(of index: Int, encoder: Bool, neighbours: Bool, fold: Int?) -> [Float]? {
+    /// - Parameter untaught: classes the classifier is not taught (``unknownIntentScores(of:)``):
+    ///   it has no exemplar of them.
+    func denseInput(of index: Int, encoder: Bool, neighbours: Bool, fold: Int?, untaught: Set<Int> = []) -> [Float]? {
         guard encoder, !embeddings.isEmpty else { return nil }
-        guard neighbours, let exemplarSimilarities else { return embeddings[index] }
-        return embeddings[index] + exemplarSimilarities.features(of: exemplarRow(index), excluding: fold)
+        guard neighbours, exemplarSimilarities != nil else { return embeddings[index] }
+        return embeddings[index] + neighbourFeatures(of: index, fold: fold, untaught: untaught)
+    }
+
+    /// Row `index`'s nearest-exemplar features as the classifier of held-out fold `fold` sees
+    /// them, 0 for the `untaught` classes, of which it has no exemplar.
+    private func neighbourFeatures(of index: Int, fold: Int?, untaught: Set<Int>) -> [Float] {
+        var features = exemplarSimilarities!.features(of: exemplarRow(index), excluding: fold)
+        for class_ in untaught { features[class_] = 0 }
+        return features
     }
 
     /// The problem of `utterances` with the encoder's vectors at `encoderScale` (none for
@@ -199,16 +209,16 @@ struct IntentFolds {
     /// classifier of held-out fold `fold` (`nil`: the final one) sees them.
     func problem(
         _ inputs: IntentInputs, of utterances: [Int], classes: [Int], generated: Int, minimumCount: Int, encoderScale: Double?,
-        neighbourScale: Double? = nil, fold: Int? = nil
+        neighbourScale: Double? = nil, fold: Int? = nil, untaught: Set<Int> = []
     ) -> IntentClassifierTrainer.Problem {
         let problem = inputs.problem(
             of: utterances, classes: classes, intents: intentNames, generated: generated, generatedWeight: options.noiseWeight,
             minimumCount: minimumCount, kept: words)
         guard let encoderScale, !embeddings.isEmpty else { return problem }
-        guard let neighbourScale, let exemplarSimilarities else { return problem.withDense(utterances.map { embeddings[$0] }, scale: encoderScale) }
+        guard let neighbourScale, exemplarSimilarities != nil else { return problem.withDense(utterances.map { embeddings[$0] }, scale: encoderScale) }
         return problem.withDense(
             utterances.map { embeddings[$0] }, scale: encoderScale,
-            neighbours: utterances.map { exemplarSimilarities.features(of: exemplarRow($0), excluding: fold) }, neighbourScale: neighbourScale)
+            neighbours: utterances.map { neighbourFeatures(of: $0, fold: fold, untaught: untaught) }, neighbourScale: neighbourScale)
     }
 
     /// Every in-scope original's vector, each distinct text of an intent once (the features are

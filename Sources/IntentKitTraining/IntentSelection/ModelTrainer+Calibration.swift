@@ -10,8 +10,11 @@ extension ModelTrainer {
     /// ``TrainingOptions/falseRejectionRate`` of the held-out in-scope requests
     /// (``ConfidenceCalibration/outOfScopeShift(margins:rate:)``); the returned shift is what to
     /// take off the class's bias.
+    /// - Parameter untaught: requests for intents the classifier was not taught
+    ///   (``IntentFolds/unknownIntentScores(of:)``), for the share of them the scope turns away.
     func calibrate(
-        _ heldOut: [[Float]], classes: [Int], withoutOneWord: [[Float]] = [], outOfScopeClass: Int?, intentNames: [String], generated: Int
+        _ heldOut: [[Float]], classes: [Int], withoutOneWord: [[Float]] = [], outOfScopeClass: Int?, intentNames: [String], generated: Int,
+        untaught: [[Float]] = []
     ) -> (calibration: OutOfScopeCalibration, shift: Double) {
         var logProbabilities = heldOut, wordLeftOut = withoutOneWord
         let (shift, shiftOfFoldsAlone) = outOfScopeShifts(heldOut, classes: classes, withoutOneWord: withoutOneWord, outOfScopeClass: outOfScopeClass)
@@ -52,6 +55,18 @@ extension ModelTrainer {
             }
         }
         log(TrainingMessage(.step, line, details: details))
+        if !untaught.isEmpty {
+            // The class and the minimum as calibrated, on requests for intents left out of training.
+            var rows = untaught
+            if let outOfScopeClass, shift > 0 { for index in rows.indices { rows[index][outOfScopeClass] -= Float(shift) } }
+            // Judged as in-scope requests of no intent: those the class takes, and the confidences of the rest.
+            let (answered, byClass, _) = judge(rows, [Int](repeating: -1, count: rows.count))
+            let caught = byClass + answered.filter { $0 < (threshold ?? 0) }.count
+            log(TrainingMessage(.step, String(
+                format: "requests for intents this corpus does not teach: about %.0f%% turned away at %.2f%% false rejection",
+                100 * Double(caught) / Double(rows.count), 100 * rejected),
+                details: "each of \(min(IntentFolds.untaughtGroups, intentNames.count - (outOfScopeClass == nil ? 0 : 1))) groups of intents left out of training in turn, \(untaught.count) requests"))
+        }
         return (OutOfScopeCalibration(
             intent: outOfScopeClass.map { intentNames[$0] }, temperature: temperature, minimumConfidence: threshold,
             confidenceMeasure: measure, falseRejectionRate: rejected),

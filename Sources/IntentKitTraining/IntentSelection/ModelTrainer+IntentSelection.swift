@@ -85,7 +85,8 @@ extension ModelTrainer {
         let held = best.heldOut.indices.filter { !best.heldOut[$0].isEmpty }
         let (calibration, shift) = calibrate(held.map { best.heldOut[$0] }, classes: held.map { classes[originals[$0]] },
                                              withoutOneWord: best.withoutOneWord.filter { !$0.isEmpty },
-                                             outOfScopeClass: folds.outOfScopeClass, intentNames: folds.intentNames, generated: noiseClasses.count)
+                                             outOfScopeClass: folds.outOfScopeClass, intentNames: folds.intentNames, generated: noiseClasses.count,
+                                             untaught: folds.unknownIntentScores(of: best.setting))
         var trainer = folds.trainer
         trainer.c2 = best.setting.c2
         trainer.characterNGrams = best.setting.characterNGrams
