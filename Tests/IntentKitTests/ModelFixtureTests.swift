@@ -8,7 +8,7 @@ import Testing
 @Suite("Model fixtures of every readable format")
 struct ModelFixtureTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/models")
-    static let versions = ["1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7", "1.8", "1.9", "1.10"]
+    static let versions = ["1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7", "1.8", "1.9", "1.10", "1.11"]
 
     static func fixture(_ version: String) -> URL { directory.appendingPathComponent("format-\(version).model") }
 

@@ -119,6 +119,17 @@ struct EncoderFeaturesTests {
                 #expect(a.intent == b.intent && abs(a.confidence - b.confidence) < 1e-3, "\(text)")
             }
         }
+        // With no out-of-scope examples, a boundary around the corpus: the least similarity, the
+        // training utterances' vectors it is measured against, kept in the file (the equality above).
+        let minimum = try #require(classifier.outOfScope.minimumSimilarity)
+        #expect((-1...1).contains(minimum) && classifier.scopeExemplars != nil)
+        var strict = IntentParser(model: model)
+        strict.minimumConfidence = nil
+        strict.minimumSimilarity = 1.01  // no request is that like a training utterance
+        let turnedAway = strict.parse("lock the car", alternatives: 1)
+        #expect(turnedAway.isOutOfScope && turnedAway.intent == nil && turnedAway.alternatives.count == 2)
+        strict.minimumSimilarity = -1.01
+        #expect(!strict.parse("lock the car").isOutOfScope)
         // The encoder's vector counts: without it, the probabilities differ.
         var with = [Float](), without = [Float]()
         let features = [UInt64]()

@@ -330,6 +330,16 @@ struct ConfidenceCalibrationTests {
         #expect(abs((tied.threshold ?? 0) - 0.15) < 1e-12 && tied.rejected == 0.01)
     }
 
+    @Test func theMinimumSimilarityKeepsTheBudgetOrTheLeastSeenOnASmallSample() {
+        let similarities = (1...100).map { Double($0) / 100 }
+        #expect(ConfidenceCalibration.minimumSimilarity(similarities, rejectedOtherwise: 0, rate: 0.03) == 0.035)
+        // 43 held-out requests cannot hold one rejection in a hundred: the least seen, which rejects none.
+        let few = Array(similarities[20..<63])
+        #expect(ConfidenceCalibration.minimumSimilarity(few, rejectedOtherwise: 0, rate: 0.01) == 0.21)
+        // Too few to say anything.
+        #expect(ConfidenceCalibration.minimumSimilarity(Array(similarities.prefix(9)), rejectedOtherwise: 0, rate: 0.01) == nil)
+    }
+
     @Test func theOutOfScopeClassIsLoweredUntilItRejectsAtMostTheRate() {
         // 100 in-scope requests; the class wins 5 of them (positive margins).
         let margins = [2.0, 1.5, 1.0, 0.5, 0.25] + (1...95).map { -Double($0) / 10 }

@@ -28,6 +28,9 @@ public struct IntentClassifierModel: Sendable, Equatable {
     public let characterNGrams: ClosedRange<Int>?
     /// The sentence encoder's weights, in a model trained with one.
     package private(set) var encoderFeatures: EncoderFeatures?
+    /// The training utterances' vectors that ``OutOfScopeCalibration/minimumSimilarity`` is
+    /// measured against: the nearest-exemplar features' own, or kept for the scope alone.
+    package let scopeExemplars: EncoderExemplars?
 
     /// The sentence encoder the model was trained with, if any: parsing needs it.
     public var encoder: EncoderIdentity? { encoderFeatures?.identity }
@@ -35,7 +38,8 @@ public struct IntentClassifierModel: Sendable, Equatable {
     /// Creates a model; sizes are checked.
     package init(
         intents: [String], attributes: AttributeTable, weights: [Float], biases: [Float], characterNGrams: ClosedRange<Int>? = nil,
-        outOfScope: OutOfScopeCalibration = OutOfScopeCalibration(), rowScales: [Float]? = nil, encoderFeatures: EncoderFeatures? = nil
+        outOfScope: OutOfScopeCalibration = OutOfScopeCalibration(), rowScales: [Float]? = nil, encoderFeatures: EncoderFeatures? = nil,
+        scopeExemplars: EncoderExemplars? = nil
     ) throws(ModelError) {
         guard Set(intents).count == intents.count else {
             throw ModelError.inconsistent("the intent classifier names an intent twice")
@@ -52,6 +56,7 @@ public struct IntentClassifierModel: Sendable, Equatable {
         self.rowScales = rowScales
         guard outOfScope.intent.map(intents.contains) ?? true, outOfScope.temperature.isFinite, outOfScope.temperature > 0,
               outOfScope.minimumConfidence.map({ (0...1).contains($0) }) ?? true,
+              outOfScope.minimumSimilarity.map({ (-1...1).contains($0) }) ?? true,
               outOfScope.falseRejectionRate.map({ (0...1).contains($0) }) ?? true else {
             throw ModelError.inconsistent("the intent classifier's out-of-scope calibration is out of range or names no intent of it")
         }
@@ -67,6 +72,10 @@ public struct IntentClassifierModel: Sendable, Equatable {
                 "the intent classifier's encoder weights are not \(encoderFeatures.identity.dimension + encoderFeatures.neighbourDimension) × \(intents.count)")
         }
         self.encoderFeatures = encoderFeatures
+        self.scopeExemplars = scopeExemplars ?? encoderFeatures?.exemplars
+        if let scopeExemplars = self.scopeExemplars, scopeExemplars.intents != intents.count || scopeExemplars.dimension != encoderFeatures?.identity.dimension {
+            throw ModelError.inconsistent("the out-of-scope exemplars are not vectors of the classifier's encoder and intents")
+        }
     }
 
     /// This model parsing with `encoder`, which must be the one it was trained with.
@@ -186,6 +195,12 @@ public struct OutOfScopeCalibration: Sendable, Equatable, Codable {
     /// says), chosen on held-out folds so that ``falseRejectionRate`` of the training requests
     /// would be; `nil` when none was calibrated.
     public var minimumConfidence: Double?
+    /// The least cosine similarity of a request's sentence vector to the nearest training
+    /// utterance of an in-scope intent (``IntentClassifierModel``'s exemplars): a request less
+    /// like every training utterance is out of scope. Chosen on held-out folds at the
+    /// false-rejection budget, for a corpus with no out-of-scope examples; `nil` without an
+    /// encoder, for a corpus with such examples, and in models of format 1.10 and before.
+    public var minimumSimilarity: Double?
     /// What ``minimumConfidence`` is compared with; `nil` (models of format 1.9 and before) is
     /// ``ConfidenceMeasure/likeliestIntent``.
     public var confidenceMeasure: ConfidenceMeasure?
@@ -199,8 +214,9 @@ public struct OutOfScopeCalibration: Sendable, Equatable, Codable {
 
     public init(
         intent: String? = nil, temperature: Double = 1, minimumConfidence: Double? = nil, confidenceMeasure: ConfidenceMeasure? = nil,
-        falseRejectionRate: Double? = nil
+        falseRejectionRate: Double? = nil, minimumSimilarity: Double? = nil
     ) {
+        self.minimumSimilarity = minimumSimilarity
         self.intent = intent
         self.temperature = temperature
         self.minimumConfidence = minimumConfidence

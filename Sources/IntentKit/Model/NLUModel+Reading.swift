@@ -180,10 +180,17 @@ extension NLUModel {
             } else {
                 weights = try file.floats(.intentWeights)
             }
+            let encoderFeatures = try encoderFeatures(file, metadata: metadata, intents: intents.count)
+            var scopeExemplars: EncoderExemplars?
+            if let encoderFeatures, file.has(.scopeExemplarLevels) {
+                scopeExemplars = try EncoderExemplars(
+                    levels: file.array(.scopeExemplarLevels, of: Int8.self), scales: file.floats(.scopeExemplarScales),
+                    classes: file.array(.scopeExemplarClasses, of: UInt16.self), dimension: encoderFeatures.identity.dimension, intents: intents.count)
+            }
             return try IntentClassifierModel(intents: intents, attributes: table, weights: weights,
                                              biases: file.floats(.intentBiases), characterNGrams: characterNGrams,
                                              outOfScope: metadata.intentOutOfScope ?? OutOfScopeCalibration(), rowScales: rowScales,
-                                             encoderFeatures: encoderFeatures(file, metadata: metadata, intents: intents.count))
+                                             encoderFeatures: encoderFeatures, scopeExemplars: scopeExemplars)
         }
 
         private static func encoderFeatures(_ file: ModelFileReader, metadata: ModelMetadata, intents: Int) throws(ModelError) -> EncoderFeatures? {

@@ -17,7 +17,7 @@
 package enum ModelFileFormat {
     package static let magic: [UInt8] = Array("IKMODEL".utf8) + [0]
     package static let majorVersion: UInt16 = 1
-    package static let minorVersion: UInt16 = 10
+    package static let minorVersion: UInt16 = 11
     package static let headerSize = 32
     package static let sectionEntrySize = 24
     package static let alignment = 16
@@ -49,6 +49,9 @@ package enum ModelFileFormat {
         case intentExemplarLevels = "CEXQ"  // Int8 [exemplars][encoder dimension]: those unit vectors in steps of CEXS, −127…127 (1.9)
         case intentExemplarScales = "CEXS"  // Float32 [exemplars]: the value of one step of each exemplar's row (1.9)
         case intentExemplarClasses = "CEXC" // UInt16 [exemplars]: each exemplar's intent (1.8)
+        case scopeExemplarLevels = "SEXQ"   // Int8 [exemplars][encoder dimension]: as CEXQ, for the minimum similarity of a model without nearest-exemplar features (1.11)
+        case scopeExemplarScales = "SEXS"   // Float32 [exemplars]: as CEXS (1.11)
+        case scopeExemplarClasses = "SEXC"  // UInt16 [exemplars]: as CEXC (1.11)
         case schema = "SCHM"            // UTF-8 JSON: domains, intents, parameters, entities (1.1)
         case tokenClusterCentroids = "TCLU" // Float32 [Σ levels' centroids][encoder dimension], coarsest level first (1.7)
 

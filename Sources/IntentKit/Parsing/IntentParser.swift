@@ -62,6 +62,13 @@ public struct IntentParser: Sendable {
     /// stated share of in-scope requests; `nil` answers every utterance the classifier does not
     /// place in its out-of-scope class with an intent.
     public var minimumConfidence: Double?
+    /// Below this cosine similarity of the request's sentence vector to the nearest training
+    /// utterance of an in-scope intent, a parse is out of scope (``IntentParse/isOutOfScope``),
+    /// as below ``minimumConfidence``: a boundary around what the corpus teaches, which needs no
+    /// example of what it does not. By default the model's
+    /// (``OutOfScopeCalibration/minimumSimilarity``), chosen in training within the same
+    /// false-rejection budget; `nil` for a model without a sentence encoder.
+    public var minimumSimilarity: Double?
     /// Below this slot confidence, a resolved value asks for confirmation
     /// (``ParameterResolution/confirmationRequired(_:)``).
     public var confirmationThreshold: Double = 0.5
@@ -105,6 +112,7 @@ public struct IntentParser: Sendable {
         scope = ScopeDecision(model: model)
         slotResolver = SlotResolver(model: model)
         minimumConfidence = model.intentClassifier?.outOfScope.minimumConfidence
+        minimumSimilarity = model.intentClassifier?.outOfScope.minimumSimilarity
     }
 
     /// Loads the model at `url`, with `encoder` if it was trained with one (see
@@ -171,6 +179,8 @@ public struct IntentParser: Sendable {
         var leaned: [Float] = []
         /// 7. The tagger's features, state scores and decoders, and the probabilities after tagging.
         var tagging: JointDecoder.Workspace
+        /// 8. The request's similarity to each intent's training utterances.
+        var scope: [Float] = []
     }
 
     /// Buffers for one caller.
@@ -219,8 +229,9 @@ public struct IntentParser: Sendable {
             probabilities: priors.isEmpty || intent == nil ? workspace.classification.probabilities : workspace.leaned,
             workspace: &workspace.tagging, reranking: reranking)
         // 8. Decide whether the request is for an intent at all.
-        let verdict = scope.decide(intent: tagged.intent, hasEvidence: hasEvidence, probabilities: workspace.tagging.probabilities,
-                                   minimumConfidence: minimumConfidence)
+        let verdict = scope.decide(
+            intent: tagged.intent, hasEvidence: hasEvidence, probabilities: workspace.tagging.probabilities, sentenceVector: workspace.encoding.sentence,
+            minimumConfidence: minimumConfidence, minimumSimilarity: minimumSimilarity, scratch: &workspace.scope)
         guard case .inScope(let inScope) = verdict else {
             return outOfScope(text, verdict: verdict, probabilities: workspace.tagging.probabilities, alternatives: alternatives)
         }

@@ -73,6 +73,6 @@ extension IntentClassifierModel {
         return try! IntentClassifierModel(
             intents: intents, attributes: attributes, weights: storage.weights,
             biases: zip(storage.biases, offsets).map { $0 + Float($1) }, characterNGrams: characterNGrams, outOfScope: outOfScope,
-            rowScales: rowScales, encoderFeatures: encoderFeatures)
+            rowScales: rowScales, encoderFeatures: encoderFeatures, scopeExemplars: scopeExemplars)
     }
 }

@@ -16,7 +16,8 @@ extension IntentClassifierModel {
         let (levels, scales) = RowQuantization.quantize(storage.weights, rowLength: intents.count)
         return try! IntentClassifierModel(
             intents: intents, attributes: attributes, weights: RowQuantization.values(of: levels, scales: scales, rowLength: intents.count),
-            biases: storage.biases, characterNGrams: characterNGrams, outOfScope: outOfScope, rowScales: scales, encoderFeatures: encoderFeatures)
+            biases: storage.biases, characterNGrams: characterNGrams, outOfScope: outOfScope, rowScales: scales, encoderFeatures: encoderFeatures,
+            scopeExemplars: scopeExemplars)
     }
 
     /// The whole numbers of steps that the weights are, row by row (for the model file).

@@ -10,11 +10,12 @@ extension IntentFolds {
     /// training in turn, and `setting`'s classifier fitted on the rest (the generated
     /// out-of-scope utterances included) asked about every original of the group's intents.
     /// Each answer is its log-probabilities with the untaught intents' taken out (−∞): what the
-    /// parse of a model without those intents would weigh. Empty for a corpus of fewer than two
-    /// in-scope intents.
-    func unknownIntentScores(of setting: IntentClassifierSetting) -> [[Float]] {
+    /// parse of a model without those intents would weigh, and (with the encoder) its similarity
+    /// to the nearest utterance of a taught intent. Empty for a corpus of fewer than two in-scope
+    /// intents.
+    func unknownIntentScores(of setting: IntentClassifierSetting) -> (logProbabilities: [[Float]], similarities: [Double]) {
         let taught = Set(originals.map { classes[$0] }).subtracting(outOfScopeClass.map { [$0] } ?? []).sorted()
-        guard taught.count >= 2 else { return [] }
+        guard taught.count >= 2 else { return ([], []) }
         var random = SeededGenerator(seed: options.seed &+ 0x0E7_1E57)
         let order = taught.shuffled(using: &random)
         let groupCount = min(Self.untaughtGroups, order.count)
@@ -28,7 +29,7 @@ extension IntentFolds {
         foldTrainer.balancesIntents = setting.balancesIntents
         foldTrainer.weighsRareFeatures = setting.weighsRareFeatures
         let encoder = setting.encoderScale != nil, neighbours = setting.neighbourScale != nil
-        let answers = concurrentMap(groupCount, threads: options.threads) { g -> [[Float]] in
+        let answers = concurrentMap(groupCount, threads: options.threads) { g -> [([Float], Double?)] in
             let untaught = groups[g]
             let training = originals.filter { !untaught.contains(classes[$0]) }
             let problem = problem(
@@ -41,9 +42,10 @@ extension IntentFolds {
                 _ = model.predict(
                     features: inputs.allFeatures(of: index),
                     denseInput: denseInput(of: index, encoder: encoder, neighbours: neighbours, fold: nil, untaught: untaught), scratch: &probabilities)
-                return probabilities.enumerated().map { c, p in untaught.contains(c) ? -.infinity : logf(max(p, .leastNormalMagnitude)) }
+                let scores = probabilities.enumerated().map { c, p in untaught.contains(c) ? -.infinity : logf(max(p, .leastNormalMagnitude)) }
+                return (scores, exemplarSimilarities == nil ? nil : nearestSimilarity(of: index, fold: nil, untaught: untaught))
             }
-        }
-        return answers.flatMap { $0 }
+        }.flatMap { $0 }
+        return (answers.map(\.0), answers.compactMap(\.1))
     }
 }

@@ -132,11 +132,12 @@ struct IntentFolds {
                                            Date().timeIntervalSince(started))))
     }
 
-    /// The nearest-exemplar features (``ExemplarSimilarities``), when the search may weigh them:
+    /// The nearest-exemplar features (``ExemplarSimilarities``), with the encoder (for the search
+    /// and for the minimum similarity, ``heldOutSimilarities()``):
     /// their rows are the originals, then the generated utterances, then the originals with a
     /// word left out (exemplars of no intent).
     private mutating func computeExemplarSimilarities(log: (TrainingMessage) -> Void) {
-        guard !embeddings.isEmpty && options.intentGrid.neighbourScales.contains(where: { $0 != nil }) else { return }
+        guard !embeddings.isEmpty else { return }
         let started = Date()
         let variantIndices = variantStart..<(variantStart + variantOriginals.count)
         exemplarSimilarities = ExemplarSimilarities(
@@ -232,5 +233,32 @@ struct IntentFolds {
             exemplarClasses.append(class_)
         }
         return try! EncoderExemplars(normalising: vectors, classes: exemplarClasses, intents: intentNames.count)
+    }
+
+    /// Each original's cosine similarity to the nearest utterance of an in-scope intent and of
+    /// another phrasing in the other folds, as its fold's classifier would have its exemplars
+    /// (`untaught` classes have none); empty without the encoder. What
+    /// ``OutOfScopeCalibration/minimumSimilarity`` is calibrated on.
+    func heldOutSimilarities(untaught: Set<Int> = []) -> [Double] {
+        guard exemplarSimilarities != nil else { return [] }
+        return originals.map { nearestSimilarity(of: $0, fold: untaught.isEmpty ? foldOf($0) : nil, untaught: untaught) }
+    }
+
+    /// Row `index`'s similarity to the nearest exemplar of an in-scope intent the classifier of
+    /// `fold` has.
+    func nearestSimilarity(of index: Int, fold: Int?, untaught: Set<Int>) -> Double {
+        let features = neighbourFeatures(of: index, fold: fold, untaught: untaught)
+        var nearest = -Float.infinity
+        for (c, similarity) in features.enumerated() where c != outOfScopeClass && !untaught.contains(c) { nearest = max(nearest, similarity) }
+        return Double(nearest)
+    }
+
+    /// Each in-scope original's variant with a word left out (``variantOriginals``), its
+    /// similarity as ``heldOutSimilarities(untaught:)`` measures it; empty without the encoder.
+    func variantSimilarities() -> [Double] {
+        guard exemplarSimilarities != nil else { return [] }
+        return variantOriginals.enumerated().map { variant, original in
+            nearestSimilarity(of: variantStart + variant, fold: foldOf(original), untaught: [])
+        }
     }
 }

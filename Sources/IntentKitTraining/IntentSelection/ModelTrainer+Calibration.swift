@@ -10,11 +10,20 @@ extension ModelTrainer {
     /// ``TrainingOptions/falseRejectionRate`` of the held-out in-scope requests
     /// (``ConfidenceCalibration/outOfScopeShift(margins:rate:)``); the returned shift is what to
     /// take off the class's bias.
-    /// - Parameter untaught: requests for intents the classifier was not taught
-    ///   (``IntentFolds/unknownIntentScores(of:)``), for the share of them the scope turns away.
+    ///
+    /// With the encoder and no out-of-scope examples in the corpus, the minimum similarity
+    /// (``OutOfScopeCalibration/minimumSimilarity``) keeps the budget on its own: the held-out in-scope requests the class, the minimum
+    /// confidence and it turn away together are at most twice the budget, and training reports
+    /// their share.
+    /// - Parameters:
+    ///   - similarities: with the encoder, each held-out request's similarity to the nearest
+    ///     training utterance of its fold's classifier (``IntentFolds/heldOutSimilarities(untaught:)``);
+    ///     `variantSimilarities`, those of `withoutOneWord`'s requests.
+    ///   - untaught: requests for intents the classifier was not taught, and their similarities
+    ///     (``IntentFolds/unknownIntentScores(of:)``), for the share of them the scope turns away.
     func calibrate(
         _ heldOut: [[Float]], classes: [Int], withoutOneWord: [[Float]] = [], outOfScopeClass: Int?, intentNames: [String], generated: Int,
-        untaught: [[Float]] = []
+        similarities: [Double] = [], variantSimilarities: [Double] = [], untaught: (logProbabilities: [[Float]], similarities: [Double]) = ([], [])
     ) -> (calibration: OutOfScopeCalibration, shift: Double) {
         var logProbabilities = heldOut, wordLeftOut = withoutOneWord
         let (shift, shiftOfFoldsAlone) = outOfScopeShifts(heldOut, classes: classes, withoutOneWord: withoutOneWord, outOfScopeClass: outOfScopeClass)
@@ -37,13 +46,37 @@ extension ModelTrainer {
             ? ConfidenceCalibration.minimumConfidence(
                 confidences: inScope + variants.inScope, rejectedOtherwise: rejectedByClass + variants.rejectedByClass, rate: rate).threshold
             : nil
-        let rejected = Double(rejectedByClass + inScope.filter { $0 < (threshold ?? 0) }.count) / Double(max(1, inScope.count + rejectedByClass))
+        let row = { (scores: [Float]) in
+            Self.judgedRow(scores, temperature: temperature, outOfScopeClass: outOfScopeClass, composites: composites, measure: measure)
+        }
+        // Whether the class or the minimum confidence turns a request away, and the similarity then.
+        let turnedAway = { (scores: [Float]) in row(scores).byClass || row(scores).confidence < (threshold ?? 0) }
+        var rejectedCount = rejectedByClass + inScope.filter { $0 < (threshold ?? 0) }.count
+        var minimumSimilarity: Double?
+        // Only a corpus without out-of-scope examples: with them, the class has learnt what to turn away.
+        let hasOutOfScopeExamples = outOfScopeClass.map(classes.contains) ?? false
+        if rate > 0, !hasOutOfScopeExamples, similarities.count == logProbabilities.count {
+            // A budget of its own, on the requests as written and with a word left out together
+            // (as the minimum confidence's): the class and the minimum confidence read the
+            // classifier, the similarity the encoder's geometry, and they turn away different requests.
+            let inScopeSimilarities = logProbabilities.indices.filter { classes[$0] != outOfScopeClass }.map { similarities[$0] }
+            let variants = variantSimilarities.count == wordLeftOut.count ? variantSimilarities : []
+            minimumSimilarity = ConfidenceCalibration.minimumSimilarity(inScopeSimilarities + variants, rejectedOtherwise: 0, rate: rate)
+            rejectedCount += logProbabilities.indices.filter {
+                classes[$0] != outOfScopeClass && !turnedAway(logProbabilities[$0]) && similarities[$0] < (minimumSimilarity ?? -.infinity)
+            }.count
+        }
+        let unlike = { (index: Int, similarities: [Double]) in index < similarities.count && similarities[index] < (minimumSimilarity ?? -.infinity) }
+        let rejected = Double(rejectedCount) / Double(max(1, inScope.count + rejectedByClass))
         var line = "out of scope: " + (threshold.map {
             String(format: "minimum confidence %.3f (%@)", $0, measure == .twoLikeliestIntents ? "two likeliest intents" : "likeliest intent")
         } ?? "no minimum confidence")
+        if let minimumSimilarity { line += String(format: ", minimum similarity %.3f", minimumSimilarity) }
         line += String(format: ", %.2f%% of held-out in-scope requests rejected", 100 * rejected)
         if !outOfScope.isEmpty {
-            let caught = outOfScope.filter { $0.byClass || $0.confidence < (threshold ?? 0) }.count
+            let caught = logProbabilities.indices.filter {
+                classes[$0] == outOfScopeClass && (turnedAway(logProbabilities[$0]) || unlike($0, similarities))
+            }.count
             line += String(format: ", %.2f%% of the %d held-out out-of-scope ones caught", 100 * Double(caught) / Double(outOfScope.count), outOfScope.count)
         }
         var details = String(format: "temperature %.3f", temperature)
@@ -55,21 +88,19 @@ extension ModelTrainer {
             }
         }
         log(TrainingMessage(.step, line, details: details))
-        if !untaught.isEmpty {
-            // The class and the minimum as calibrated, on requests for intents left out of training.
-            var rows = untaught
+        if !untaught.logProbabilities.isEmpty {
+            // The class and the minimums as calibrated, on requests for intents left out of training.
+            var rows = untaught.logProbabilities
             if let outOfScopeClass, shift > 0 { for index in rows.indices { rows[index][outOfScopeClass] -= Float(shift) } }
-            // Judged as in-scope requests of no intent: those the class takes, and the confidences of the rest.
-            let (answered, byClass, _) = judge(rows, [Int](repeating: -1, count: rows.count))
-            let caught = byClass + answered.filter { $0 < (threshold ?? 0) }.count
+            let caught = rows.indices.filter { turnedAway(rows[$0]) || unlike($0, untaught.similarities) }.count
             log(TrainingMessage(.step, String(
                 format: "requests for intents this corpus does not teach: about %.0f%% turned away at %.2f%% false rejection",
                 100 * Double(caught) / Double(rows.count), 100 * rejected),
-                details: "each of \(min(IntentFolds.untaughtGroups, intentNames.count - (outOfScopeClass == nil ? 0 : 1))) groups of intents left out of training in turn, \(untaught.count) requests"))
+                details: "each of \(min(IntentFolds.untaughtGroups, intentNames.count - (outOfScopeClass == nil ? 0 : 1))) groups of intents left out of training in turn, \(rows.count) requests"))
         }
         return (OutOfScopeCalibration(
             intent: outOfScopeClass.map { intentNames[$0] }, temperature: temperature, minimumConfidence: threshold,
-            confidenceMeasure: measure, falseRejectionRate: rejected),
+            confidenceMeasure: measure, falseRejectionRate: rejected, minimumSimilarity: minimumSimilarity),
                 shift)
     }
 
@@ -103,31 +134,40 @@ extension ModelTrainer {
         var inScope = [Double](), rejectedByClass = 0
         var outOfScope = [(confidence: Double, byClass: Bool)]()
         for (scores, gold) in zip(rows, classes) {
-            var best = -1, maximum = -Float.infinity, sum = 0.0
-            for (c, score) in scores.enumerated() where score > maximum { best = c; maximum = score }
-            var bestInScope = -Double.infinity, likeliestInScope = -1
-            for (c, score) in scores.enumerated() {
-                let scaled = Double(score - maximum) / temperature
-                sum += exp(scaled)
-                if c != outOfScopeClass && scaled > bestInScope { bestInScope = scaled; likeliestInScope = c }
-            }
-            var confidence = exp(bestInScope) / sum
-            if let composites, likeliestInScope >= 0 {
-                let probabilities = scores.map { Float(exp(Double($0 - maximum) / temperature) / sum) }
-                confidence = composites.confidence(of: likeliestInScope, probabilities: probabilities)
-            } else if measure == .twoLikeliestIntents {
-                let probabilities = scores.map { exp(Double($0 - maximum) / temperature) / sum }
-                confidence = ConfidenceMeasure.twoLikeliestProbability(of: probabilities, outOfScopeClass: outOfScopeClass)
-            }
+            let (byClass, confidence) = judgedRow(scores, temperature: temperature, outOfScopeClass: outOfScopeClass, composites: composites, measure: measure)
             if gold == outOfScopeClass {
-                outOfScope.append((confidence, best == outOfScopeClass))
-            } else if best == outOfScopeClass {
+                outOfScope.append((confidence, byClass))
+            } else if byClass {
                 rejectedByClass += 1
             } else {
                 inScope.append(confidence)
             }
         }
         return (inScope, rejectedByClass, outOfScope)
+    }
+
+    /// One row of ``judged(_:classes:temperature:outOfScopeClass:composites:measure:)``: whether
+    /// the out-of-scope class wins, and the calibrated confidence as the parse will measure it.
+    private static func judgedRow(
+        _ scores: [Float], temperature: Double, outOfScopeClass: Int?, composites: CompositeIntents?, measure: ConfidenceMeasure
+    ) -> (byClass: Bool, confidence: Double) {
+        var best = -1, maximum = -Float.infinity, sum = 0.0
+        for (c, score) in scores.enumerated() where score > maximum { best = c; maximum = score }
+        var bestInScope = -Double.infinity, likeliestInScope = -1
+        for (c, score) in scores.enumerated() {
+            let scaled = Double(score - maximum) / temperature
+            sum += exp(scaled)
+            if c != outOfScopeClass && scaled > bestInScope { bestInScope = scaled; likeliestInScope = c }
+        }
+        var confidence = exp(bestInScope) / sum
+        if let composites, likeliestInScope >= 0 {
+            let probabilities = scores.map { Float(exp(Double($0 - maximum) / temperature) / sum) }
+            confidence = composites.confidence(of: likeliestInScope, probabilities: probabilities)
+        } else if measure == .twoLikeliestIntents {
+            let probabilities = scores.map { exp(Double($0 - maximum) / temperature) / sum }
+            confidence = ConfidenceMeasure.twoLikeliestProbability(of: probabilities, outOfScopeClass: outOfScopeClass)
+        }
+        return (best == outOfScopeClass, confidence)
     }
 
     /// The intent classifier's features of `tokens`, matched against `gazetteer` (`scratch`

@@ -83,9 +83,15 @@ extension ModelTrainer {
         let inputs = folds.intentInputs(best.setting.characterNGrams)
         let originals = folds.originals, classes = folds.classes, noiseClasses = folds.noiseClasses
         let held = best.heldOut.indices.filter { !best.heldOut[$0].isEmpty }
+        // The minimum similarity reads the sentence vector the classifier weighs: only when it does.
+        let usesEncoder = best.setting.encoderScale != nil
         let (calibration, shift) = calibrate(held.map { best.heldOut[$0] }, classes: held.map { classes[originals[$0]] },
                                              withoutOneWord: best.withoutOneWord.filter { !$0.isEmpty },
                                              outOfScopeClass: folds.outOfScopeClass, intentNames: folds.intentNames, generated: noiseClasses.count,
+                                             similarities: usesEncoder ? folds.heldOutSimilarities().enumerated()
+                                                .filter { !best.heldOut[$0.offset].isEmpty }.map(\.element) : [],
+                                             variantSimilarities: usesEncoder ? folds.variantSimilarities().enumerated()
+                                                .filter { !best.withoutOneWord[$0.offset].isEmpty }.map(\.element) : [],
                                              untaught: folds.unknownIntentScores(of: best.setting))
         var trainer = folds.trainer
         trainer.c2 = best.setting.c2
@@ -100,6 +106,7 @@ extension ModelTrainer {
             trainer.fit(problem, from: problem.initialParameters(from: best.foldFits)), of: problem, exemplars: exemplars)
         var offsets = [Double](repeating: 0, count: folds.intentNames.count)
         if let outOfScopeClass = folds.outOfScopeClass { offsets[outOfScopeClass] = -shift }
-        return classifier.addingBiases(offsets).with(calibration)
+        let final = classifier.addingBiases(offsets).with(calibration)
+        return calibration.minimumSimilarity == nil ? final : final.with(scopeExemplars: folds.exemplars())
     }
 }

@@ -64,6 +64,11 @@ extension NLUModel {
                     writer.add(.intentExemplarClasses, integers: exemplars.classes)
                 } else {
                     precondition(encoderFeatures.neighbourDimension == 0, "nearest-exemplar weights without their exemplars")
+                    if let exemplars = classifier.scopeExemplars {
+                        writer.add(.scopeExemplarLevels, integers: exemplars.levels)
+                        writer.add(.scopeExemplarScales, floats: exemplars.scales)
+                        writer.add(.scopeExemplarClasses, integers: exemplars.classes)
+                    }
                 }
             }
         }

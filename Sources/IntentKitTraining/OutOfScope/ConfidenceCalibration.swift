@@ -88,4 +88,21 @@ enum ConfidenceCalibration {
         guard k > 0 else { return (nil, Double(rejectedOtherwise) / Double(total)) }
         return ((sorted[k - 1] + sorted[k]) / 2, Double(k + rejectedOtherwise) / Double(total))
     }
+
+    /// The least similarity to the nearest training utterance (``OutOfScopeCalibration/minimumSimilarity``)
+    /// that rejects no more than `rate` of the in-scope requests with those already rejected
+    /// otherwise, as ``minimumConfidence(confidences:rejectedOtherwise:rate:)`` chooses it. On a
+    /// held-out set too small to hold one rejection at `rate` (fewer than 1/`rate` requests, as
+    /// a first corpus of a few dozen), the least similarity seen: a request less like the
+    /// corpus than every held-out request was is turned away, and none of them is.
+    static func minimumSimilarity(_ similarities: [Double], rejectedOtherwise: Int, rate: Double) -> Double? {
+        let total = similarities.count + rejectedOtherwise
+        if rejectedOtherwise == 0, rate * Double(total) < 1 {
+            return similarities.count >= smallSampleSize ? similarities.min() : nil
+        }
+        return minimumConfidence(confidences: similarities, rejectedOtherwise: rejectedOtherwise, rate: rate).threshold
+    }
+
+    /// The fewest held-out requests whose least similarity stands for a boundary.
+    static let smallSampleSize = 10
 }

@@ -11,6 +11,15 @@ extension IntentClassifierModel {
             intents: intents, attributes: attributes, weights: storage.weights.map { $0 * scale },
             biases: storage.biases.map { $0 * scale }, characterNGrams: characterNGrams, outOfScope: calibration,
             rowScales: rowScales?.map { $0 * scale },
-            encoderFeatures: encoderFeatures?.scaled(by: scale))
+            encoderFeatures: encoderFeatures?.scaled(by: scale), scopeExemplars: scopeExemplars)
+    }
+
+    /// This classifier measuring ``OutOfScopeCalibration/minimumSimilarity`` against `exemplars`
+    /// (its nearest-exemplar features' own when it has them).
+    func with(scopeExemplars exemplars: EncoderExemplars) -> IntentClassifierModel {
+        let storage = self.storage
+        return try! IntentClassifierModel(
+            intents: intents, attributes: attributes, weights: storage.weights, biases: storage.biases, characterNGrams: characterNGrams,
+            outOfScope: outOfScope, rowScales: rowScales, encoderFeatures: encoderFeatures, scopeExemplars: encoderFeatures?.exemplars ?? exemplars)
     }
 }
