@@ -144,6 +144,8 @@ struct OutOfScopeTrainingTests {
                 #expect(parse.isOutOfScope && parse.intent == nil && parse.slots.isEmpty, "\(text)")
                 #expect(parse.alternatives.count == 2 && !parse.alternatives.contains { $0.intent == "out_of_scope" }, "\(text)")
                 #expect(parse.confidence == parse.alternatives.first?.confidence)
+                // Priors are no confidence: a model never says "sure, and out of scope".
+                #expect(parse.confidence == 0 && parse.alternatives.allSatisfy { $0.confidence == 0 }, "\(text)")
             }
         }
         // One known word is evidence: the classifier then weighs it, as it weighs any request.

@@ -6,7 +6,8 @@ public struct IntentParse: Hashable, Sendable {
     /// the model has no intent classifier.
     public var intent: String?
     /// The classifier's probability of ``intent``, from 0 to 1; out of scope, that of the
-    /// likeliest intent (0 for an utterance without a word).
+    /// likeliest intent (0 for an utterance without a word or without anything the model knows,
+    /// whose probabilities would be the intents' priors).
     public var confidence: Double
     /// The next most probable intents, best first (as many as asked for).
     public var alternatives: [IntentCandidate]

@@ -300,15 +300,19 @@ public struct IntentParser: Sendable {
     }
 
     /// The answer for a request for no intent: no intent and no slots; the likeliest intents (the
-    /// best and `alternatives` more, the out-of-scope class left out; the one the minimum
-    /// confidence turned away first) stay, as alternatives, the best one's confidence the parse's.
+    /// best and `alternatives` more, the out-of-scope class left out; the one a minimum turned
+    /// away first) stay, as alternatives, the best one's confidence the parse's — 0 for a
+    /// request the classifier knew nothing of, whose probabilities are the intents' priors.
     private func outOfScope(_ text: String, verdict: ScopeDecision.Verdict, probabilities: [Float], alternatives: Int) -> IntentParse {
-        guard case .outOfScope(let likeliest) = verdict, let intentNames = classifier?.model.intents else {
+        guard let intentNames = classifier?.model.intents, verdict != .inScope(nil) else {
             return IntentParse(text: text, intent: nil, confidence: 0, alternatives: [], slots: [], isOutOfScope: true)
         }
+        let likeliest: Int? = if case .outOfScope(let likeliest) = verdict { likeliest } else { nil }
+        // Without evidence the probabilities are priors: the intents are listed, sure of none.
+        let confidence = { (intent: Int) in verdict == .noEvidence ? 0 : Double(probabilities[intent]) }
         let candidates = (likeliest.map { [$0] + scope.runnersUp(probabilities, excluding: $0, count: alternatives) }
             ?? scope.runnersUp(probabilities, excluding: nil, count: alternatives + 1)).map {
-            IntentCandidate(intent: intentNames[$0], confidence: Double(probabilities[$0]))
+            IntentCandidate(intent: intentNames[$0], confidence: confidence($0))
         }
         return IntentParse(text: text, intent: nil, confidence: candidates.first?.confidence ?? 0, alternatives: candidates, slots: [],
                            isOutOfScope: true)
@@ -320,7 +324,8 @@ public struct IntentParser: Sendable {
     /// for a model that sums the two likeliest intents' (``ConfidenceMeasure/twoLikeliestIntents``),
     /// or for a combination of intents (its least certain part's).
     package func judgedConfidence(of parse: IntentParse, workspace: Workspace) -> Double {
-        guard parse.shortcut == nil, let intent = parse.intent ?? parse.alternatives.first?.intent,
+        // A shortcut's, and one of no evidence (out of scope at 0), were judged by no minimum.
+        guard parse.shortcut == nil, !(parse.isOutOfScope && parse.confidence == 0), let intent = parse.intent ?? parse.alternatives.first?.intent,
               let index = classifier?.model.intents.firstIndex(of: intent) else { return parse.confidence }
         return scope.confidence(of: index, probabilities: workspace.tagging.probabilities)
     }

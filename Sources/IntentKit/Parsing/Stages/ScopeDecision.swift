@@ -26,9 +26,12 @@ struct ScopeDecision: Sendable {
     enum Verdict: Equatable {
         /// A request for `intent` (`nil` for a model without a classifier).
         case inScope(Int?)
-        /// A request for no intent; `likeliest`, when the minimum confidence turned away an
-        /// intent, leads the alternatives.
+        /// A request for no intent; `likeliest`, when a minimum turned away an intent, leads the
+        /// alternatives.
         case outOfScope(likeliest: Int?)
+        /// A request the classifier knew nothing of: its probabilities are the intents' priors,
+        /// no confidence in any of them.
+        case noEvidence
     }
 
     /// The verdict on a request whose likeliest intent is `intent`, with the intents'
@@ -42,7 +45,8 @@ struct ScopeDecision: Sendable {
         scratch: inout [Float]
     ) -> Verdict {
         guard let intent else { return .inScope(nil) }
-        guard hasEvidence, intent != outOfScopeClass else { return .outOfScope(likeliest: nil) }
+        guard hasEvidence else { return .noEvidence }
+        guard intent != outOfScopeClass else { return .outOfScope(likeliest: nil) }
         if let minimumConfidence, confidence(of: intent, probabilities: probabilities) < minimumConfidence {
             // Too unsure to be any intent's request: the candidates stay, as alternatives.
             return .outOfScope(likeliest: intent)
