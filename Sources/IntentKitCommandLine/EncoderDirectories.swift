@@ -1,7 +1,9 @@
 import Foundation
+import IntentKit
 
-/// Where the command line looks for sentence encoders: the directories `intentkit encoders`
-/// lists and `train` takes its default encoder from.
+/// Where the command line looks for sentence encoders: ``EncoderLocations``'s places, and the
+/// project's `.venv-encoder` in the current directory (where scripts/setup-encoder installs
+/// all-MiniLM-L6-v2 in a checkout).
 enum EncoderDirectories {
     /// What ``defaultEncoder()`` found.
     enum DefaultEncoder: Equatable {
@@ -10,41 +12,32 @@ enum EncoderDirectories {
         case none(String)
     }
 
-    /// The places searched when no directory is named: the project's `.venv-encoder` (where
-    /// scripts/setup-encoder installs all-MiniLM-L6-v2) and the directories of
-    /// `$INTENTKIT_ENCODERS` (colon-separated).
-    static var searchedRoots: [String] {
-        [".venv-encoder"] + (ProcessInfo.processInfo.environment["INTENTKIT_ENCODERS"] ?? "").split(separator: ":").map(String.init)
-    }
+    /// The command line's search.
+    static var locations: EncoderLocations { EncoderLocations(extraRoots: [".venv-encoder"]) }
 
     /// The encoder training uses unless told otherwise: `$INTENTKIT_ENCODER` (a directory, or
-    /// `none`), else the first model directory under ``searchedRoots``.
+    /// `none`), else the first one installed where ``locations`` look.
     static func defaultEncoder() -> DefaultEncoder {
-        if let named = ProcessInfo.processInfo.environment["INTENTKIT_ENCODER"], !named.isEmpty {
-            return named == "none" ? .none("INTENTKIT_ENCODER=none") : .found(URL(fileURLWithPath: named))
-        }
-        let roots = searchedRoots
-        for root in roots {
-            if let first = modelDirectories(under: URL(fileURLWithPath: root), depth: 6).first { return .found(first) }
-        }
-        return .none("no sentence encoder in \(roots.joined(separator: ", ")); scripts/setup-encoder installs all-MiniLM-L6-v2 there, or give --encoder DIR")
+        if ProcessInfo.processInfo.environment["INTENTKIT_ENCODER"] == "none" { return .none("INTENTKIT_ENCODER=none") }
+        if let first = locations.encoderDirectories().first { return .found(first) }
+        return .none("no sentence encoder installed; `intentkit encoders install` installs all-MiniLM-L6-v2 for every project, or give --encoder DIR")
     }
 
-    /// The directories under `root` (itself included) that hold config.json and model.safetensors,
-    /// in path order.
-    static func modelDirectories(under root: URL, depth: Int) -> [URL] {
-        let files = FileManager.default
-        if files.fileExists(atPath: root.appendingPathComponent("config.json").path),
-           files.fileExists(atPath: root.appendingPathComponent("model.safetensors").path) {
-            return [root.standardizedFileURL]
+    /// The encoder `--encoder VALUE` names: a directory (a path, or a name that is one here),
+    /// else an installed encoder of that name (`intentkit encoders` lists them); `nil` when a
+    /// name is neither. A path is taken as it is: loading it says what it lacks.
+    static func named(_ value: String) -> URL? {
+        var isDirectory: ObjCBool = false
+        if value.contains("/") || FileManager.default.fileExists(atPath: value, isDirectory: &isDirectory) && isDirectory.boolValue {
+            return URL(fileURLWithPath: value)
         }
-        guard depth > 0, let children = try? files.contentsOfDirectory(at: root, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey]) else {
-            return []
-        }
-        return children.sorted { $0.path < $1.path }.flatMap { child -> [URL] in
-            let values = try? child.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
-            guard values?.isDirectory == true, values?.isSymbolicLink != true else { return [] }
-            return modelDirectories(under: child, depth: depth - 1)
-        }
+        return locations.directory(named: value)
+    }
+
+    /// The error for a `--encoder VALUE` that names no encoder.
+    static func notFound(_ value: String) -> String {
+        let install = EncoderLocations.packages.contains { $0.name.lowercased() == value.lowercased() }
+            ? "`intentkit encoders install \(value)` installs it" : "`intentkit encoders` lists those installed"
+        return "\(value): error: no such directory here, and no installed sentence encoder of that name; \(install)"
     }
 }

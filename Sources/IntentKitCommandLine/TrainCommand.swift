@@ -83,11 +83,6 @@ struct TrainCommand: ParsableCommand {
         printer.note(summary + " → \(output)")
         printer.note("stopped: \(Self.reason(report, options: options)); the model keeps iteration \(report.keptIteration)"
                      + (report.devF1 == nil ? "" : options.devWindow > 1 ? " (the best mean)" : " (the best dev F1)"))
-        if let encoder = options.encoder {
-            printer.note(model.intentClassifier?.encoder != nil
-                ? "the model is the sentence-encoder tier: it parses with the encoder at \(encoder.identity.directory)"
-                : "the model is the words-only tier: the held-out folds did not favour the encoder's vectors on this corpus")
-        }
         if report.stop == "interrupted" { throw ExitCode(130) }
         if let devCorpus, !devCorpus.utterances.isEmpty {
             // The dev set parsed as `parse` would: the joint figures `evaluate` reports.
@@ -95,6 +90,19 @@ struct TrainCommand: ParsableCommand {
             printer.note(String(format: "dev (%d utterances): intent accuracy %.2f %%, slot F1 %.2f, sentence accuracy %.2f %%",
                                        scores.utterances, scores.intents.accuracy, scores.slots.micro.f1, scores.sentenceAccuracy))
         }
+        // The tier, last, where a user looks: the first line said which was asked for.
+        printer.note(Self.tier(of: model, encoder: options.encoder, wordsOnlyAsked: encoderOption.noEncoder))
+    }
+
+    /// Which tier the written model is, and why when it is not the one a user would expect.
+    static func tier(of model: NLUModel, encoder: SentenceEncoder?, wordsOnlyAsked: Bool) -> String {
+        guard let encoder else {
+            return "the model is the words-only tier" + (wordsOnlyAsked || ProcessInfo.processInfo.environment["INTENTKIT_ENCODER"] == "none" ? "" :
+                " (no sentence encoder installed: `intentkit encoders install` adds all-MiniLM-L6-v2, and training then uses it)")
+        }
+        return model.intentClassifier?.encoder != nil
+            ? "the model is the sentence-encoder tier: it parses with the encoder at \(encoder.identity.directory)"
+            : "the model is the words-only tier: the held-out folds did not favour the encoder's vectors on this corpus"
     }
 }
 

@@ -7,8 +7,8 @@ import IntentKit
 /// words alone (`--no-encoder`, or when none is installed).
 struct TrainingEncoderOption: ParsableArguments {
     @Option(name: .customLong("encoder"), help: ArgumentHelp(
-        "A BERT-family sentence encoder's directory (`intentkit encoders` lists them). Default: the encoder in $INTENTKIT_ENCODER, else the first one `intentkit encoders` finds (scripts/setup-encoder installs all-MiniLM-L6-v2 there). Training weighs its vectors in the intent classifier where they help on held-out folds; the model then parses with it.",
-        valueName: "DIR"))
+        "A BERT-family sentence encoder: its directory, or the name of one installed (`intentkit encoders` lists them; `intentkit encoders install` adds all-MiniLM-L6-v2). Default: the encoder in $INTENTKIT_ENCODER, else the first one `intentkit encoders` finds, else the words-only tier. Training weighs its vectors in the intent classifier where they help on held-out folds; the model then parses with it.",
+        valueName: "NAME|DIR"))
     var directory: String?
 
     @Flag(name: .customLong("no-encoder"), help: "Train the words-only tier: no sentence encoder, parses in microseconds, a smaller model.")
@@ -28,7 +28,12 @@ struct TrainingEncoderOption: ParsableArguments {
         }
         let path: String
         if let directory {
-            path = directory
+            // Asked for by name or directory: an error when it is not there, never a words-only model.
+            guard let found = EncoderDirectories.named(directory) else {
+                StandardError.print(EncoderDirectories.notFound(directory))
+                throw ExitCode.failure
+            }
+            path = found.path
         } else {
             switch EncoderDirectories.defaultEncoder() {
             case .none(let reason):

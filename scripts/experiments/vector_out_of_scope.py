@@ -9,7 +9,18 @@ requests when fitted on the other nine tenths (never on test). The scores (highe
 - nearest: the cosine to the nearest training utterance's vector (Sun et al. 2022, k = 1);
 - nearest-5: the mean cosine to the five nearest;
 - mahalanobis: minus the smallest Mahalanobis distance to an intent's mean, one covariance shared
-  by the intents, shrunk 10 % toward its mean variance (Lee et al. 2018; Podolskiy et al. 2021).
+  by the intents, shrunk 10 % toward its mean variance (Lee et al. 2018; Podolskiy et al. 2021);
+- intent-radius: the cosine to the nearest training utterance of each intent less that intent's
+  radius (the tenth percentile of its utterances' cosines to their nearest same-intent neighbour),
+  the largest over the intents: a boundary per intent, as adaptive decision boundaries learn one
+  (Zhang, Xu and Lin, AAAI 2021), here read off the training data;
+- margin-head: the largest cosine to an intent's weight vector in a space learnt for the intents,
+  a hidden layer (256 ReLU units) on the frozen vector trained with a large-margin cosine loss
+  (CosFace: Wang et al., CVPR 2018; s 16, m 0.35, Adam, 60 epochs) as Lorenc et al. (2022) train
+  a head on a frozen encoder before its boundaries;
+- pseudo-outliers: the regression's likeliest in-scope probability when it is also trained on one
+  more class of convex combinations of two different intents' vectors (Zhan et al., ACL 2021), as
+  many as training utterances.
 
     vector_out_of_scope.py TRAIN.json TEST.json VECTORS.jsonl [--false-rejection RATE]
 
@@ -52,6 +63,68 @@ def mahalanobis(train, labels, query):
     return -distances.min(axis=1)
 
 
+def intent_radius(train, labels, query):
+    classes = sorted(set(labels))
+    within = train @ train.T
+    np.fill_diagonal(within, -1)
+    radius = {c: np.quantile(within[np.ix_(labels == c, labels == c)].max(axis=1), 0.1) for c in classes}
+    similarities = query @ train.T
+    return np.max([similarities[:, labels == c].max(axis=1) - radius[c] for c in classes], axis=0)
+
+
+def margin_head(train, labels, query, hidden=256, s=16.0, m=0.35, epochs=60, rate=0.01):
+    """CosFace on a hidden layer over the frozen vectors, by hand (Adam, batches of 64)."""
+    classes = sorted(set(labels))
+    y = np.searchsorted(classes, labels)
+    random = np.random.default_rng(1)
+    w1 = random.normal(0, np.sqrt(2 / train.shape[1]), (train.shape[1], hidden))
+    b1, w = np.zeros(hidden), random.normal(0, 0.1, (hidden, len(classes)))
+    parameters = [w1, b1, w]
+    first, second = [np.zeros_like(p) for p in parameters], [np.zeros_like(p) for p in parameters]
+    step = 0
+    for _ in range(epochs):
+        order = random.permutation(len(train))
+        for start in range(0, len(train), 64):
+            batch = order[start:start + 64]
+            x, target = train[batch], y[batch]
+            h = x @ w1 + b1
+            a = np.maximum(h, 0)
+            norm_a = np.linalg.norm(a, axis=1, keepdims=True) + 1e-6
+            f = a / norm_a
+            norm_w = np.linalg.norm(w, axis=0, keepdims=True) + 1e-6
+            wn = w / norm_w
+            logits = s * (f @ wn)
+            logits[np.arange(len(batch)), target] -= s * m
+            p = np.exp(logits - logits.max(axis=1, keepdims=True))
+            p /= p.sum(axis=1, keepdims=True)
+            p[np.arange(len(batch)), target] -= 1
+            g = p * s / len(batch)
+            g_wn, g_f = f.T @ g, g @ wn.T
+            g_w = (g_wn - wn * (wn * g_wn).sum(axis=0, keepdims=True)) / norm_w
+            g_h = (g_f - f * (f * g_f).sum(axis=1, keepdims=True)) / norm_a * (h > 0)
+            step += 1
+            for k, gradient in enumerate([x.T @ g_h, g_h.sum(axis=0), g_w]):
+                first[k] = 0.9 * first[k] + 0.1 * gradient
+                second[k] = 0.999 * second[k] + 0.001 * gradient ** 2
+                parameters[k] -= rate * first[k] / (1 - 0.9 ** step) / (np.sqrt(second[k] / (1 - 0.999 ** step)) + 1e-8)
+    a = np.maximum(query @ w1 + b1, 0)
+    return (unit(a) @ (w / np.linalg.norm(w, axis=0, keepdims=True))).max(axis=1)
+
+
+def pseudo_outliers(c):
+    def score(train, labels, query):
+        random = np.random.default_rng(1)
+        first, second = random.integers(0, len(train), (2, len(train)))
+        keep = labels[first] != labels[second]
+        share = random.uniform(0.3, 0.7, (keep.sum(), 1))
+        mixed = unit(share * train[first[keep]] + (1 - share) * train[second[keep]])
+        model = LogisticRegression(C=c, max_iter=3000).fit(
+            np.concatenate([train, mixed]), np.concatenate([labels, np.full(len(mixed), "\x00pseudo-outlier")]))
+        probabilities = model.predict_proba(query)
+        return probabilities[:, model.classes_ != "\x00pseudo-outlier"].max(axis=1)
+    return score
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("train")
@@ -79,6 +152,9 @@ def main():
         "nearest": lambda tx, ty, q: nearest(tx, q, 1),
         "nearest-5": lambda tx, ty, q: nearest(tx, q, 5),
         "mahalanobis": mahalanobis,
+        "intent-radius": intent_radius,
+        "margin-head": margin_head,
+        "pseudo-outliers": pseudo_outliers(c),
     }
     for name, score in scores.items():
         threshold = np.sort(score(x[fit], y[fit], x[split]))[int(arguments.false_rejection * len(split))]

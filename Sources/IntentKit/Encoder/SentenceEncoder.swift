@@ -145,6 +145,19 @@ public final class SentenceEncoder: Sendable {
         layers = try (0..<configuration.layerCount).map { index throws(EncoderError) in try tensors.layer(index) }
     }
 
+    /// The identity of the encoder in `directory` (what ``identity`` would be), from its files'
+    /// checksum alone, without building its layers: to tell which of several directories holds
+    /// the encoder a model names.
+    package static func identity(of directory: URL) throws(EncoderError) -> EncoderIdentity {
+        let files = Files(directory: directory)
+        let configurationBytes = try files.read("config.json"), vocabularyBytes = try files.read("vocab.txt")
+        let configuration = try BertConfiguration(json: configurationBytes)
+        let weights = try SafetensorsFile(contentsOf: directory.appendingPathComponent("model.safetensors"))
+        return EncoderIdentity(
+            name: directory.standardizedFileURL.lastPathComponent, checksum: checksum(of: [configurationBytes, vocabularyBytes], weights),
+            dimension: configuration.hiddenSize, directory: directory.standardizedFileURL.path)
+    }
+
     /// The files of an encoder's directory, each mapped, not read.
     private struct Files {
         let directory: URL

