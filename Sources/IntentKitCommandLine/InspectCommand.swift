@@ -23,17 +23,20 @@ struct InspectCommand: ParsableCommand {
         for section in summary.sections {
             lines.append("  \(section.tag)  offset \(String(section.offset).leftPadded(9))  \(Self.bytes(section.byteCount).leftPadded(10))  \(section.name ?? "(unknown to this version)")")
         }
+        // Where parsing finds the encoder: in the file when it carries one, else installed.
+        let carried = summary.sections.first { $0.tag == ModelFileFormat.Tag.encoderFiles.rawValue }
+        let needs = carried.map { "carried in the model, \(Self.bytes($0.byteCount))" } ?? "parsing needs it"
         lines.append("slot tagger: \(counted(summary.slots.count, "slot")), \(counted(summary.labelCount, "label")) (\(summary.labelScheme)), "
                      + "\(counted(summary.featureCount, "feature")), \(counted(summary.weightCount, "weight"))")
         if let clusters = summary.tokenClusters {
             lines.append("token clusters: \(clusters.centroidCounts.map(String.init).joined(separator: ", ")) centroids of the token vectors of "
-                         + "\(clusters.encoder.description), from \(clusters.encoder.directory) (parsing needs it)")
+                         + "\(clusters.encoder.description), from \(clusters.encoder.directory) (\(needs))")
         }
         lines.append("vocabulary: \(counted(summary.vocabularyEntityCount, "entity", "entities")), \(counted(summary.vocabularyPhraseCount, "phrase"))")
         if let classifier = summary.classifier {
             lines.append("intent classifier: \(counted(classifier.intents.count, "intent")), \(counted(classifier.featureCount, "feature"))")
             if let encoder = classifier.encoder {
-                lines.append("sentence encoder: \(encoder.description), from \(encoder.directory) (parsing needs it)")
+                lines.append("sentence encoder: \(encoder.description), from \(encoder.directory) (\(needs))")
             }
             let calibration = classifier.outOfScope
             var outOfScope = String(format: "out of scope: temperature %.3f", calibration.temperature)

@@ -71,8 +71,10 @@ struct TrainCommand: ParsableCommand {
             StandardError.print("\(output): error: the trained model has no \(report.features == 0 ? "features" : "weights") (--min-frequency \(options.minimumFrequency), --c1 \(options.c1), --prune-below \(options.pruneBelow) leave nothing); nothing was written")
             throw ExitCode.failure
         }
+        // The encoder's files go into the model only when it parses with them.
+        let carried = encoderOption.carryEncoder && model.intentClassifier?.encoder != nil ? options.encoder : nil
         do {
-            try model.write(to: URL(fileURLWithPath: output))
+            try model.write(to: URL(fileURLWithPath: output), carrying: try carried?.carriedFiles())
         } catch {
             StandardError.print("\(output): error: cannot write the model (\(error.localizedDescription))")
             throw ExitCode.failure
@@ -91,17 +93,18 @@ struct TrainCommand: ParsableCommand {
                                        scores.utterances, scores.intents.accuracy, scores.slots.micro.f1, scores.sentenceAccuracy))
         }
         // The tier, last, where a user looks: the first line said which was asked for.
-        printer.note(Self.tier(of: model, encoder: options.encoder, wordsOnlyAsked: encoderOption.noEncoder))
+        printer.note(Self.tier(of: model, encoder: options.encoder, wordsOnlyAsked: encoderOption.noEncoder, carriesEncoder: carried != nil))
     }
 
     /// Which tier the written model is, and why when it is not the one a user would expect.
-    static func tier(of model: NLUModel, encoder: SentenceEncoder?, wordsOnlyAsked: Bool) -> String {
+    static func tier(of model: NLUModel, encoder: SentenceEncoder?, wordsOnlyAsked: Bool, carriesEncoder: Bool) -> String {
         guard let encoder else {
             return "the model is the words-only tier" + (wordsOnlyAsked || ProcessInfo.processInfo.environment["INTENTKIT_ENCODER"] == "none" ? "" :
                 " (no sentence encoder installed: `intentkit encoders install` adds all-MiniLM-L6-v2, and training then uses it)")
         }
         return model.intentClassifier?.encoder != nil
             ? "the model is the sentence-encoder tier: it parses with the encoder at \(encoder.identity.directory)"
+                + (carriesEncoder ? " or, wherever that is missing, with the copy it carries" : "")
             : "the model is the words-only tier: the held-out folds did not favour the encoder's vectors on this corpus"
     }
 }

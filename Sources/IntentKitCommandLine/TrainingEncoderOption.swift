@@ -14,8 +14,12 @@ struct TrainingEncoderOption: ParsableArguments {
     @Flag(name: .customLong("no-encoder"), help: "Train the words-only tier: no sentence encoder, parses in microseconds, a smaller model.")
     var noEncoder = false
 
+    @Flag(name: .customLong("carry-encoder"), help: "Write the sentence encoder's files into the model (some 90 MB for all-MiniLM-L6-v2), so that it parses, serves and loads from C and Python where the encoder is not installed.")
+    var carryEncoder = false
+
     func validate() throws {
         if noEncoder && directory != nil { throw ValidationError("--encoder and --no-encoder exclude each other") }
+        if noEncoder && carryEncoder { throw ValidationError("--carry-encoder and --no-encoder exclude each other: a words-only model has no encoder to carry") }
     }
 
     /// The encoder to train with, `nil` for the words-only tier; prints which tier and why

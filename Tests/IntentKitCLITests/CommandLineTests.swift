@@ -332,6 +332,32 @@ struct CommandLineTests: CommandLineRunning {
                 "\(nowhere.stderr)")
     }
 
+    @Test func aModelThatCarriesItsEncoderParsesWhereNoEncoderIsInstalled() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let encoder = directory.appendingPathComponent("tiny-bert")
+        try FileManager.default.copyItem(at: CommandLinePaths.repository.appendingPathComponent("Tests/IntentKitTests/Fixtures/tiny-bert"), to: encoder)
+        let carried = directory.appendingPathComponent("carried.model").path, named = directory.appendingPathComponent("named.model").path
+        let quick = ["train", "payments.yaml", "--max-iterations", "10", "--no-tune", "--encoder", encoder.path]
+        let trained = try run(quick + ["--carry-encoder", "--output", carried], in: Self.fixtures)
+        #expect(trained.status == 0 && trained.stderr.hasSuffix("with the copy it carries\n"), "\(trained.stderr)")
+        #expect(try run(quick + ["--output", named], in: Self.fixtures).status == 0)
+        let inspected = try run("inspect", carried)
+        #expect(inspected.stdout.contains("sentence encoder: tiny-bert") && inspected.stdout.contains("(carried in the model, 12 kB)"), "\(inspected.stdout)")
+        let before = try run(["parse", "--model", carried], stdin: Data("send Buttercup 85 bucks\n".utf8))
+        try FileManager.default.removeItem(at: encoder)
+        // Nothing installed anywhere IntentKit looks.
+        let nowhere: [String: String?] = [
+            "INTENTKIT_ENCODERS": nil, "XDG_DATA_HOME": directory.appendingPathComponent("data").path, "VIRTUAL_ENV": nil, "CONDA_PREFIX": nil,
+        ]
+        let after = try run(["parse", "--model", carried], in: directory, stdin: Data("send Buttercup 85 bucks\n".utf8), environment: nowhere)
+        #expect(after.status == 0 && after.stdout == before.stdout && after.stdout.contains("SendPayment"), "\(after.stderr)")
+        let missing = try run(["parse", "--model", named], in: directory, stdin: Data("x\n".utf8), environment: nowhere)
+        #expect(missing.status == 1 && missing.stderr.contains("installed nowhere IntentKit looks"), "\(missing.stderr)")
+        let refused = try run("train", "payments.yaml", "--no-encoder", "--carry-encoder", "--output", directory.appendingPathComponent("x").path, in: Self.fixtures)
+        #expect(refused.status != 0 && refused.stderr.contains("--carry-encoder and --no-encoder exclude each other"), "\(refused.stderr)")
+    }
+
     @Test func entitiesPrintsMatchesOrJSONAndRefusesBadOptions() throws {
         let pinned = ["--reference", "2026-11-22T08:00", "--time-zone", "UTC"]
         let plain = try run(["entities", "meet me tomorrow at 7pm for 1h30"] + pinned)

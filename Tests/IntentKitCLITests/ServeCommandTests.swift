@@ -78,6 +78,18 @@ struct ServeCommandTests: CommandLineRunning {
         #expect(lines.contains { $0["route"] as? String == "/parse" && $0["status"] as? String == "200" && $0["method"] as? String == "POST" }, "\(server.log)")
     }
 
+    /// A model that carries its sentence encoder serves where it is not installed: the fixture's
+    /// training directory is gone, and the model reads the encoder from itself first.
+    @Test func aModelThatCarriesItsEncoderServesWhereNoneIsInstalled() throws {
+        let server = try Server(["--model", Self.fixtureModels.appendingPathComponent("carried-encoder.model").path])
+        try #require(server.port != 0, "\(server.log)")
+        defer { server.process.terminate() }
+        let answer = try LoopbackConnection(port: server.port).request("POST", "/parse", body: Array(#"{"text": "get me a ride to the library"}"#.utf8))
+        #expect(answer.status == 200 && answer.object["intent"] as? String == "RequestRide", "\(answer.text)")
+        let model = try LoopbackConnection(port: server.port).request("GET", "/model")
+        #expect(model.object["formatVersion"] as? String == "1.12", "\(model.text)")
+    }
+
     /// SIGHUP reads the model file again: the next requests see the new model.
     @Test func sighupReloadsTheModel() throws {
         let directory = try temporaryDirectory()

@@ -8,7 +8,7 @@ import Testing
 @Suite("Model fixtures of every readable format")
 struct ModelFixtureTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/models")
-    static let versions = ["1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7", "1.8", "1.9", "1.10", "1.11"]
+    static let versions = ["1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7", "1.8", "1.9", "1.10", "1.11", "1.12"]
 
     static func fixture(_ version: String) -> URL { directory.appendingPathComponent("format-\(version).model") }
 
@@ -68,6 +68,39 @@ struct ModelFixtureTests {
             #expect(classifier.weights[row * C..<(row + 1) * C].allSatisfy { abs($0 / scale - ($0 / scale).rounded()) < 1e-3 })
         }
         #expect(try NLUModel(contentsOf: Self.fixture("1.4")).intentClassifier?.rowScales == nil)
+    }
+
+    @Test("from format 1.12 on, a model may carry its sentence encoder, and then parses with it where the encoder is not installed")
+    func carriedEncoderFromVersionOneTwelve() throws {
+        let carriedFixture = Self.directory.appendingPathComponent("carried-encoder.model")
+        let file = try ModelFileReader(uncheckedContentsOf: carriedFixture)
+        #expect(file.has(.encoderFiles) && file.has(.encoderFileIndex))
+        let model = try NLUModel(contentsOf: carriedFixture)
+        #expect(model.provenance["intentkitModelFormat"] == "1.12")
+        let identity = try #require(model.intentClassifier?.encoder)
+        // The directory it was trained from is gone: the encoder came from the file.
+        #expect(!FileManager.default.fileExists(atPath: identity.directory))
+        let carried = try #require(model.intentClassifier?.encoderFeatures?.encoder)
+        #expect(carried.identity.isSameEncoder(as: identity))
+        #expect(carried.identity.checksum == (try SentenceEncoder(directory: SentenceEncoderTests.tinyDirectory)).identity.checksum)
+        // The carried files are the encoder's own: the same parse as with it from its directory.
+        let given = try NLUModel(contentsOf: carriedFixture, encoder: try SentenceEncoder(directory: SentenceEncoderTests.tinyDirectory))
+        let text = "send Buttercup 85 bucks on Unicorn Pay"
+        #expect(IntentParser(model: model).parse(text) == IntentParser(model: given).parse(text))
+        // A well-formed file (its checksum recomputed) whose carried encoder is not the one it
+        // records is refused.
+        var bytes = try Array(Data(contentsOf: carriedFixture))
+        let section = try #require(file.sectionTable.first { $0.tag == "EFIL" })
+        var last = section.range.upperBound - 1
+        while bytes[last] == 0 && last > section.range.lowerBound { last -= 1 }  // the last weight byte, not padding
+        bytes[last] ^= 0x01
+        let checksum = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[ModelFileFormat.headerSize...])) }
+        withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange(24..<28, with: $0) }
+        #expect {
+            try NLUModel(bytes: bytes, name: "edited.model")
+        } throws: { error in
+            "\(error)".contains("edited.model: the sentence encoder the model carries is not the one it was trained with")
+        }
     }
 
     @Test("a format 1.0 model, which predates the classifier, parses with no intent")

@@ -18,10 +18,14 @@ struct SafetensorsFile {
         let bytes: Range<Int>
     }
 
-    let url: URL
+    /// The file's name, for errors.
+    let fileName: String
     let tensors: [String: Tensor]
-    /// The whole file, mapped.
+    /// The whole file, mapped, or (``isMapped`` false) in memory.
     let data: Data
+    /// Whether ``data`` maps the file, whose pages ``release(_:)`` hands back; bytes in memory
+    /// are never released (advising the system to drop them would zero them).
+    let isMapped: Bool
 
     /// The size in bytes of one element of each dtype IntentKit reads or skips.
     private static let elementSizes: [String: Int] = [
@@ -29,9 +33,15 @@ struct SafetensorsFile {
     ]
 
     init(contentsOf url: URL) throws(EncoderError) {
-        self.url = url
-        let name = url.lastPathComponent
-        let data = try MappedFile.data(contentsOf: url)
+        try self.init(data: try MappedFile.data(contentsOf: url), fileName: url.lastPathComponent, isMapped: true)
+    }
+
+    /// The safetensors file whose bytes are `data` (`fileName` stands for it in errors),
+    /// checked as a file is.
+    init(data: Data, fileName: String, isMapped: Bool = false) throws(EncoderError) {
+        self.fileName = fileName
+        self.isMapped = isMapped
+        let name = fileName
         guard data.count >= 8 else { throw .truncated("\(name): \(data.count) bytes, shorter than the 8-byte header length") }
         let headerLength = data.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self)) }
         guard headerLength <= UInt64(data.count - 8) else {
@@ -81,15 +91,15 @@ struct SafetensorsFile {
     /// read in place; `nil` when it is another float type (read it with `floats`).
     /// - Throws: as `floats` does.
     func mappedFloats(_ name: String, shape: [Int]) throws(EncoderError) -> Range<Int>? {
-        guard let tensor = tensors[name] else { throw .malformed("\(url.lastPathComponent): no tensor '\(name)'") }
+        guard let tensor = tensors[name] else { throw .malformed("\(fileName): no tensor '\(name)'") }
         guard tensor.dtype == "F32" else {
             guard ["F16", "BF16"].contains(tensor.dtype) else {
-                throw .unsupportedModel("\(url.lastPathComponent): tensor '\(name)' is \(tensor.dtype), not a float")
+                throw .unsupportedModel("\(fileName): tensor '\(name)' is \(tensor.dtype), not a float")
             }
             return nil
         }
         guard tensor.shape == shape else {
-            throw .malformed("\(url.lastPathComponent): tensor '\(name)' has shape \(tensor.shape), expected \(shape)")
+            throw .malformed("\(fileName): tensor '\(name)' has shape \(tensor.shape), expected \(shape)")
         }
         let finite = data.withUnsafeBytes { raw in
             var infinite: UInt32 = 0
@@ -98,19 +108,21 @@ struct SafetensorsFile {
             }
             return infinite == 0
         }
-        guard finite else { throw .malformed("\(url.lastPathComponent): tensor '\(name)' holds a value that is not finite") }
+        guard finite else { throw .malformed("\(fileName): tensor '\(name)' holds a value that is not finite") }
         return tensor.bytes
     }
 
     /// Hands the pages of `bytes` (file offsets) back: read, they need not stay resident.
-    func release(_ bytes: Range<Int>) { MappedFile.release(bytes, of: data) }
+    func release(_ bytes: Range<Int>) {
+        if isMapped { MappedFile.release(bytes, of: data) }
+    }
 
     func floats(_ name: String, shape: [Int]) throws(EncoderError) -> [Float] {
-        guard let tensor = tensors[name] else { throw .malformed("\(url.lastPathComponent): no tensor '\(name)'") }
+        guard let tensor = tensors[name] else { throw .malformed("\(fileName): no tensor '\(name)'") }
         guard tensor.shape == shape else {
-            throw .malformed("\(url.lastPathComponent): tensor '\(name)' has shape \(tensor.shape), expected \(shape)")
+            throw .malformed("\(fileName): tensor '\(name)' has shape \(tensor.shape), expected \(shape)")
         }
-        let file = url.lastPathComponent
+        let file = fileName
         guard ["F32", "F16", "BF16"].contains(tensor.dtype) else {
             throw .unsupportedModel("\(file): tensor '\(name)' is \(tensor.dtype), not a float")
         }

@@ -110,10 +110,19 @@ public final class SentenceEncoder: Sendable {
     /// asked otherwise: a model trained with an encoder parses with the same arithmetic).
     /// - Throws: ``EncoderError`` naming the file at fault: one missing, a model that is not
     ///   BERT-family, a tensor of the wrong shape, weights cut short.
-    public init(directory: URL, precision: Precision = .int8) throws(EncoderError) {
+    public convenience init(directory: URL, precision: Precision = .int8) throws(EncoderError) {
+        try self.init(files: Files(directory: directory), precision: precision)
+    }
+
+    /// Loads the encoder a model file carries (``EncoderFiles``), as from its directory.
+    package convenience init(carried files: EncoderFiles, precision: Precision = .int8) throws(EncoderError) {
+        try self.init(files: Files(carried: files), precision: precision)
+    }
+
+    private init(files: Files, precision: Precision) throws(EncoderError) {
         self.precision = precision
-        let files = Files(directory: directory)
-        name = directory.standardizedFileURL.lastPathComponent
+        loadedDirectory = files.isCarried ? nil : files.directory
+        name = files.name
         let configurationBytes = try files.read("config.json"), vocabularyBytes = try files.read("vocab.txt")
         let configuration = try BertConfiguration(json: configurationBytes)
         self.configuration = configuration
@@ -127,10 +136,10 @@ public final class SentenceEncoder: Sendable {
         let modules = try files.optionalJSON("modules.json") as? [[String: Any]] ?? []
         normalizes = modules.contains { ($0["type"] as? String)?.hasSuffix("Normalize") == true }
 
-        let weights = try SafetensorsFile(contentsOf: directory.appendingPathComponent("model.safetensors"))
+        let weights = try files.weights()
         identity = EncoderIdentity(
             name: name, checksum: Self.checksum(of: [configurationBytes, vocabularyBytes], weights), dimension: configuration.hiddenSize,
-            directory: directory.standardizedFileURL.path)
+            directory: files.directory)
         let tensors = Tensors(weights: weights, configuration: configuration, precision: precision)
         embeddings = try tensors.embeddings()
         if configuration.relativeAttentionBuckets > 0 {
@@ -149,32 +158,84 @@ public final class SentenceEncoder: Sendable {
     /// checksum alone, without building its layers: to tell which of several directories holds
     /// the encoder a model names.
     package static func identity(of directory: URL) throws(EncoderError) -> EncoderIdentity {
-        let files = Files(directory: directory)
-        let configurationBytes = try files.read("config.json"), vocabularyBytes = try files.read("vocab.txt")
-        let configuration = try BertConfiguration(json: configurationBytes)
-        let weights = try SafetensorsFile(contentsOf: directory.appendingPathComponent("model.safetensors"))
-        return EncoderIdentity(
-            name: directory.standardizedFileURL.lastPathComponent, checksum: checksum(of: [configurationBytes, vocabularyBytes], weights),
-            dimension: configuration.hiddenSize, directory: directory.standardizedFileURL.path)
+        try identity(of: Files(directory: directory))
     }
 
-    /// The files of an encoder's directory, each mapped, not read.
-    private struct Files {
-        let directory: URL
+    private static func identity(of files: Files) throws(EncoderError) -> EncoderIdentity {
+        let configurationBytes = try files.read("config.json"), vocabularyBytes = try files.read("vocab.txt")
+        let configuration = try BertConfiguration(json: configurationBytes)
+        let weights = try files.weights()
+        return EncoderIdentity(
+            name: files.name, checksum: checksum(of: [configurationBytes, vocabularyBytes], weights), dimension: configuration.hiddenSize,
+            directory: files.directory)
+    }
+
+    /// The directory the encoder was loaded from; `nil` for one a model file carried (whose
+    /// bytes are not kept once loaded).
+    private let loadedDirectory: String?
+
+    /// The files of an encoder: its directory's, each mapped, not read; or those a model file
+    /// carries, in memory.
+    private struct Files: Sendable {
+        /// The encoder's directory (for carried files, the one it was trained from).
+        let directory: String
+        let name: String
+        private let carried: [String: Data]?
+        var isCarried: Bool { carried != nil }
+
+        init(directory: URL) {
+            self.directory = directory.standardizedFileURL.path
+            name = directory.standardizedFileURL.lastPathComponent
+            carried = nil
+        }
+
+        init(carried: EncoderFiles) {
+            directory = carried.directory
+            name = carried.name
+            self.carried = carried.files
+        }
 
         func read(_ path: String) throws(EncoderError) -> Data {
+            if let carried {
+                guard let data = carried[path] else { throw .missingFile("\(path) (not among the files the model carries)") }
+                return data
+            }
             do {
-                return try Data(contentsOf: directory.appendingPathComponent(path), options: .alwaysMapped)
+                return try Data(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent(path), options: .alwaysMapped)
             } catch {
-                throw .missingFile("\(directory.appendingPathComponent(path).path)")
+                throw .missingFile("\(URL(fileURLWithPath: directory).appendingPathComponent(path).path)")
             }
         }
 
+        func exists(_ path: String) -> Bool {
+            carried.map { $0[path] != nil } ?? FileManager.default.fileExists(atPath: URL(fileURLWithPath: directory).appendingPathComponent(path).path)
+        }
+
         func optionalJSON(_ path: String) throws(EncoderError) -> Any? {
-            guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path) else { return nil }
+            guard exists(path) else { return nil }
             guard let object = try? JSONSerialization.jsonObject(with: try read(path)) else { throw .malformed("\(path) is not valid JSON") }
             return object
         }
+
+        func weights() throws(EncoderError) -> SafetensorsFile {
+            if carried != nil { return try SafetensorsFile(data: try read("model.safetensors"), fileName: "model.safetensors") }
+            return try SafetensorsFile(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent("model.safetensors"))
+        }
+    }
+
+    /// The files a model carries to parse without the encoder's directory: those loading reads
+    /// (``EncoderFiles/names``), from the directory the encoder was loaded from, checked to be
+    /// the files it was loaded from.
+    package func carriedFiles() throws(EncoderError) -> EncoderFiles {
+        guard let loadedDirectory else { throw .missingFile("the encoder \(name) was loaded from a model file, not a directory; give its directory") }
+        let files = Files(directory: URL(fileURLWithPath: loadedDirectory))
+        var carried = [String: Data]()
+        for path in EncoderFiles.names where files.exists(path) { carried[path] = try files.read(path) }
+        let result = EncoderFiles(name: name, directory: loadedDirectory, files: carried)
+        guard try Self.identity(of: Files(carried: result)).isSameEncoder(as: identity) else {
+            throw .malformed("\(loadedDirectory): the encoder's files changed since it was loaded")
+        }
+        return result
     }
 
     private static func tokenizer(_ vocabularyBytes: Data, configuration: BertConfiguration) throws(EncoderError) -> WordPieceTokenizer {
@@ -243,7 +304,8 @@ public final class SentenceEncoder: Sendable {
             let h = configuration.hiddenSize
             let wordName = prefix + "embeddings.word_embeddings.weight", wordShape = [configuration.vocabularySize, h]
             let words: WordTable
-            if let bytes = try weights.mappedFloats(wordName, shape: wordShape) {
+            // (Bytes in memory are converted: kept in place, they would keep every weight's bytes alive.)
+            if weights.isMapped, let bytes = try weights.mappedFloats(wordName, shape: wordShape) {
                 words = .inFile(weights.data, offset: bytes.lowerBound)
                 weights.release(bytes)
             } else {

@@ -38,16 +38,22 @@ extension NLUModel {
         // A corrupt file is reported as such, whatever decoding made of it.
         try file.verifyChecksum(CRC32.combine(firstHalf, secondHalf, count: file.checkedRange(ofHalf: 1).count))
         var decoded = try parts.get()
-        // The classifier and the token clusters read with one encoder, loaded once.
+        // The classifier and the token clusters read with one encoder, loaded once: the caller's,
+        // else the one the file carries, else the one it names.
         var found = encoder
-        if let classifier = decoded.classifier, let identity = classifier.encoder {
-            if found == nil { found = try Self.encoder(identity) }
-            decoded.classifier = try classifier.attaching(found!)
+        if found == nil, let identity = decoded.classifier?.encoder ?? decoded.tokenClusters?.identity {
+            if file.has(.encoderFiles) {
+                let index = Array(try file.data(.encoderFileIndex))
+                // Loaded from the file's bytes where they lie: the encoder copies what it keeps.
+                found = try file.withSection(.encoderFiles) { section throws(ModelError) in
+                    try Self.encoder(carried: try EncoderFiles(index: index, borrowing: section, fileName: file.name), identity: identity, fileName: file.name)
+                }
+            } else {
+                found = try Self.encoder(identity)
+            }
         }
-        if let clusters = decoded.tokenClusters {
-            if found == nil { found = try Self.encoder(clusters.identity) }
-            decoded.tokenClusters = try clusters.attaching(found!)
-        }
+        if let classifier = decoded.classifier, classifier.encoder != nil { decoded.classifier = try classifier.attaching(found!) }
+        if let clusters = decoded.tokenClusters { decoded.tokenClusters = try clusters.attaching(found!) }
         let attributes: AttributeTable
         if let (table, hashCount) = try prebuilt.get() {
             attributes = try Self.checked(table, hashCount: hashCount, count: decoded.metadata.attributeCount)
@@ -55,6 +61,20 @@ extension NLUModel {
             attributes = try Self.attributeTable(file, keys: .attributeKeys, values: .attributeValues, count: decoded.metadata.attributeCount)
         }
         try self.init(decoded, attributes: attributes)
+    }
+
+    /// The encoder the model file carries, which must be the one it records (`identity`).
+    private static func encoder(carried: EncoderFiles, identity: EncoderIdentity, fileName: String) throws(ModelError) -> SentenceEncoder {
+        let encoder: SentenceEncoder
+        do {
+            encoder = try SentenceEncoder(carried: carried)
+        } catch {
+            throw ModelError.inconsistent("\(fileName): the sentence encoder the model carries cannot be loaded (\(error))")
+        }
+        guard encoder.identity.isSameEncoder(as: identity) else {
+            throw ModelError.inconsistent("\(fileName): the sentence encoder the model carries is not the one it was trained with (\(identity))")
+        }
+        return encoder
     }
 
     /// The encoder `identity` names: from the directory it records, else the same encoder

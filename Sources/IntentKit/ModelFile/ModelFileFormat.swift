@@ -17,7 +17,7 @@
 package enum ModelFileFormat {
     package static let magic: [UInt8] = Array("IKMODEL".utf8) + [0]
     package static let majorVersion: UInt16 = 1
-    package static let minorVersion: UInt16 = 11
+    package static let minorVersion: UInt16 = 12
     package static let headerSize = 32
     package static let sectionEntrySize = 24
     package static let alignment = 16
@@ -54,6 +54,8 @@ package enum ModelFileFormat {
         case scopeExemplarClasses = "SEXC"  // UInt16 [exemplars]: as CEXC (1.11)
         case schema = "SCHM"            // UTF-8 JSON: domains, intents, parameters, entities (1.1)
         case tokenClusterCentroids = "TCLU" // Float32 [Σ levels' centroids][encoder dimension], coarsest level first (1.7)
+        case encoderFileIndex = "EIDX"  // UTF-8 JSON: the carried encoder's name, directory and each file's path, offset and length in EFIL (1.12)
+        case encoderFiles = "EFIL"      // the carried encoder's files, byte for byte, each on a 16-byte boundary (1.12)
 
         package var code: UInt32 {
             let bytes = Array(rawValue.utf8)

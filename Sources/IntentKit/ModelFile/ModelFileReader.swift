@@ -8,7 +8,8 @@ package struct ModelFileReader: Sendable {
     private let sections: [UInt32: Range<Int>]
     let minorVersion: UInt16
 
-    private let name: String
+    /// The file's path (or what stands for it), for errors.
+    let name: String
 
     /// Reads the file at `url`.
     init(contentsOf url: URL) throws(ModelError) {
@@ -212,6 +213,16 @@ package struct ModelFileReader: Sendable {
     func data(_ tag: ModelFileFormat.Tag) throws(ModelError) -> ArraySlice<UInt8> {
         guard let range = sections[tag.code] else { throw ModelError.inconsistent("missing section \(tag.rawValue)") }
         return bytes[range]
+    }
+
+    /// Calls `body` with section `tag`'s bytes where they lie, copied nowhere: for a large
+    /// section read once (a carried encoder's weights). The pointer is valid only during the call.
+    func withSection<R>(_ tag: ModelFileFormat.Tag, _ body: (UnsafeRawBufferPointer) throws(ModelError) -> R) throws(ModelError) -> R {
+        guard let range = sections[tag.code] else { throw ModelError.inconsistent("missing section \(tag.rawValue)") }
+        // (Array's withUnsafeBytes rethrows untyped: the typed error comes out through a Result.)
+        return try bytes.withUnsafeBytes { raw in
+            Result { () throws(ModelError) in try body(UnsafeRawBufferPointer(rebasing: raw[range])) }
+        }.get()
     }
 
     /// Section `tag` as an array of little-endian `T`.

@@ -2,17 +2,25 @@ import Foundation
 import IntentKit
 
 extension NLUModel {
-    /// The model as the bytes of a model file.
-    package func fileBytes() throws -> [UInt8] {
-        try writer().bytes()
+    /// The model as the bytes of a model file, carrying `encoder`'s files when given
+    /// (``write(to:carrying:)``).
+    package func fileBytes(carrying encoder: EncoderFiles? = nil) throws -> [UInt8] {
+        try writer(carrying: encoder).bytes()
     }
 
     /// Writes the model to `url` atomically (temporary file, then rename).
     public func write(to url: URL) throws {
-        try writer().write(to: url)
+        try writer(carrying: nil).write(to: url)
     }
 
-    private func writer() throws -> ModelFileWriter {
+    /// Writes the model to `url` atomically, carrying `encoder`'s files (its sentence
+    /// encoder's, ``SentenceEncoder/carriedFiles()``): the file then parses where the encoder
+    /// is not installed.
+    package func write(to url: URL, carrying encoder: EncoderFiles?) throws {
+        try writer(carrying: encoder).write(to: url)
+    }
+
+    private func writer(carrying carriedEncoder: EncoderFiles?) throws -> ModelFileWriter {
         var metadata = ModelMetadata(
             slotNames: labels.slotNames, features: features, attributeCount: attributes.count,
             gazetteerEntities: gazetteer.entityNames, gazetteerMaxPhraseLength: gazetteer.maxPhraseLength,
@@ -73,6 +81,11 @@ extension NLUModel {
             }
         }
         if let tokenClusters { writer.add(.tokenClusterCentroids, floats: tokenClusters.levels.flatMap(\.centroids)) }
+        if let carriedEncoder {
+            let (index, bytes) = try carriedEncoder.sections()
+            writer.add(.encoderFileIndex, bytes: index)
+            writer.add(.encoderFiles, bytes: bytes)
+        }
         return writer
     }
 }

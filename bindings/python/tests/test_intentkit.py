@@ -209,3 +209,20 @@ def test_a_model_finds_its_encoder_where_the_runtime_looks(tmp_path, monkeypatch
     monkeypatch.setenv("INTENTKIT_ENCODERS", str(tmp_path / "nothing"))
     with pytest.raises(intentkit.IntentKitError, match="installed nowhere IntentKit looks"):
         intentkit.Model.load(path)
+
+
+def test_a_model_that_carries_its_encoder_loads_where_none_is_installed(tmp_path, monkeypatch):
+    import shutil
+    binary = os.environ.get("INTENTKIT_BINARY", str(REPOSITORY / ".build" / "release" / "intentkit"))
+    encoder = tmp_path / "tiny-bert"
+    shutil.copytree(REPOSITORY / "Tests" / "IntentKitTests" / "Fixtures" / "tiny-bert", encoder)
+    path = tmp_path / "carried.model"
+    subprocess.run([binary, "train", str(CORPUS), "--no-tune", "--encoder", str(encoder), "--carry-encoder", "--max-iterations", "10",
+                    "--seed", "1", "--output", str(path)], check=True, capture_output=True)
+    with intentkit.Model.load(path) as model:
+        before = model.parse("send Buttercup 85 bucks")
+    shutil.rmtree(encoder)
+    monkeypatch.setenv("INTENTKIT_ENCODERS", str(tmp_path / "nothing"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    with intentkit.Model.load(path) as model:
+        assert model.parse("send Buttercup 85 bucks") == before and before["intent"] == "SendPayment"
