@@ -10,11 +10,17 @@ enum OutOfScopeNote {
         guard !corpus.utterances.isEmpty, !corpus.utterances.contains(where: { names.contains($0.intent) }) else { return nil }
         let listed = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names[0]
         var note = "note: no out-of-scope examples (utterances of an intent named \(listed)). "
-        if options.falseRejectionRate > 0 {
+        let closeRequests: String
+        if options.falseRejectionRate > 0, options.encoder != nil {
+            note += String(format: "The model learns \"no intent\" from generated noise and answers out of scope below a minimum confidence and, with the sentence encoder, below a minimum similarity to the training utterances, each set to turn away %g %% of held-out in-scope requests; ", 100 * options.falseRejectionRate)
+            closeRequests = "a request close to what the corpus teaches (another app's intent of the same kind) will often get an intent"
+        } else if options.falseRejectionRate > 0 {
             note += String(format: "The model learns \"no intent\" from generated noise and answers out of scope below a minimum confidence set to turn away %g %% of held-out in-scope requests; ", 100 * options.falseRejectionRate)
+            closeRequests = "a request for another app that shares the corpus's words will often get an intent"
         } else {
             note += "With --false-rejection-rate 0 the model answers out of scope only for generated noise; "
+            closeRequests = "a request for another app that shares the corpus's words will often get an intent"
         }
-        return note + "a request for another app that shares the corpus's words will often get an intent. Add such requests as \(names[0]) utterances to turn more of them away."
+        return note + closeRequests + ". Add such requests as \(names[0]) utterances to turn more of them away."
     }
 }

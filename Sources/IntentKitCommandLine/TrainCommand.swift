@@ -102,6 +102,10 @@ struct TrainCommand: ParsableCommand {
             return "the model is the words-only tier" + (wordsOnlyAsked || ProcessInfo.processInfo.environment["INTENTKIT_ENCODER"] == "none" ? "" :
                 " (no sentence encoder installed: `intentkit encoders install` adds all-MiniLM-L6-v2, and training then uses it)")
         }
+        if let features = model.intentClassifier?.encoderFeatures, !features.weighsVector {
+            return "the model is the sentence-encoder tier: the held-out folds chose words alone for its intents, and the encoder at "
+                + "\(encoder.identity.directory) draws the boundary around what the corpus teaches" + (carriesEncoder ? " (the model carries a copy)" : "")
+        }
         return model.intentClassifier?.encoder != nil
             ? "the model is the sentence-encoder tier: it parses with the encoder at \(encoder.identity.directory)"
                 + (carriesEncoder ? " or, wherever that is missing, with the copy it carries" : "")

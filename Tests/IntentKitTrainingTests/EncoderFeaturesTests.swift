@@ -184,7 +184,8 @@ struct EncoderFeaturesTests {
         #expect(scored[0].contains("L2 0.02, words + bigrams, balanced:") && scored[1].contains("words + bigrams + sentence encoder ×4, balanced:"))
         let entry = try #require(model.provenance["intentEncoder"])
         #expect(entry.hasPrefix("tiny-bert (8 dimensions, checksum \(Self.tiny.identity.checksumText))"))
-        let chosen = model.intentClassifier?.encoder != nil
+        // (An encoder the classifier does not weigh may stay, with zero weights, for the scope decision.)
+        let chosen = model.intentClassifier?.encoderFeatures?.weighsVector == true
         #expect(chosen == scored[1].hasSuffix(", chosen"))
         #expect(chosen != entry.hasSuffix("not used: no gain on the held-out folds"))
         // Without an encoder, the factors are not compared.
@@ -194,6 +195,26 @@ struct EncoderFeaturesTests {
         options.intentGrid = IntentClassifierGrid(c2: [0.02], characterNGrams: [nil], encoderScales: [nil, 4])
         let plain = ModelTrainer(options: options).train(ModelTrainerTests.corpora.train).0
         #expect(plain.intentClassifier?.encoder == nil && plain.provenance["intentEncoder"] == nil)
+    }
+
+    /// A corpus without out-of-scope examples whose folds choose words alone still gets the
+    /// boundary the encoder draws (the minimum similarity): the classifier keeps the encoder
+    /// with zero weights, its intents exactly the words-only classifier's.
+    @Test func aClassifierOnWordsAloneKeepsItsEncoderForTheScopeBoundary() throws {
+        var options = TrainingOptions()
+        options.maxIterations = 5
+        options.noiseFactor = 0
+        // (On this corpus the folds favour words alone over the tiny encoder's random vectors.)
+        options.intentGrid = IntentClassifierGrid(c2: [0.02], characterNGrams: [nil], encoderScales: [nil, 4])
+        let plain = try #require(ModelTrainer(options: options).train(ModelTrainerTests.corpora.train).0.intentClassifier)
+        options.encoder = Self.tiny
+        let scoped = try #require(ModelTrainer(options: options).train(ModelTrainerTests.corpora.train).0.intentClassifier)
+        let features = try #require(scoped.encoderFeatures)
+        #expect(!features.weighsVector && scoped.encoder?.isSameEncoder(as: Self.tiny.identity) == true)
+        #expect(scoped.outOfScope.minimumSimilarity != nil && scoped.scopeExemplars != nil)
+        #expect(scoped.storage.weights == plain.storage.weights && scoped.storage.biases == plain.storage.biases)
+        #expect(scoped.outOfScope.temperature == plain.outOfScope.temperature)
+        #expect(plain.encoderFeatures == nil && plain.outOfScope.minimumSimilarity == nil)
     }
 
     /// Every factor is fitted, whatever its place in the grid, before one is chosen
@@ -228,7 +249,7 @@ struct EncoderFeaturesTests {
         #expect(a.rowOffsets == b.rowOffsets && a.stateLabels == b.stateLabels && a.stateWeights == b.stateWeights && a.transitions == b.transitions)
         // The encoder's vector is in the classifier when it is fixed, and the log says which
         // setting the tagger learnt from whenever it is.
-        guard encoded.intentClassifier?.encoderFeatures != nil else {
+        guard encoded.intentClassifier?.encoderFeatures?.weighsVector == true else {
             #expect(scales.first! == nil, "\(lines)")
             return
         }

@@ -20,6 +20,10 @@ package struct EncoderFeatures: Sendable, Equatable {
     package let exemplars: EncoderExemplars?
     /// The encoder itself, once a model is loaded with it; `nil` in a model read without it.
     var encoder: SentenceEncoder?
+    /// Whether any weight is not zero. A classifier whose held-out folds chose words alone keeps
+    /// its encoder with zero weights when the scope decision reads the sentence vector
+    /// (``OutOfScopeCalibration/minimumSimilarity``): the vector then tells it nothing.
+    package let weighsVector: Bool
 
     /// - Throws: ``ModelError/inconsistent(_:)`` when the weights are not
     ///   `(dimension + neighbourDimension) × intents` finite values, or the exemplars are of
@@ -41,6 +45,7 @@ package struct EncoderFeatures: Sendable, Equatable {
         self.neighbourDimension = neighbourDimension
         self.exemplars = exemplars
         self.encoder = encoder
+        weighsVector = weights.contains { $0 != 0 }
     }
 
     /// This one with its weights times `factor`.

@@ -83,8 +83,9 @@ extension ModelTrainer {
         let inputs = folds.intentInputs(best.setting.characterNGrams)
         let originals = folds.originals, classes = folds.classes, noiseClasses = folds.noiseClasses
         let held = best.heldOut.indices.filter { !best.heldOut[$0].isEmpty }
-        // The minimum similarity reads the sentence vector the classifier weighs: only when it does.
-        let usesEncoder = best.setting.encoderScale != nil
+        // The minimum similarity reads the encoder's sentence vector, whether or not the classifier
+        // weighs it: a corpus without out-of-scope examples gets its boundary in either case.
+        let usesEncoder = options.encoder != nil
         let (calibration, shift) = calibrate(held.map { best.heldOut[$0] }, classes: held.map { classes[originals[$0]] },
                                              withoutOneWord: best.withoutOneWord.filter { !$0.isEmpty },
                                              outOfScopeClass: folds.outOfScopeClass, intentNames: folds.intentNames, generated: noiseClasses.count,
@@ -107,6 +108,7 @@ extension ModelTrainer {
         var offsets = [Double](repeating: 0, count: folds.intentNames.count)
         if let outOfScopeClass = folds.outOfScopeClass { offsets[outOfScopeClass] = -shift }
         let final = classifier.addingBiases(offsets).with(calibration)
-        return calibration.minimumSimilarity == nil ? final : final.with(scopeExemplars: folds.exemplars())
+        guard calibration.minimumSimilarity != nil, let encoder = options.encoder else { return final }
+        return final.with(scopeExemplars: folds.exemplars(), encoder: encoder.identity)
     }
 }

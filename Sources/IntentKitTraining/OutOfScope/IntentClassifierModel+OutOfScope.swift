@@ -15,11 +15,15 @@ extension IntentClassifierModel {
     }
 
     /// This classifier measuring ``OutOfScopeCalibration/minimumSimilarity`` against `exemplars`
-    /// (its nearest-exemplar features' own when it has them).
-    func with(scopeExemplars exemplars: EncoderExemplars) -> IntentClassifierModel {
+    /// (its nearest-exemplar features' own when it has them). A classifier that weighs no
+    /// sentence vector keeps `encoder` with zero weights, so that the model records the encoder
+    /// and a parse computes the vector the scope decision reads.
+    func with(scopeExemplars exemplars: EncoderExemplars, encoder: EncoderIdentity) -> IntentClassifierModel {
         let storage = self.storage
+        let features = encoderFeatures ?? (try! EncoderFeatures(
+            identity: encoder, weights: [Float](repeating: 0, count: encoder.dimension * intents.count), intents: intents.count))
         return try! IntentClassifierModel(
             intents: intents, attributes: attributes, weights: storage.weights, biases: storage.biases, characterNGrams: characterNGrams,
-            outOfScope: outOfScope, rowScales: rowScales, encoderFeatures: encoderFeatures, scopeExemplars: encoderFeatures?.exemplars ?? exemplars)
+            outOfScope: outOfScope, rowScales: rowScales, encoderFeatures: features, scopeExemplars: features.exemplars ?? exemplars)
     }
 }

@@ -36,7 +36,8 @@ struct IntentClassifier: Sendable {
     ///   without its encoder, and the dense features count as zero.
     func classify(_ tokens: TokenizedText, matches: [Gazetteer.Match], sentenceVector: [Float]?, workspace: inout Workspace) -> Int {
         extractor.extract(tokens, matches: matches, into: &workspace.features)
-        let embedding = model.encoderFeatures == nil ? nil : sentenceVector
+        // (An encoder kept for the scope decision alone weighs nothing here.)
+        let embedding = model.encoderFeatures?.weighsVector == true ? sentenceVector : nil
         let known = model.probabilities(features: workspace.features, embedding: embedding, into: &workspace.probabilities)
         workspace.hasEvidence = known > (knowsBias ? 1 : 0) || embedding != nil
         return IntentClassifierModel.likeliest(workspace.probabilities)
