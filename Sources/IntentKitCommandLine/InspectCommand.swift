@@ -50,6 +50,7 @@ struct InspectCommand: ParsableCommand {
             lines.append(outOfScope)
         }
         lines.append("schema: \(counted(summary.domains.count, "domain")), \(counted(summary.intents.count, "intent")), \(counted(summary.entities.count, "entity", "entities"))")
+        lines.append("language: " + (summary.language ?? "en (the corpus did not say)"))
         for (key, value) in summary.provenance.sorted(by: { $0.key < $1.key }) { lines.append("  \(key): \(value)") }
         print(lines.joined(separator: "\n"))
     }

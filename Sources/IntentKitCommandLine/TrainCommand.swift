@@ -54,6 +54,12 @@ struct TrainCommand: ParsableCommand {
         options.encoder = try encoderOption.load(saying: printer.note)
         try training.requireEncoder(for: options.encoder)
         if let note = OutOfScopeNote.note(for: corpus, options: options) { printer.note(note) }
+        if corpus.schema.primaryLanguage != "en" {
+            // What is English-only still, said before the model is trained on such a corpus.
+            printer.note("note: the corpus is in \(corpus.schema.language ?? "?"): the model learns its words as it would English ones, "
+                         + "but built-in values (numbers, dates and times, money, durations) are read as English, the generated out-of-scope noise is English, "
+                         + "and all-MiniLM-L6-v2 is an English encoder")
+        }
         if corpus.utterances.isEmpty,
            PatternExpander(examplesPerPattern: options.examplesPerPattern, seed: options.seed).expanding(corpus).0.utterances.isEmpty {
             StandardError.print("\(input.path): error: nothing to train on: no utterances, and no pattern of its \(counted(corpus.schema.intents.count, "intent")) gives one; add utterances, or patterns such as 'order [soup]' with values for their parameters; nothing was written")

@@ -266,6 +266,7 @@ public enum OpenAPIDocument {
                 referenceDate: {$ref: '#/components/schemas/ReferenceDate'}
                 timeZone: {$ref: '#/components/schemas/TimeZone'}
                 minConfidence: {type: number, minimum: 0, maximum: 1, description: Out of scope below this confidence (default the model's calibrated threshold).}
+                language: {type: string, description: 'The language the client expects (BCP 47); a request for another language than the model''s corpus (GET /model, language) is refused with 400: a request cannot change it.', examples: [fr]}
                 vocabulary:
                   type: object
                   description: The user's terms per entity name, highest priority first; used for this request only unless vocabularyKey is given.
@@ -434,6 +435,7 @@ public enum OpenAPIDocument {
                 loadedAt: {type: string, format: date-time}
                 generation: {type: integer}
                 formatVersion: {type: string}
+                language: {type: string, description: 'The language the corpus declared (BCP 47); absent when it did not (read as English).'}
                 byteCount: {type: integer}
                 sections: {type: array, items: {type: object}}
                 slots: {type: array, items: {type: string}}

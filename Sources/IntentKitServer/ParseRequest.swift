@@ -30,12 +30,15 @@ struct ParseOptions: Sendable {
     var split = false
     /// How sure of its intent each part of a split must be (default the parser's, 0.5).
     var splitConfidence: Double?
+    /// The language the client expects the model to parse (BCP 47); the model's own, which a
+    /// request cannot change: a request for another is refused rather than parsed wrongly.
+    var language: String?
     /// The request's `Authorization` header (not a body field): what caching under
     /// ``vocabularyKey`` needs.
     var authorization: String?
 
     static let keys = ["topK", "resolve", "referenceDate", "timeZone", "minConfidence", "vocabulary", "vocabularyKey", "shortcuts",
-                       "history", "respond", "responseValues", "split", "splitConfidence", "shortcutSimilarity"]
+                       "history", "respond", "responseValues", "split", "splitConfidence", "shortcutSimilarity", "language"]
 
     init() {}
 
@@ -45,6 +48,7 @@ struct ParseOptions: Sendable {
         referenceDate = try request.string("referenceDate")
         timeZone = try request.string("timeZone")
         minConfidence = try request.number("minConfidence")
+        language = try request.string("language")
         vocabularyKey = try request.string("vocabularyKey")
         if let value = try request.field("vocabulary") {
             let entities = try RequestObject(value, at: "vocabulary", allowing: nil)

@@ -322,6 +322,13 @@ struct ParseSetting {
         }
         (reference, calendar) = try handlers.moment(options.referenceDate, timeZone: options.timeZone)
         loaded = handlers.store.current
+        if let language = options.language {
+            let model = loaded.parser.model.schema
+            // The same language whatever the region or script (fr-CA asks a fr model).
+            guard Schema.isLanguageTag(language), language.split(separator: "-").first?.lowercased() == model.primaryLanguage else {
+                throw ServerError.badRequest("language: '\(language)'; this model parses \(model.language ?? "en") (its corpus's language), which a request cannot change")
+            }
+        }
         if let minConfidence = options.minConfidence {
             guard (0...1).contains(minConfidence) else { throw ServerError.badRequest("minConfidence: \(minConfidence); it must be between 0 and 1") }
             changedParser = loaded.parser

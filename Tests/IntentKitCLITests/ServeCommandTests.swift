@@ -90,6 +90,33 @@ struct ServeCommandTests: CommandLineRunning {
         #expect(model.object["formatVersion"] as? String == "1.12", "\(model.text)")
     }
 
+    /// The model parses its corpus's language: `inspect` and `GET /model` say which, and a
+    /// request for another language is refused rather than parsed as if it were this one.
+    @Test func aModelParsesItsCorpussLanguageAndARequestCannotChangeIt() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let corpus = directory.appendingPathComponent("soupe.yaml"), model = directory.appendingPathComponent("soupe.model")
+        try Data("""
+            language: fr
+            intents:
+              - name: CommanderSoupe
+                utterances: [une soupe à l'oignon, je voudrais une soupe, commande une soupe aux tomates, une soupe s'il te plaît]
+              - name: Annuler
+                utterances: [annule ma commande, laisse tomber, annule la soupe, je ne veux plus rien]
+            """.utf8).write(to: corpus)
+        let trained = try run(["train", corpus.path, "--no-tune", "--max-iterations", "5", "--output", model.path])
+        #expect(trained.status == 0 && trained.stderr.contains("note: the corpus is in fr: "), "\(trained.stderr)")
+        #expect(try run("inspect", model.path).stdout.contains("\nlanguage: fr\n"))
+        let server = try Server(["--model", model.path])
+        try #require(server.port != 0, "\(server.log)")
+        defer { server.process.terminate() }
+        #expect(try LoopbackConnection(port: server.port).request("GET", "/model").object["language"] as? String == "fr")
+        let other = try LoopbackConnection(port: server.port).request("POST", "/parse", body: Array(#"{"text": "annule ma commande", "language": "de"}"#.utf8))
+        #expect(other.status == 400 && other.text.contains("this model parses fr (its corpus's language), which a request cannot change"), "\(other.text)")
+        let same = try LoopbackConnection(port: server.port).request("POST", "/parse", body: Array(#"{"text": "annule ma commande", "language": "fr-CA"}"#.utf8))
+        #expect(same.status == 200 && same.object["intent"] as? String == "Annuler", "\(same.text)")
+    }
+
     /// SIGHUP reads the model file again: the next requests see the new model.
     @Test func sighupReloadsTheModel() throws {
         let directory = try temporaryDirectory()

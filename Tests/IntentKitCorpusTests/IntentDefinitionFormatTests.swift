@@ -82,7 +82,9 @@ struct IntentDefinitionFormatTests {
         let loaded = try CorpusFormat.load(at: french)
         let english = try CorpusFormat.load(at: Self.soupChef).corpus.schema
         let schema = loaded.corpus.schema
-        // The same intents, parameters and identifiers; the text the user sees and says in French.
+        // The same intents, parameters and identifiers; the text the user sees and says in French,
+        // and the language the localization's folder names.
+        #expect(schema.language == "fr" && english.language == nil)
         #expect(schema.intents.map(\.name) == english.intents.map(\.name))
         let order = try #require(schema.intent(named: "OrderSoup"))
         #expect(order.parameters.map(\.entity) == english.intent(named: "OrderSoup")?.parameters.map(\.entity))

@@ -46,6 +46,51 @@ struct NativeFormatTests {
         #expect(try Data(contentsOf: file) == Data(contentsOf: again))
     }
 
+    /// A corpus declares its language once (BCP 47), in any of its files: the schema records it,
+    /// the writers keep it, and a malformed or contradictory declaration is an error at its place.
+    @Test func aCorpusDeclaresItsLanguage() throws {
+        let directory = try FixturePaths.temporaryDirectory()
+        let soup = directory.appendingPathComponent("soupe")
+        try FileManager.default.createDirectory(at: soup, withIntermediateDirectories: true)
+        try Data("language: fr-CA\nintents:\n  - name: CommanderSoupe\n    utterances:\n      - une soupe à l'oignon\n      - je voudrais une soupe\n".utf8)
+            .write(to: soup.appendingPathComponent("soupe.yaml"))
+        try Data("language: FR-ca\nintents:\n  - name: Annuler\n    utterances:\n      - annule ma commande\n".utf8)
+            .write(to: soup.appendingPathComponent("annuler.yaml"))
+        let loaded = try CorpusFormat.load(at: soup)
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        #expect(loaded.corpus.schema.language == "fr-CA" && loaded.corpus.schema.primaryLanguage == "fr")
+        for format in [CorpusFormat.yaml, .json] {
+            let file = directory.appendingPathComponent("written.\(format.rawValue)")
+            try format.write(loaded.corpus, to: file)
+            #expect(try CorpusFormat.load(at: file).corpus.schema.language == "fr-CA")
+        }
+        // Formats whose data files cannot say it say what they lose.
+        let rasa = try CorpusFormat.rasaJSON.write(loaded.corpus, to: directory.appendingPathComponent("rasa.json"))
+        #expect(rasa.contains { $0.message.contains("the corpus's language (fr-CA) not written (Rasa's config.yml says it: language: fr-CA)") }, "\(rasa)")
+        #expect(Schema().primaryLanguage == "en" && Schema().language == nil)
+
+        try Data("language: de\nintents:\n  - name: Annuler\n    utterances:\n      - annule ma commande\n".utf8)
+            .write(to: soup.appendingPathComponent("annuler.yaml"))
+        let contradiction = try CorpusFormat.load(at: soup, displayPath: "soupe")
+        // (The files are read in name order: annuler.yaml declares first.)
+        #expect(contradiction.diagnostics.contains {
+            $0.severity == .error && $0.message.hasPrefix("language 'fr-CA' differs from 'de', declared at soupe/annuler.yaml:1:11")
+                && $0.location?.line == 1
+        }, "\(contradiction.diagnostics)")
+        #expect(Schema.canonicalLanguageTag("ZH-hant-tw") == "zh-Hant-TW" && Schema.canonicalLanguageTag("es-419") == "es-419")
+        for bad in ["french", "f", "en_US", "en--US", "12"] {
+            #expect(!Schema.isLanguageTag(bad), "\(bad)")
+        }
+        for good in ["en", "fr-CA", "zh-Hant-TW", "es-419", "gsw"] {
+            #expect(Schema.isLanguageTag(good), "\(good)")
+        }
+        let file = directory.appendingPathComponent("bad.yaml")
+        try Data("intents: []\nlanguage: french\n".utf8).write(to: file)
+        let malformed = try CorpusFormat.load(at: file, displayPath: "bad.yaml")
+        #expect(malformed.diagnostics.contains { $0.message.hasPrefix("'french' is not a BCP 47 language tag") && $0.location?.line == 2 },
+                "\(malformed.diagnostics)")
+    }
+
     @Test func reportsEveryPlantedErrorAtItsPlace() throws {
         let file = FixturePaths.fixture("planted/errors.yaml")
         let loaded = try CorpusFormat.load(at: file, displayPath: "errors.yaml")

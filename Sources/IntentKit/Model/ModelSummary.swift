@@ -76,6 +76,8 @@ public struct ModelSummary: Encodable, Sendable {
     public var classifier: Classifier?
     /// The slot tagger's token clusters; `nil` for a model trained without an encoder.
     public var tokenClusters: TokenClusterSummary?
+    /// The language the corpus declared (BCP 47), `nil` when it did not (read as English).
+    public var language: String?
     /// The schema's domains, intents and entities, by name.
     public var domains: [String]
     public var intents: [String]
@@ -113,6 +115,7 @@ public struct ModelSummary: Encodable, Sendable {
                        outOfScope: classifier.outOfScope)
         }
         tokenClusters = model.tokenClusters.map { TokenClusterSummary(centroidCounts: $0.levels.map(\.count), encoder: encoder($0.identity)) }
+        language = model.schema.language
         domains = model.schema.domains.map(\.name)
         intents = model.schema.intents.map(\.name)
         entities = model.schema.entities.map(\.name)

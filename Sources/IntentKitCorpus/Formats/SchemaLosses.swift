@@ -10,9 +10,17 @@ enum SchemaLosses {
     static func losses(of schema: Schema, in format: CorpusFormat) -> [String] {
         switch format {
         case .yaml, .json, .snips, .snips2017, .appIntentVocabulary, .intentDefinition: return []
-        case .bio, .conll: return bioLosses(of: schema) + intentLosses(of: schema)
-        case .rasaJSON, .rasaYAML: return rasaLosses(of: schema) + intentLosses(of: schema)
+        case .bio, .conll: return bioLosses(of: schema) + intentLosses(of: schema) + languageLosses(of: schema, format: format)
+        case .rasaJSON, .rasaYAML: return rasaLosses(of: schema) + intentLosses(of: schema) + languageLosses(of: schema, format: format)
         }
+    }
+
+    /// The corpus's language, which these formats' data files do not say (Rasa keeps it in its
+    /// pipeline's config.yml).
+    private static func languageLosses(of schema: Schema, format: CorpusFormat) -> [String] {
+        guard let language = schema.language else { return [] }
+        let place = format == .rasaJSON || format == .rasaYAML ? " (Rasa's config.yml says it: language: \(language))" : ""
+        return ["the corpus's language (\(language)) not written\(place)"]
     }
 
     private static func rasaLosses(of schema: Schema) -> [String] {

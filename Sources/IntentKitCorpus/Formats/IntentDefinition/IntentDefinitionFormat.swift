@@ -94,7 +94,12 @@ public enum IntentDefinitionFormat {
             throw CorpusError.io(path: displayPath, detail: "no \(url.deletingPathExtension().lastPathComponent).intentdefinition in Base.lproj, another .lproj folder beside \(url.deletingLastPathComponent().lastPathComponent) or their parent; a .strings file is read as a localization of its Intent Definition File")
         }
         let definitionPath = Self.displayPath(of: definition, strings: url, displayPath: displayPath)
-        return try read(definitionAt: definition, displayPath: definitionPath, decoder: decoder, localization: localization)
+        var loaded = try read(definitionAt: definition, displayPath: definitionPath, decoder: decoder, localization: localization)
+        // The localization's folder names its language (fr.lproj, pt-BR.lproj, zh_Hans.lproj).
+        let folder = url.deletingLastPathComponent()
+        let tag = folder.deletingPathExtension().lastPathComponent.replacingOccurrences(of: "_", with: "-")
+        if folder.pathExtension == "lproj", Schema.isLanguageTag(tag) { loaded.corpus.schema.language = Schema.canonicalLanguageTag(tag) }
+        return loaded
     }
 
     /// A `.strings` file's translations (`"ID" = "text";`), in UTF-8 or, as older Xcode writes

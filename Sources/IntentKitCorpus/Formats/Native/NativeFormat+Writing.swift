@@ -26,6 +26,7 @@ extension NativeFormat {
             })
         }
         var root: [(String, DocumentTree)] = []
+        if let language = corpus.schema.language { root.append(("language", .string(language))) }
         if corpus.schema.domains.count == 1, let domain = corpus.schema.domains.first {
             root.append(("domain", .string(domain.name)))
             if !corpus.schema.entities.isEmpty { root.append(("entities", .array(corpus.schema.entities.map(entityTree)))) }

@@ -96,10 +96,12 @@ public enum NativeFormat {
             }
             var nodes = YAMLNodeReader(file: displayPath)
             defer { diagnostics += nodes.diagnostics }
-            guard let fields = nodes.mapping(root, what: "the file", allowed: ["domain", "domains", "entities", "intents", "schema"]) else { return }
+            guard let fields = nodes.mapping(root, what: "the file", allowed: ["domain", "domains", "entities", "intents", "language", "schema"]) else { return }
+            let language = nodes.string(fields["language"], what: "'language'")
 
             if let schemaNode = fields["schema"], let schemaPath = nodes.string(schemaNode, what: "'schema'") {
                 try readSchemaReference(schemaPath, at: schemaNode, relativeTo: url, displayPath: displayPath, nodes: &nodes)
+                if let language { builder.declareLanguage(language, at: nodes.location(of: fields["language"]!)) }
                 for key in ["domain", "domains", "entities"] where fields[key] != nil {
                     nodes.error("a file with 'schema:' takes its domains and entities from the schema; remove '\(key)'", at: fields[key]!)
                 }
@@ -108,6 +110,7 @@ public enum NativeFormat {
                 }
                 return
             }
+            if let language { builder.declareLanguage(language, at: nodes.location(of: fields["language"]!)) }
             for entityNode in nodes.sequence(fields["entities"], what: "'entities'") {
                 if let entity = readEntity(entityNode, nodes: &nodes) {
                     builder.add(entity, at: nodes.location(of: entityNode))

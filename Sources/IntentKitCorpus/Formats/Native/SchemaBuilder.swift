@@ -49,6 +49,28 @@ struct SchemaBuilder {
         locations[.entity(entity.name)] = location
     }
 
+    /// Where the language was first declared.
+    private var languageLocation: SourceLocation?
+
+    /// Sets the corpus's language, `tag` as a file declares it: an error when it is no BCP 47
+    /// tag, or when another file declared another language.
+    mutating func declareLanguage(_ tag: String, at location: SourceLocation?) {
+        guard Schema.isLanguageTag(tag) else {
+            diagnostics.append(Diagnostic(.error, "'\(tag)' is not a BCP 47 language tag (such as en, fr, de-CH, es-419)", at: location))
+            return
+        }
+        let tag = Schema.canonicalLanguageTag(tag)
+        if let declared = schema.language {
+            if declared != tag {
+                let first = languageLocation.map { " at \($0)" } ?? ""
+                diagnostics.append(Diagnostic(.error, "language '\(tag)' differs from '\(declared)', declared\(first): a corpus has one language", at: location))
+            }
+            return
+        }
+        schema.language = tag
+        languageLocation = location
+    }
+
     private mutating func duplicate(_ kind: String, _ name: String, element: SchemaElement, at location: SourceLocation?) {
         let first = locations[element].map { " (first declared at \($0))" } ?? ""
         diagnostics.append(Diagnostic(.error, "duplicate \(kind) '\(name)'\(first)", at: location))

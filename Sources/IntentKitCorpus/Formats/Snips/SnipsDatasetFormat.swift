@@ -51,9 +51,14 @@ public enum SnipsDatasetFormat {
                 }
             }
         }
-        let schema = SchemaInference.schema(
+        var schema = SchemaInference.schema(
             domain: url.deletingPathExtension().lastPathComponent, utterances: utterances,
             entityOfSlot: entityOfSlot, entities: entities, intentOrder: try intents.object().map(\.key))
+        if let languageNode = root["language"] {
+            let language = try languageNode.string()
+            guard Schema.isLanguageTag(language) else { throw languageNode.failure("\"language\": '\(language)' is not a BCP 47 language tag (such as en, fr, de)") }
+            schema.language = Schema.canonicalLanguageTag(language)
+        }
         return LoadedCorpus(corpus: Corpus(schema: schema, utterances: utterances), diagnostics: decoded.repairs + warnings)
     }
 }
