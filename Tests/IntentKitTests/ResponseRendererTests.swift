@@ -80,6 +80,72 @@ struct ResponseRendererTests {
                 == ["clam chowders", "Tomato Soups", "peaches", "berries", "days", "boxes", "people", "fish", "Children"])
     }
 
+    /// A schema in `language` with the soup intent's templates and its values' phrases in it.
+    static func schema(_ language: String, template: String, list: String, soups: [(String, String)], toppings: [(String, String)]) -> Schema {
+        var schema = Self.schema
+        schema.language = language
+        schema.domains[0].intents[0].responses = [ResponseTemplate(code: "success", isSuccess: true, text: template),
+                                                  ResponseTemplate(code: "withOptions", text: list)]
+        schema.entities = [Entity(name: "Soup", values: soups.map { EntityValue(identifier: $0.0, phrase: $0.1) }, allowsOtherValues: false),
+                           Entity(name: "Topping", values: toppings.map { EntityValue(identifier: $0.0, phrase: $0.1) })]
+        return schema
+    }
+
+    /// French, German and Spanish say numbers, units, lists and money their way, and a noun after
+    /// a number agrees by CLDR's plural rule ("one": French 0 and 1, German and Spanish 1).
+    @Test(arguments: [
+        ("fr", 3.0, 3600.0, "Votre commande de trois soupes à l'oignon sera prête dans une heure."),
+        ("fr", 1, 600, "Votre commande de 1 soupe à l'oignon sera prête dans dix minutes."),
+        ("fr", 0, 86_400, "Votre commande de zéro soupe à l'oignon sera prête dans un jour."),
+        ("de", 2, 7200, "Ihre zwei Zwiebelsuppe sind in zwei Stunden fertig."),
+        ("de", 1, 60, "Ihre 1 Zwiebelsuppe sind in 1 Minute fertig."),
+        ("es", 4, 86_400, "Sus cuatro sopas de cebolla estarán listas en un día."),
+        ("es", 2, 1200, "Sus dos sopas de cebolla estarán listas en 20 minutos."),
+    ])
+    func otherLanguagesSayValuesTheirWay(language: String, quantity: Double, seconds: Double, expected: String) throws {
+        let templates = [
+            "fr": ("Votre commande de {quantity} {soup} sera prête dans {waitTime}.", "soupe à l'oignon"),
+            "de": ("Ihre {quantity} {soup} sind in {waitTime} fertig.", "Zwiebelsuppe"),
+            "es": ("Sus {quantity} {soup} estarán listas en {waitTime}.", "sopa de cebolla"),
+        ]
+        let (template, onion) = try #require(templates[language])
+        let schema = Self.schema(language, template: template, list: "", soups: [("onion", onion)], toppings: [])
+        let parse = Self.parse([("quantity", .number(quantity)), ("soup", .custom("onion"))])
+        #expect(try ResponseRenderer(schema: schema).render(for: parse, values: ["waitTime": .duration(seconds: seconds)]) == expected)
+    }
+
+    @Test func listsMoneyAndApproximateValuesInOtherLanguages() throws {
+        let french = Self.schema("fr-CA", template: "", list: "{soup} avec {options}, {price}.", soups: [("onion", "soupe à l'oignon")],
+                                 toppings: [("croutons", "croûtons"), ("cheese", "fromage")])
+        let parse = Self.parse([("soup", .custom("onion")), ("options", .custom("croutons")), ("options", .custom("cheese"))])
+        #expect(try ResponseRenderer(schema: french).render("withOptions", for: parse, values: ["price": .amountOfMoney(7.5, currency: "EUR")])
+                == "soupe à l'oignon avec croûtons et fromage, 7,50 €.")
+        let spanish = Self.schema("es", template: "", list: "{soup} con {options}, {price}.", soups: [("onion", "sopa de cebolla")],
+                                  toppings: [("bread", "pan"), ("egg", "huevo"), ("ham", "jamón ibérico")])
+        let withIberico = Self.parse([("soup", .custom("onion")), ("options", .custom("bread")), ("options", .custom("ham"))])
+        #expect(try ResponseRenderer(schema: spanish).render("withOptions", for: withIberico, values: ["price": .amountOfMoney(12, currency: "USD")])
+                == "sopa de cebolla con pan y jamón ibérico, 12 $.")
+        // Spanish says "e" before the sound i.
+        #expect(ResponseLanguage.spanish.list(["pan", "hielo", "higos"]) == "pan, hielo e higos")
+        #expect(ResponseLanguage.german.spoken(12) == "zwölf" && ResponseLanguage.german.figure(2.5) == "2,5")
+        #expect(ResponseLanguage.of("it").and == "and")  // a language without its own wording is said as English
+    }
+
+    @Test func pluralsFollowFrenchAndSpanishRules() {
+        #expect(["soupe à l'oignon", "chaudrée de palourdes", "grande soupe", "gâteau", "cheval", "festival", "noix", "Bol"].map(RomancePlural.french)
+                == ["soupes à l'oignon", "chaudrées de palourdes", "grandes soupes", "gâteaux", "chevaux", "festivals", "noix", "Bols"])
+        #expect(["sopa de cebolla", "pan", "jamón", "lápiz", "café", "tortilla española", "lunes", "Canción"].map(RomancePlural.spanish)
+                == ["sopas de cebolla", "panes", "jamones", "lápices", "cafés", "tortillas españolas", "lunes", "Canciones"])
+    }
+
+    @Test func aFrenchOrSpanishPluralOfAClosedEntitysValueResolvesToIt() {
+        for (language, phrase, said) in [("fr", "chaudrée de palourdes", "trois chaudrées de palourdes"), ("es", "sopa de cebolla", "dos sopas de cebolla")] {
+            let schema = Self.schema(language, template: "", list: "", soups: [("soup", phrase)], toppings: [])
+            let tokens = Tokenizer().tokenize(said)
+            #expect(EntityResolver(schema: schema).resolve(tokens, tokens: 1..<tokens.count, entity: .custom("Soup")) == .custom("soup"), "\(language)")
+        }
+    }
+
     @Test func aPluralOfAClosedEntitysValueResolvesToIt() {
         let resolver = EntityResolver(schema: Self.schema)
         let tokens = Tokenizer().tokenize("three clam chowders")

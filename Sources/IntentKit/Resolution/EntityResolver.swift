@@ -15,9 +15,17 @@ public struct EntityResolver: Sendable {
     /// A resolver for the custom entities of `schema`.
     public init(schema: Schema) {
         var terms = [String: [VocabularyTerm]]()
+        // A closed entity's values in the plural, in French and Spanish, whose plurals change the
+        // head at the front ("chaudrées de palourdes"); English plurals are read back by
+        // ``singular(of:tokens:)``.
+        let language = ResponseLanguage.of(schema.primaryLanguage)
+        let pluralizes = schema.primaryLanguage == "fr" || schema.primaryLanguage == "es"
         for entity in schema.entities where terms[entity.name] == nil {
+            let plurals = pluralizes && !entity.allowsOtherValues
             terms[entity.name] = entity.values.map {
-                VocabularyTerm($0.phrase, identifier: $0.identifier, pronunciation: $0.pronunciation, alternatives: $0.synonyms)
+                let forms = [$0.phrase] + $0.synonyms
+                let alternatives = $0.synonyms + (plurals ? forms.map(language.plural).filter { !forms.contains($0) } : [])
+                return VocabularyTerm($0.phrase, identifier: $0.identifier, pronunciation: $0.pronunciation, alternatives: alternatives)
             }
         }
         vocabulary = UserVocabulary(terms)

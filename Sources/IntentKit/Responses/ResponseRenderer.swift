@@ -1,10 +1,12 @@
 import Foundation
 
-/// Writes an intent's response (``ResponseTemplate``) for a resolved parse, in English: each
+/// Writes an intent's response (``ResponseTemplate``) for a resolved parse, in the corpus's
+/// language (``Schema/language``: English, French, German or Spanish; others as English): each
 /// `{parameter}` placeholder becomes its value as a person says it — a custom value's phrase, a
-/// small number in words, a noun after a number in agreement with it ("one clam chowder",
-/// "three clam chowders"), a duration in its largest whole unit ("ten minutes"), money with
-/// its symbol ("$5"), several values as a list ("croutons and cheese").
+/// small number in words, a noun after a number in agreement with it by the language's plural
+/// rule ("one clam chowder", "three clam chowders", "trois soupes à l'oignon"), a duration in its
+/// largest whole unit ("ten minutes", "une heure"), money with its symbol ("$5", "5 €"), several
+/// values as a list ("croutons and cheese", "croûtons et fromage").
 ///
 /// ```swift
 /// let renderer = ResponseRenderer(schema: parser.model.schema)
@@ -40,8 +42,12 @@ public struct ResponseRenderer: Sendable {
         }
     }
 
+    /// How the schema's language says values.
+    let language: ResponseLanguage
+
     public init(schema: Schema) {
         self.schema = schema
+        language = ResponseLanguage.of(schema.primaryLanguage)
     }
 
     /// The response `code` of the intent of `parse` (parsed with `resolving: true`), its
@@ -124,7 +130,7 @@ public struct ResponseRenderer: Sendable {
             }
             let parameter = intent.parameter(named: name) ?? intent.responseParameters.first { $0.name == name }
             let phrases = given.map { phrase(of: $0, entity: parameter?.entity, count: count) }
-            output += Self.list(phrases)
+            output += language.list(phrases)
             if given.count == 1, case .number(let number) = given[0] { count = number } else { count = nil }
         }
         guard missing.isEmpty else { throw MissingValues(names: missing) }
@@ -139,52 +145,21 @@ public struct ResponseRenderer: Sendable {
             if case .custom(let name)? = entity, let known = schema.entity(named: name)?.values.first(where: { $0.identifier == identifier }) {
                 phrase = known.phrase
             }
-            if let count, count != 1 { phrase = EnglishPlural.plural(of: phrase) }
+            if let count, !language.takesSingular(count) { phrase = language.plural(phrase) }
             return phrase
         case .number(let number):
-            return Self.spoken(number)
+            return language.spoken(number)
         case .duration(let seconds):
-            return Self.duration(seconds)
+            return language.duration(seconds)
         case .amountOfMoney(let amount, let currency):
-            let symbols = ["USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"]
-            let figure = amount == amount.rounded() ? String(Int64(amount)) : String(format2(amount))
-            return symbols[currency].map { $0 + figure } ?? "\(figure) \(currency)"
+            return language.money(amount, currency: currency)
         case .approximate(let inner):
-            return "about " + phrase(of: inner, entity: entity, count: count)
+            return language.about + " " + phrase(of: inner, entity: entity, count: count)
         default:
             return value.readableDescription
         }
     }
 
-    private func format2(_ value: Double) -> String {
-        let cents = Int64((value * 100).rounded())
-        let fraction = abs(cents % 100)
-        return "\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction)"
-    }
-
-    private static let smallNumbers = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
-
-    /// Whole numbers up to twelve in words, others in figures.
-    static func spoken(_ number: Double) -> String {
-        if number == number.rounded(), number >= 0, number < Double(smallNumbers.count) { return smallNumbers[Int(number)] }
-        return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-    }
-
-    /// A duration in its largest unit that measures it whole: "ten minutes", "one hour", "90 seconds".
-    static func duration(_ seconds: Double) -> String {
-        let units: [(Double, String)] = [(604_800, "week"), (86_400, "day"), (3_600, "hour"), (60, "minute"), (1, "second")]
-        for (length, unit) in units where seconds >= length && (seconds / length).rounded() == seconds / length {
-            let count = seconds / length
-            return spoken(count) + " " + (count == 1 ? unit : unit + "s")
-        }
-        return spoken(seconds) + " seconds"
-    }
-
-    /// "a", "a and b", "a, b and c".
-    static func list(_ items: [String]) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + items.last!
-    }
 }
 
 extension SlotValue {
