@@ -207,6 +207,9 @@ struct CommandLineTests: CommandLineRunning {
         #expect(listed.status == 0 && listed.stdout.contains("tiny-bert\tdimension 8, 2 layers, 40 pieces, up to 12 a sentence, unit vectors"), "\(listed.stdout)")
         let none = try run("encoders", "Tests/IntentKitTests/Fixtures/corpus")
         #expect(none.status == 0 && none.stdout.hasPrefix("no encoder found"), "\(none.stdout)")
+        // Installing knows its encoders by name (the download itself needs the network: not here).
+        let unknown = try run("encoders", "install", "no-such-encoder")
+        #expect(unknown.status == 1 && unknown.stderr.contains("no-such-encoder: error: no such encoder; known: all-MiniLM-L6-v2"), "\(unknown.stderr)")
     }
 
     @Test func trainWithAnEncoderRecordsItAndParseFindsItOrSaysWhatIsMissing() throws {
