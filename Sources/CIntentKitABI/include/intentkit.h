@@ -65,7 +65,12 @@ const char *ik_version(void);
 
 void ik_parse_options_init(ik_parse_options *options);
 
-/* Loads the model file at `path`, or from `length` bytes of a model file at `bytes`. */
+/* Loads the model file at `path`, or from `length` bytes of a model file at `bytes`. A model
+   trained with a sentence encoder loads it from itself when it carries it (`train
+   --carry-encoder`), else from the directory it recorded, else wherever the same encoder is
+   installed ($INTENTKIT_ENCODERS, $XDG_DATA_HOME/intentkit/encoders, the active Python
+   environment's packages, /usr/local/share/intentkit/encoders); IK_MODEL_ERROR names it when it
+   is nowhere. */
 ik_status ik_model_load(const char *path, ik_model **model, char **error);
 ik_status ik_model_load_bytes(const void *bytes, size_t length, ik_model **model, char **error);
 void ik_model_free(ik_model *model);
