@@ -18,7 +18,10 @@ enum EncoderDirectories {
     /// The encoder training uses unless told otherwise: `$INTENTKIT_ENCODER` (a directory, or
     /// `none`), else the first one installed where ``locations`` look.
     static func defaultEncoder() -> DefaultEncoder {
-        if ProcessInfo.processInfo.environment["INTENTKIT_ENCODER"] == "none" { return .none("INTENTKIT_ENCODER=none") }
+        // Named by the environment: that one, or an error loading it, never another in its place.
+        if let named = ProcessInfo.processInfo.environment["INTENTKIT_ENCODER"], !named.isEmpty {
+            return named == "none" ? .none("INTENTKIT_ENCODER=none") : .found(URL(fileURLWithPath: named))
+        }
         if let first = locations.encoderDirectories().first { return .found(first) }
         return .none("no sentence encoder installed; `intentkit encoders install` installs all-MiniLM-L6-v2 for every project, or give --encoder DIR")
     }

@@ -267,6 +267,9 @@ struct CommandLineTests: CommandLineRunning {
 
         let words = try run(quick + ["--no-encoder", "--output", "words.model"], in: directory, environment: unset)
         #expect(words.status == 0 && words.stderr.contains("tier: words only (--no-encoder)") && !words.stderr.contains("distinct texts encoded"), "\(words.stderr)")
+        // An encoder the environment names that is not there is an error, not another encoder or none.
+        let wrong = try run(quick + ["--output", "wrong.model"], in: directory, environment: ["INTENTKIT_ENCODER": "/nonexistent/encoder"])
+        #expect(wrong.status == 1 && wrong.stderr.contains("/nonexistent/encoder: error: encoder file missing"), "\(wrong.stderr)")
         let none = try run(quick + ["--output", "none.model"], in: directory, environment: ["INTENTKIT_ENCODER": "none"])
         #expect(none.status == 0 && none.stderr.contains("tier: words only (INTENTKIT_ENCODER=none)"), "\(none.stderr)")
         // The same options and inputs, the same bytes, whichever way the words-only tier was asked for.
