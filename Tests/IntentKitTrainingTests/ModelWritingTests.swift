@@ -1,4 +1,5 @@
 import Foundation
+import IntentKitCorpus
 import Testing
 @testable import IntentKit
 @testable import IntentKitTraining
@@ -63,5 +64,35 @@ struct ModelWritingTests {
         #expect(small.attributes.count * small.intents.count < TrainingOptions.largeClassifierWeights)
         #expect(asked.attributes.count < small.attributes.count)
         #expect(asked.intents == small.intents)
+    }
+    /// A classifier small on words and word pairs but large with character n-grams: made-up
+    /// words, forty intents, each utterance words of its own.
+    @Test func theCharacterNGramsASettingAddsCountTowardTheSizeThatLeavesRarePairsOut() throws {
+        var generator = SeededGenerator(seed: 7)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        func word() -> String { String((0..<(6 + Int(generator.next() % 5))).map { _ in letters[Int(generator.next() % 26)] }) }
+        var utterances = [Utterance]()
+        for intent in 0..<40 {
+            for _ in 0..<30 { utterances.append(Utterance(text: (0..<5).map { _ in word() }.joined(separator: " "), intent: "intent\(intent)")) }
+        }
+        func train(_ lengths: ClosedRange<Int>?) -> (classifier: IntentClassifierModel?, lines: [String]) {
+            var options = TrainingOptions()
+            options.maxIterations = 5
+            options.noiseFactor = 0
+            options.intentGrid = IntentClassifierGrid(c2: [0.02], characterNGrams: [lengths])
+            var lines = [String]()
+            let model = ModelTrainer(options: options, log: { lines.append($0.description) }).train(Corpus(utterances: utterances)).0
+            return (model.intentClassifier, lines)
+        }
+        let (words, wordLines) = train(nil)
+        let (nGrams, nGramLines) = train(2...5)
+        let wordClassifier = try #require(words), nGramClassifier = try #require(nGrams)
+        // Words and pairs alone stay under the size, and every pair of a single utterance is kept.
+        #expect(wordClassifier.attributes.count * wordClassifier.intents.count < TrainingOptions.largeClassifierWeights)
+        #expect(!wordLines.contains { $0.contains("utterances left out") }, "\(wordLines)")
+        // With n-grams the classifier would be over it: n-grams of a single utterance are left out.
+        #expect(nGramLines.contains { $0.contains("intent classifier with character 2-5-grams: word pairs and character n-grams of fewer than 2 utterances left out") },
+                "\(nGramLines)")
+        #expect(nGramClassifier.attributes.count * nGramClassifier.intents.count < TrainingOptions.largeClassifierWeights)
     }
 }

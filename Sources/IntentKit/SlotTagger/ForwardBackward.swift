@@ -159,13 +159,13 @@ package struct ForwardBackward: Sendable {
     /// Adds `Σ_t α̂_{t−1} ⊗ (Ψ_t ⊙ β̂_t / c_t)` to `pairs` (`[L][L]`); multiplied element-wise by E
     /// afterwards it is the expected transition count. With `w_t = Ψ_t ⊙ β̂_t / c_t`, each
     /// `pairs[i][j]` gains `Σ_t α̂_{t−1}[i] · w_t[j]`, summed over t in order in an accumulator of
-    /// its own (eight at a time, as ``FixedOrderSquareMatrix`` does): no BLAS, so the sums round
-    /// the same way whatever processor runs them.
+    /// its own (eight to a vector, up to four vectors at a time, as ``FixedOrderSquareMatrix``
+    /// does): no BLAS, so the sums round the same way whatever processor runs them.
     package mutating func accumulatePairs(into pairs: UnsafeMutablePointer<Float>) {
         let L = labelCount
         guard tokenCount > 1 else { return }
-        let steps = tokenCount - 1
-        if temporary.count < steps * L { temporary = [Float](repeating: 0, count: steps * L) }
+        let steps = tokenCount - 1, stride = (L + 7) / 8 * 8
+        if temporary.count < steps * stride { temporary = [Float](repeating: 0, count: steps * stride) }
         alpha.withUnsafeBufferPointer { alpha in
         beta.withUnsafeBufferPointer { beta in
         potentials.withUnsafeBufferPointer { potentials in
@@ -173,36 +173,58 @@ package struct ForwardBackward: Sendable {
             temporary.withUnsafeMutableBufferPointer { weighted in
                 let w = weighted.baseAddress!, a = alpha.baseAddress!
                 for t in 1..<tokenCount {
-                    let row = t &* L, out = w + (t &- 1) &* L
+                    let row = t &* L, out = w + (t &- 1) &* stride
                     let psi = potentials.baseAddress! + row, next = beta.baseAddress! + row
                     let inverse = 1 / scales[t]
                     for j in 0..<L { out[j] = psi[j] * next[j] * inverse }
+                    for j in L..<stride { out[j] = 0 }
                 }
                 for i in 0..<L {
                     let target = pairs + i &* L
                     var block = 0
-                    while block &+ 8 <= L {
-                        var s0: Float = 0, s1: Float = 0, s2: Float = 0, s3: Float = 0, s4: Float = 0, s5: Float = 0, s6: Float = 0, s7: Float = 0
+                    while block &+ 32 <= stride {
+                        var s0 = SIMD8<Float>(), s1 = s0, s2 = s0, s3 = s0
+                        var v = UnsafeRawPointer(w + block)
                         for t in 0..<steps {
-                            let weight = a[t &* L &+ i], v = w + (t &* L &+ block)
-                            s0 += weight * v[0]; s1 += weight * v[1]; s2 += weight * v[2]; s3 += weight * v[3]
-                            s4 += weight * v[4]; s5 += weight * v[5]; s6 += weight * v[6]; s7 += weight * v[7]
+                            let weight = SIMD8<Float>(repeating: a[t &* L &+ i])
+                            s0 += weight * v.loadUnaligned(as: SIMD8<Float>.self)
+                            s1 += weight * v.loadUnaligned(fromByteOffset: 32, as: SIMD8<Float>.self)
+                            s2 += weight * v.loadUnaligned(fromByteOffset: 64, as: SIMD8<Float>.self)
+                            s3 += weight * v.loadUnaligned(fromByteOffset: 96, as: SIMD8<Float>.self)
+                            v += stride &* 4
                         }
-                        target[block] += s0; target[block &+ 1] += s1; target[block &+ 2] += s2; target[block &+ 3] += s3
-                        target[block &+ 4] += s4; target[block &+ 5] += s5; target[block &+ 6] += s6; target[block &+ 7] += s7
-                        block &+= 8
+                        Self.add(s0, to: target + block, count: L &- block)
+                        Self.add(s1, to: target + (block &+ 8), count: L &- block &- 8)
+                        Self.add(s2, to: target + (block &+ 16), count: L &- block &- 16)
+                        Self.add(s3, to: target + (block &+ 24), count: L &- block &- 24)
+                        block &+= 32
                     }
-                    while block < L {
-                        var sum: Float = 0
-                        for t in 0..<steps { sum += a[t &* L &+ i] * w[t &* L &+ block] }
-                        target[block] += sum
-                        block &+= 1
+                    while block < stride {
+                        var s0 = SIMD8<Float>()
+                        var v = UnsafeRawPointer(w + block)
+                        for t in 0..<steps {
+                            s0 += SIMD8<Float>(repeating: a[t &* L &+ i]) * v.loadUnaligned(as: SIMD8<Float>.self)
+                            v += stride &* 4
+                        }
+                        Self.add(s0, to: target + block, count: L &- block)
+                        block &+= 8
                     }
                 }
             }
         }
         }
         }
+        }
+    }
+
+    /// Adds the first `count` lanes of `value` (all eight when `count` ≥ 8) to `target`.
+    @inline(__always)
+    private static func add(_ value: SIMD8<Float>, to target: UnsafeMutablePointer<Float>, count: Int) {
+        if count >= 8 {
+            let raw = UnsafeMutableRawPointer(target)
+            raw.storeBytes(of: raw.loadUnaligned(as: SIMD8<Float>.self) + value, as: SIMD8<Float>.self)
+        } else {
+            for lane in 0..<max(0, count) { target[lane] += value[lane] }
         }
     }
 }

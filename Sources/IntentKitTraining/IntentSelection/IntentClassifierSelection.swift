@@ -5,7 +5,7 @@ public struct IntentClassifierSelection: Sendable, Hashable {
     public let chosen: IntentClassifierSetting
     /// The folds of the training corpus's original utterances (held out by phrasing).
     public let folds: Int
-    /// The folds the settings were compared on: all of them, or the first two for a large
+    /// The folds the settings were compared on: all of them, or the first few for a large
     /// classifier on a large corpus.
     public let comparedFolds: Int
     /// The settings compared; 1 when there was no search.

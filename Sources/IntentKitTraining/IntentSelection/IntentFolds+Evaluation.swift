@@ -50,7 +50,7 @@ extension IntentFolds {
         let training = originals.filter { foldOf($0) != k }
         let problem = problem(
             inputs, of: training + noiseIndices, classes: training.map { classes[$0] } + noiseClasses, generated: noiseClasses.count,
-            minimumCount: foldTrainer.minimumFeatureCount, encoderScale: encoderScale, neighbourScale: neighbourScale, fold: k)
+            minimumCount: minimumCount(settings[0].characterNGrams), encoderScale: encoderScale, neighbourScale: neighbourScale, fold: k)
         var parameters = starts.isEmpty ? nil : problem.initialParameters(from: starts)
         var trainer = foldTrainer
         return settings.map { setting in

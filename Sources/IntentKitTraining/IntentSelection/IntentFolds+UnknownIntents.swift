@@ -24,6 +24,9 @@ extension IntentFolds {
         var foldTrainer = trainer
         foldTrainer.pruneBelow = 0
         foldTrainer.threads = 1
+        // What these fits give is a figure for the log, rounded to a whole percent: a large
+        // classifier's stop where the search's comparisons do.
+        if isLarge { foldTrainer.tolerance = TrainingOptions.searchTolerance }
         foldTrainer.characterNGrams = setting.characterNGrams
         foldTrainer.c2 = setting.c2
         foldTrainer.balancesIntents = setting.balancesIntents
@@ -34,7 +37,7 @@ extension IntentFolds {
             let training = originals.filter { !untaught.contains(classes[$0]) }
             let problem = problem(
                 inputs, of: training + noiseIndices, classes: training.map { classes[$0] } + noiseClasses, generated: noiseClasses.count,
-                minimumCount: foldTrainer.minimumFeatureCount, encoderScale: setting.encoderScale, neighbourScale: setting.neighbourScale,
+                minimumCount: minimumCount(setting.characterNGrams), encoderScale: setting.encoderScale, neighbourScale: setting.neighbourScale,
                 untaught: untaught)
             let model = foldTrainer.model(foldTrainer.fit(problem), of: problem)
             var probabilities = [Float]()

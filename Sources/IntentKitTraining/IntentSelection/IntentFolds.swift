@@ -43,9 +43,14 @@ struct IntentFolds {
     /// Every word of the corpus, which stays a feature however rare
     /// (``IntentClassifierTrainer/minimumFeatureCount``).
     private(set) var words = Set<UInt64>()
-    /// The trainer of every fit, its minimum feature count set for the classifier's size.
+    /// The trainer of every fit, its minimum feature count that of a classifier without
+    /// character n-grams (``minimumCount(_:)``).
     private(set) var trainer = IntentClassifierTrainer()
-    /// Whether the classifier holds more than ``TrainingOptions/largeClassifierWeights`` weights.
+    /// For each character n-gram setting the search may fit, the minimum feature count of its
+    /// classifier (``minimumCount(_:)``).
+    private var minimumCounts = [ClosedRange<Int>?: Int]()
+    /// Whether a classifier the search may fit holds more than
+    /// ``TrainingOptions/largeClassifierWeights`` weights.
     private(set) var isLarge = false
 
     /// The generated out-of-scope utterances that train a class (none without one).
@@ -151,25 +156,37 @@ struct IntentFolds {
                                              originals.count + noiseCount, Date().timeIntervalSince(started))))
     }
 
-    /// The trainer, and whether the classifier is large: the words and word pairs of the corpus,
-    /// times the intents. A large one leaves out word pairs and character n-grams of a single
-    /// utterance.
+    /// The trainer, and whether the classifier is large: its features (words, word pairs and,
+    /// with each character n-gram setting of the grid, those n-grams) times the intents. A large
+    /// one leaves out word pairs and character n-grams of a single utterance.
     private mutating func sizeTrainer(log: (TrainingMessage) -> Void) {
         trainer.threads = options.threads
         trainer.pruneBelow = options.pruneBelow
         trainer.encoder = options.encoder
         words = Set(originals.flatMap { IntentFeatureExtractor().wordFeatures(of: dataset.sequences[$0].tokens) })
-        let extractor = IntentFeatureExtractor(gazetteer: gazetteerOf(0))
-        var distinct = Set<UInt64>(), scratch = [Gazetteer.Match]()
-        for index in originals {
-            distinct.formUnion(ModelTrainer.intentFeatures(
-                of: dataset.sequences[index].tokens, gazetteer: gazetteerOf(index), extractor: extractor, scratch: &scratch))
+        for lengths in [nil] + options.intentGrid.characterNGrams where minimumCounts[lengths] == nil {
+            var inputs = IntentInputs(characterNGrams: lengths, gazetteer: gazetteerOf(0))
+            for index in originals { inputs.append(dataset.sequences[index].tokens, gazetteer: gazetteerOf(index)) }
+            let weights = Set(inputs.features.joined()).union(inputs.table.joined()).count * intentNames.count
+            let large = weights > TrainingOptions.largeClassifierWeights
+            isLarge = isLarge || large
+            let count = options.intentMinimumFeatureCount ?? (large ? 2 : 1)
+            minimumCounts[lengths] = count
+            if count > 1 {
+                let features = lengths.map { "with character \($0.lowerBound)-\($0.upperBound)-grams" } ?? "without character n-grams"
+                log(TrainingMessage(.detail, "intent classifier \(features): word pairs and character n-grams of fewer than \(count) utterances left out"
+                                    + (options.intentMinimumFeatureCount == nil ? " (it would hold \(weights) weights)" : "")))
+            }
         }
-        isLarge = distinct.count * intentNames.count > TrainingOptions.largeClassifierWeights
-        trainer.minimumFeatureCount = options.intentMinimumFeatureCount ?? (isLarge ? 2 : 1)
-        if trainer.minimumFeatureCount > 1 {
-            log(TrainingMessage(.detail, "intent classifier: word pairs and character n-grams of fewer than \(trainer.minimumFeatureCount) utterances left out"))
-        }
+        trainer.minimumFeatureCount = minimumCount(nil)
+    }
+
+    /// The minimum feature count (``IntentClassifierTrainer/minimumFeatureCount``) of a
+    /// classifier with `lengths` of character n-grams: 2 when it would otherwise hold more than
+    /// ``TrainingOptions/largeClassifierWeights`` weights, else 1, unless
+    /// ``TrainingOptions/intentMinimumFeatureCount`` says otherwise.
+    func minimumCount(_ lengths: ClosedRange<Int>?) -> Int {
+        minimumCounts[lengths] ?? options.intentMinimumFeatureCount ?? 1
     }
 
     /// The classifier's inputs for every row.

@@ -15,9 +15,9 @@ struct IntentSettingSearch {
     /// With an encoder, its factors (``IntentClassifierGrid/encoderScales``); without, none.
     let encoderScales: [Double?]
     /// The folds settings are compared on. A large classifier's fits are what training costs:
-    /// its settings are compared on the first two folds when they hold enough utterances to
-    /// tell settings apart (``TrainingOptions/searchHeldOutUtterances``), and the other folds
-    /// are fitted with the chosen setting alone, when the tagger learns from their predictions.
+    /// its settings are compared on the fewest first folds that hold enough utterances to tell
+    /// settings apart (``TrainingOptions/searchHeldOutUtterances``), and the other folds are
+    /// fitted with the chosen setting alone, when the tagger learns from their predictions.
     let compared: [Int]
     /// Where the compared fits stop: looser than usual when only some folds are compared.
     let tolerance: Double
@@ -39,8 +39,9 @@ struct IntentSettingSearch {
             : grid.encoderScales.allSatisfy({ $0 == nil }) ? [IntentClassifierSetting.untunedEncoderScale] : grid.encoderScales
         let searches = coefficients.count > 1 || grid.characterNGrams.count > 1 || grid.balancesIntents.count > 1 || grid.weighsRareFeatures.count > 1
             || (hasEncoder && (grid.encoderScales.count > 1 || grid.neighbourScales.count > 1))
-        compared = folds.isLarge && searches && folds.folds > 2 && folds.foldSizes[0] + folds.foldSizes[1] >= TrainingOptions.searchHeldOutUtterances
-            ? [0, 1] : Array(0..<folds.folds)
+        // The fewest first folds that hold enough held-out utterances, if fewer than all.
+        let enough = folds.foldSizes.indices.first { folds.foldSizes[...$0].reduce(0, +) >= TrainingOptions.searchHeldOutUtterances }
+        compared = folds.isLarge && searches && (enough ?? folds.folds) < folds.folds - 1 ? Array(0...enough!) : Array(0..<folds.folds)
         tolerance = searches && compared.count < folds.folds ? TrainingOptions.searchTolerance : folds.trainer.tolerance
         var sizes = [Int: Int]()
         for index in folds.originals { sizes[folds.classes[index], default: 0] += 1 }

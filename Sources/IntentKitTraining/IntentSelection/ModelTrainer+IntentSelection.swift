@@ -101,7 +101,7 @@ extension ModelTrainer {
         trainer.weighsRareFeatures = best.setting.weighsRareFeatures
         let problem = folds.problem(
             inputs, of: originals + folds.noiseIndices, classes: originals.map { classes[$0] } + noiseClasses, generated: noiseClasses.count,
-            minimumCount: trainer.minimumFeatureCount, encoderScale: best.setting.encoderScale, neighbourScale: best.setting.neighbourScale)
+            minimumCount: folds.minimumCount(best.setting.characterNGrams), encoderScale: best.setting.encoderScale, neighbourScale: best.setting.neighbourScale)
         let exemplars = problem.neighbourDimension > 0 ? folds.exemplars() : nil
         let classifier = trainer.model(
             trainer.fit(problem, from: problem.initialParameters(from: best.foldFits)), of: problem, exemplars: exemplars)

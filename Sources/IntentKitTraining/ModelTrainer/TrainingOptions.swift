@@ -67,18 +67,19 @@ public struct TrainingOptions: Sendable, Hashable {
     public var pruneBelow = 0.03
     /// The intent classifier leaves out features other than words seen in fewer training
     /// utterances than this (``IntentClassifierTrainer/minimumFeatureCount``); 1 keeps them all.
-    /// `nil` decides by size: 2 when the classifier would otherwise hold more than
-    /// ``largeClassifierWeights`` weights (many intents), else 1.
+    /// `nil` decides by size: 2 when the classifier (with the character n-grams of the setting
+    /// fitted) would otherwise hold more than ``largeClassifierWeights`` weights (many intents,
+    /// many features), else 1.
     public var intentMinimumFeatureCount: Int?
     /// The weights (features × intents) above which the intent classifier leaves out rare word
     /// pairs unless ``intentMinimumFeatureCount`` says otherwise: 2 million, 8 MB of floats.
     public static let largeClassifierWeights = 2_000_000
-    /// The held-out utterances that two folds must hold for the search to compare a large
+    /// The held-out utterances that the first folds must hold for the search to compare a large
     /// classifier's settings on them alone (``largeClassifierWeights``): at 4,000, one point of
     /// accuracy is 40 utterances, more than the two standard deviations of noise the search
     /// asks a challenger to beat when the settings differ on a few hundred.
     public static let searchHeldOutUtterances = 4_000
-    /// A large classifier's settings (compared on two folds, ``searchHeldOutUtterances``) are
+    /// A large classifier's settings (compared on some folds, ``searchHeldOutUtterances``) are
     /// compared on fits stopped when the objective gains less than 0.1 % in 10 iterations
     /// (``IntentClassifierTrainer/tolerance``): the last iterations to 1e-5 change few
     /// held-out predictions, yet they are a third of a fit with character n-grams. The chosen
