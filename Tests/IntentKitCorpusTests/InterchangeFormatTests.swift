@@ -54,6 +54,25 @@ struct InterchangeFormatTests {
         ])
     }
 
+    /// Many regexes (HWU64's Rasa file has 67) are one warning, at the first, naming a few.
+    @Test func rasaRegexesAreOneWarningHoweverMany() throws {
+        let directory = try FixturePaths.temporaryDirectory()
+        let file = directory.appendingPathComponent("nlu.json")
+        let regexes = (0..<5).map { #"{"name": "key_\#($0)", "pattern": "k\#($0)"}"# }.joined(separator: ",\n      ")
+        try Data("""
+            {"rasa_nlu_data": {
+              "common_examples": [{"text": "wake me up", "intent": "alarm", "entities": []}],
+              "regex_features": [
+                  \(regexes)
+              ]
+            }}
+            """.utf8).write(to: file)
+        let loaded = try CorpusFormat.load(at: file)
+        #expect(loaded.diagnostics.map(\.description) == [
+            file.path + ":4:7: warning: 5 regexes are not imported ('key_0', 'key_1', 'key_2' and 2 more): IntentKit learns patterns from annotated examples",
+        ])
+    }
+
     /// Rasa's roles and groups become part of the slot name and are written back, both formats.
     @Test func rasaRolesAndGroupsSurviveThroughSlotNames() throws {
         let directory = try FixturePaths.temporaryDirectory()

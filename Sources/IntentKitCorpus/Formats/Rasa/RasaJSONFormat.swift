@@ -38,10 +38,10 @@ public enum RasaJSONFormat {
             // Slot columns count from the text's first character, after its opening quote.
             utterances.append(Utterance(text: text, intent: intent, slots: slots, location: textValue.location.advanced(by: 1)))
         }
-        for pattern in try (data["regex_features"]?.array() ?? []) {
-            let name = (try? pattern["name"]?.string()) ?? "(unnamed)"
-            diagnostics.append(Diagnostic(.warning, "regex '\(name)' is not imported: IntentKit learns patterns from annotated examples", at: pattern.location))
+        let regexes = try (data["regex_features"]?.array() ?? []).map { pattern in
+            (name: (try? pattern["name"]?.string()) ?? "(unnamed)", location: Optional(pattern.location))
         }
+        if let warning = RasaRegexes.warning(regexes) { diagnostics.append(warning) }
         var lookups = [(name: String, elements: [String])]()
         for table in try (data["lookup_tables"]?.array() ?? []) {
             guard let name = try table["name"]?.string() else { throw table.failure("a lookup table has no \"name\"") }

@@ -32,6 +32,7 @@ public enum RasaYAMLFormat {
         var utterances = [Utterance]()
         var lookups = [(name: String, elements: [String])]()
         var synonyms = [(value: String, synonyms: [String])]()
+        var regexes = [(name: String, location: SourceLocation?)]()
         var intentOrder = [String]()
         let fields = nodes.mapping(root, what: "the file", allowed: ["version", "nlu", "rules", "stories", "responses", "session_config", "intents", "entities", "slots", "forms", "actions"]) ?? [:]
         for item in nodes.sequence(fields["nlu"], what: "'nlu'") {
@@ -56,7 +57,7 @@ public enum RasaYAMLFormat {
             } else if let name = nodes.string(entry["lookup"], what: "'lookup'") {
                 lookups.append((name, examples.map(\.text)))
             } else if let name = nodes.string(entry["regex"], what: "'regex'") {
-                nodes.diagnostics.append(Diagnostic(.warning, "regex '\(name)' is not imported: IntentKit learns patterns from annotated examples", at: nodes.location(of: item)))
+                regexes.append((name, nodes.location(of: item)))
             } else {
                 nodes.error("an nlu item needs 'intent', 'synonym', 'lookup' or 'regex'", at: item)
             }
@@ -65,7 +66,7 @@ public enum RasaYAMLFormat {
         let schema = SchemaInference.schema(domain: url.deletingPathExtension().lastPathComponent, utterances: utterances,
                                             entities: entities, intentOrder: intentOrder)
         return LoadedCorpus(corpus: Corpus(schema: schema, utterances: utterances),
-                            diagnostics: decoded.repairs + nodes.diagnostics + warnings)
+                            diagnostics: decoded.repairs + nodes.diagnostics + (RasaRegexes.warning(regexes).map { [$0] } ?? []) + warnings)
     }
 
     /// The `- item` lines of an `examples: |` block, each with the place its text starts.
