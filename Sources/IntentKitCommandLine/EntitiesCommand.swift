@@ -31,6 +31,9 @@ struct EntitiesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only these kinds, comma-separated: \(BuiltinEntity.allCases.map(\.rawValue).joined(separator: ", ")) (default: all).", valueName: "kinds"))
     var kinds: String?
 
+    @Option(help: ArgumentHelp("The text's language, a BCP 47 tag (default: en). Numbers and ordinals have grammars in \(BuiltinEntityExtractor.supportedLanguages.joined(separator: ", ")); in French the other kinds are read as in English for now.", valueName: "tag"))
+    var language: String?
+
     @Flag(help: "Write JSON, one object per input.")
     var json = false
 
@@ -43,6 +46,13 @@ struct EntitiesCommand: ParsableCommand {
             throw ValidationError("--reference '\(reference)' is not ISO 8601 (YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], optionally with Z or ±HH:MM)")
         }
         _ = try selectedKinds()
+        if let language {
+            guard Schema.isLanguageTag(language) else { throw ValidationError("--language '\(language)' is not a BCP 47 language tag (for example en, fr or fr-CA)") }
+            let primary = language.split(separator: "-").first!.lowercased()
+            guard BuiltinEntityExtractor.supportedLanguages.contains(primary) else {
+                throw ValidationError("--language '\(language)': the built-in grammars read \(BuiltinEntityExtractor.supportedLanguages.joined(separator: ", "))")
+            }
+        }
     }
 
     private var zone: TimeZone { timeZone.flatMap(TimeZone.init(identifier:)) ?? .current }
@@ -63,7 +73,7 @@ struct EntitiesCommand: ParsableCommand {
     func run() throws {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let extractor = BuiltinEntityExtractor(kinds: try selectedKinds(), calendar: calendar)
+        let extractor = BuiltinEntityExtractor(kinds: try selectedKinds(), calendar: calendar, language: language)
         let reference = reference.flatMap { Self.date($0, in: zone) } ?? Date()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

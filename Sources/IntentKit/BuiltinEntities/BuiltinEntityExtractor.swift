@@ -31,14 +31,20 @@ public struct BuiltinEntityExtractor: Sendable {
     /// The calendar (and its time zone) dates are resolved in.
     public var calendar: Calendar
     /// The language of the grammars.
-    let language = BuiltinLanguage.english
+    let language: BuiltinLanguage
 
-    /// An extractor of `kinds` (every kind by default), resolving dates in `calendar`.
-    public init(kinds: Set<BuiltinEntity> = Set(BuiltinEntity.allCases), calendar: Calendar = .current) {
+    /// An extractor of `kinds` (every kind by default), resolving dates in `calendar`, reading
+    /// the language a BCP 47 tag names (``supportedLanguages``; English for another or none).
+    public init(kinds: Set<BuiltinEntity> = Set(BuiltinEntity.allCases), calendar: Calendar = .current, language: String? = nil) {
         self.kinds = kinds
         wanted = Self.specificity.filter(kinds.contains)
         self.calendar = calendar
+        self.language = BuiltinLanguage.of(language)
     }
+
+    /// The languages whose numbers and ordinals have grammars of their own, by primary subtag;
+    /// in French the other kinds are read as in English for now.
+    public static var supportedLanguages: [String] { BuiltinLanguage.supportedLanguages }
 
     /// The entities of `text`, relative dates resolved against `reference`.
     public func extract(from text: String, reference: Date = Date()) -> [BuiltinEntityMatch] {
@@ -166,15 +172,15 @@ public struct BuiltinEntityExtractor: Sendable {
     }
 
     /// Whether a word that is not a letter's may start an expression: digits ("85", "7:30"), a
-    /// currency symbol ("$", "€"), or a sign or point before a number ("-504", ".77").
+    /// currency symbol ("$", "€"), or a sign or decimal mark before a number ("-504", ".77", ",5").
     /// Other marks ("-" between words, ":", "&", "/") start nothing and lead into nothing.
     private static func symbolMayStart(_ words: EntityWords, at index: Int, symbols: WordSet) -> Bool {
         let word = words.key(at: index)
         if EntityWords.startsWithDigit(words[index]) || symbols.contains(word) { return true }
         // A sign apart from its number may start a temperature ("- 2 degrees").
         if word == "-" || word == "−" || word == "+", !words.isAttached(index + 1), words.word(at: index + 1).map(EntityWords.startsWithDigit) == true { return true }
-        guard word == "-" || word == "−" || word == "." || word == "+", words.isAttached(index + 1), let next = words.word(at: index + 1) else { return false }
-        return EntityWords.startsWithDigit(next) || (word != "." && word != "+" && (words.key(at: index + 1) == "." || symbols.contains(words.key(at: index + 1))))
+        guard word == "-" || word == "−" || word == "." || word == "," || word == "+", words.isAttached(index + 1), let next = words.word(at: index + 1) else { return false }
+        return EntityWords.startsWithDigit(next) || (word != "." && word != "," && word != "+" && (words.key(at: index + 1) == "." || words.key(at: index + 1) == "," || symbols.contains(words.key(at: index + 1))))
     }
 
     private static func startsWithLetter(_ word: String) -> Bool {

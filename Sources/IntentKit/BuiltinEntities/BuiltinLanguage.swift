@@ -61,3 +61,17 @@ final class BuiltinLanguage: Sendable {
         self.closingWords = closingWords
     }
 }
+
+extension BuiltinLanguage {
+    /// The grammars of the language a BCP 47 tag names (its primary subtag: `fr-CA` is French),
+    /// English for a language without grammars of its own and for none.
+    static func of(_ tag: String?) -> BuiltinLanguage {
+        switch tag?.split(separator: "-").first?.lowercased() {
+        case "fr": return .french
+        default: return .english
+        }
+    }
+
+    /// The primary subtags of the languages with grammars of their own.
+    static let supportedLanguages = ["en", "fr"]
+}
