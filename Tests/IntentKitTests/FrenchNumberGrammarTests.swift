@@ -99,3 +99,17 @@ struct FrenchNumberGrammarTests {
         #expect(BuiltinEntityExtractor.supportedLanguages.contains("fr"))
     }
 }
+
+/// A model's schema language picks the grammars that resolve its built-in slots.
+@Suite("Built-in values in the schema's language")
+struct SchemaLanguageResolutionTests {
+    @Test func aFrenchSchemaResolvesFrenchNumbersAndAnEnglishOneDoesNot() {
+        let text = Tokenizer().tokenize("vingt et un")
+        let french = EntityResolver(schema: Schema(language: "fr")), english = EntityResolver(schema: Schema())
+        #expect(french.resolve(text, tokens: 0..<text.count, entity: .builtin(.number)) == .number(21))
+        #expect(english.resolve(text, tokens: 0..<text.count, entity: .builtin(.number)) == nil)
+        let digits = Tokenizer().tokenize("2,5")
+        #expect(french.resolve(digits, tokens: 0..<digits.count, entity: .builtin(.number)) == .number(2.5))
+        #expect(english.resolve(digits, tokens: 0..<digits.count, entity: .builtin(.number)) == .number(25))
+    }
+}

@@ -42,6 +42,14 @@ public struct BuiltinEntityExtractor: Sendable {
         self.language = BuiltinLanguage.of(language)
     }
 
+    /// An extractor of `kinds` reading `language`'s grammars.
+    init(kinds: Set<BuiltinEntity>, calendar: Calendar, grammars language: BuiltinLanguage) {
+        self.kinds = kinds
+        wanted = Self.specificity.filter(kinds.contains)
+        self.calendar = calendar
+        self.language = language
+    }
+
     /// The languages whose numbers and ordinals have grammars of their own, by primary subtag;
     /// in French the other kinds are read as in English for now.
     public static var supportedLanguages: [String] { BuiltinLanguage.supportedLanguages }

@@ -30,7 +30,11 @@ public struct EntityResolver: Sendable {
         }
         vocabulary = UserVocabulary(terms)
         closedEntities = Set(schema.entities.filter { !$0.allowsOtherValues }.map(\.name))
+        builtinLanguage = BuiltinLanguage.of(schema.language)
     }
+
+    /// The built-in grammars of the schema's language.
+    private let builtinLanguage: BuiltinLanguage
 
     /// The entities whose values are all there are: a slot that names none of them may be a
     /// plural of one ("two clam chowders").
@@ -48,7 +52,7 @@ public struct EntityResolver: Sendable {
             guard closedEntities.contains(name) else { return nil }
             return singular(of: text, tokens: tokens).flatMap { vocabulary.exactIdentifier($0, range: 0..<$0.count, entity: name) }.map(SlotValue.custom)
         case .builtin(let builtin):
-            return BuiltinGrammar.resolve(builtin, text: text, tokens: tokens, reference: reference, calendar: calendar)
+            return BuiltinGrammar.resolve(builtin, text: text, tokens: tokens, reference: reference, calendar: calendar, language: builtinLanguage)
         }
     }
 

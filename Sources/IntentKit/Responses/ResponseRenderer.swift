@@ -98,7 +98,7 @@ public struct ResponseRenderer: Sendable {
                 values[name] = .custom(text)
                 continue
             }
-            if let match = BuiltinEntityExtractor(kinds: [builtin], calendar: calendar).extract(from: text, reference: reference).first {
+            if let match = BuiltinEntityExtractor(kinds: [builtin], calendar: calendar, language: schema.language).extract(from: text, reference: reference).first {
                 guard match.value.isSayable else {
                     problems.append("\(name): '\(text.prefix(80))' is too large a number to say")
                     continue

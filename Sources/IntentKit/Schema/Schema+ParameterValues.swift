@@ -19,7 +19,8 @@ extension Schema {
             let tokens = Tokenizer().tokenize(value)
             // Whether the words read as the type does not depend on the moment they are read at.
             guard tokens.count == 0 || BuiltinGrammar.resolve(builtin, text: tokens, tokens: 0..<tokens.count,
-                                                              reference: Self.checkingReference, calendar: Self.checkingCalendar) == nil else { return nil }
+                                                              reference: Self.checkingReference, calendar: Self.checkingCalendar,
+                                                              language: BuiltinLanguage.of(language)) == nil else { return nil }
             return "'\(value.prefix(80))' is not read as \(builtin.qualifiedName)"
         }
     }

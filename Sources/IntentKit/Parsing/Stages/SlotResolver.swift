@@ -9,6 +9,8 @@ struct SlotResolver: Sendable {
     let resolver: EntityResolver
     /// The model's schema: the intents' parameters and the entities' rules.
     private let schema: Schema
+    /// The built-in grammars of the model's language (``Schema/language``).
+    private let builtinLanguage: BuiltinLanguage
     /// `[classifier intents]` slot name → the entity its values belong to.
     private let entities: [[String: EntityReference]]
     /// Slot name → entity, for a model without a classifier or an intent the schema lacks.
@@ -19,6 +21,7 @@ struct SlotResolver: Sendable {
     init(model: NLUModel) {
         resolver = EntityResolver(schema: model.schema)
         schema = model.schema
+        builtinLanguage = BuiltinLanguage.of(model.schema.language)
         var defaults = [String: EntityReference]()
         for entity in model.schema.entities { defaults[entity.name] = .custom(entity.name) }
         defaultEntities = defaults
@@ -99,7 +102,8 @@ struct SlotResolver: Sendable {
         reference: Date, calendar: Calendar
     ) -> SlotValue? {
         if case .builtin(let kind) = entity,
-           let value = Self.coveringValue(kind, tokens, range: range, slotRanges: slotRanges, reference: reference, calendar: calendar) {
+           let value = Self.coveringValue(kind, tokens, range: range, slotRanges: slotRanges, reference: reference, calendar: calendar,
+                                          language: builtinLanguage) {
             return value
         }
         switch lookup {
@@ -118,7 +122,8 @@ struct SlotResolver: Sendable {
     /// The value of the `kind` expression that holds the slot `range` whole and no other of
     /// `slotRanges`, read within a few words of the slot; `nil` when there is none.
     private static func coveringValue<Slots: Collection<Range<Int>>>(
-        _ kind: BuiltinEntity, _ tokens: TokenizedText, range: Range<Int>, slotRanges: Slots, reference: Date, calendar: Calendar
+        _ kind: BuiltinEntity, _ tokens: TokenizedText, range: Range<Int>, slotRanges: Slots, reference: Date, calendar: Calendar,
+        language: BuiltinLanguage
     ) -> SlotValue? {
         // Only where a word beside the slot may belong to an expression ("friday", "at", "pm", "to").
         func mayExtend(_ index: Int) -> Bool {
@@ -127,7 +132,7 @@ struct SlotResolver: Sendable {
         guard mayExtend(range.lowerBound - 1) || mayExtend(range.upperBound) else { return nil }
         let window = max(0, range.lowerBound - coveringWindow)..<min(tokens.count, range.upperBound + coveringWindow)
         let slot = tokens.tokens[range.lowerBound].range.lowerBound..<tokens.tokens[range.upperBound - 1].range.upperBound
-        let extractor = BuiltinEntityExtractor(kinds: [kind], calendar: calendar)
+        let extractor = BuiltinEntityExtractor(kinds: [kind], calendar: calendar, grammars: language)
         guard let match = extractor.extract(from: tokens, tokens: window, reference: reference).first(where: {
             $0.range.lowerBound <= slot.lowerBound && $0.range.upperBound >= slot.upperBound
         }) else { return nil }
@@ -201,7 +206,7 @@ struct SlotResolver: Sendable {
         case .custom: return .custom(text)
         case .builtin(let builtin):
             let tokens = tokenizer.tokenize(text)
-            return tokens.count > 0 ? BuiltinGrammar.resolve(builtin, text: tokens, tokens: 0..<tokens.count, reference: reference, calendar: calendar) : nil
+            return tokens.count > 0 ? BuiltinGrammar.resolve(builtin, text: tokens, tokens: 0..<tokens.count, reference: reference, calendar: calendar, language: builtinLanguage) : nil
         }
     }
 
@@ -220,7 +225,7 @@ struct SlotResolver: Sendable {
                 return ResolvedParameter(name: parameter.name, slot: nil, resolution: .success(.custom(text)))
             case .builtin(let builtin):
                 tokenizer.tokenize(text, into: &tokens)
-                let value = tokens.count > 0 ? BuiltinGrammar.resolve(builtin, text: tokens, tokens: 0..<tokens.count, reference: reference, calendar: calendar) : nil
+                let value = tokens.count > 0 ? BuiltinGrammar.resolve(builtin, text: tokens, tokens: 0..<tokens.count, reference: reference, calendar: calendar, language: builtinLanguage) : nil
                 return ResolvedParameter(name: parameter.name, slot: nil,
                                          resolution: value.map(ParameterResolution.success) ?? .unsupported(reason: "'\(text)' is not understood as \(builtin.rawValue)"))
             }
