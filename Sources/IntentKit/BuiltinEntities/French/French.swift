@@ -1,16 +1,20 @@
 extension BuiltinLanguage {
-    /// French: its numbers and ordinals (``FrenchNumberGrammar``); the other kinds read as in
-    /// English until grammars of their own join this folder, so that digits keep their
-    /// durations, amounts and times ("20 min", "15:30", "5 €").
+    /// French: its numbers and ordinals (``FrenchNumberGrammar``) and durations
+    /// (``FrenchDurationGrammar``); the other kinds read as in English until grammars of their
+    /// own join this folder, so that digits keep their amounts and times ("15:30", "5 €").
     static let french: BuiltinLanguage = {
         let english = BuiltinLanguage.english
-        let numberWords = FrenchNumberGrammar.firstWords.union(FrenchNumberGrammar.innerWords)
+        let precisionWords: WordTable<Bool> = [
+            "environ": true, "approximativement": true, "presque": true, "vers": true, "exactement": false, "precisement": false, "pile": false,
+        ]
+        let firstWords = FrenchNumberGrammar.firstWords.union(FrenchDurationGrammar.firstWords)
+        let meaningful = firstWords.union(FrenchNumberGrammar.innerWords).union(FrenchDurationGrammar.innerWords)
+        // Words that lead into an expression without saying one: articles, prepositions, precision.
+        let leadWords: WordSet = WordSet(["le", "la", "les", "du", "des", "de", "au", "aux", "dans", "pour", "sur", "une"]).union(precisionWords.keys)
         var roles = [String: BuiltinEntityExtractor.Role]()
         for (word, role) in english.roles.elements { roles[word] = role }
-        for word in numberWords { roles[word, default: []].insert(.meaningful) }
-        for word in FrenchNumberGrammar.firstWords { roles[word, default: []].insert(.start) }
-        // Words that lead into a number without saying one: articles and "le" of "le 3ème".
-        let leadWords: WordSet = ["le", "la", "les", "du", "des", "de", "au", "aux", "environ", "presque", "exactement"]
+        for word in meaningful { roles[word, default: []].insert(.meaningful) }
+        for word in firstWords { roles[word, default: []].insert(.start) }
         for word in leadWords { roles[word, default: []].insert(.lead) }
         return BuiltinLanguage(
             parse: { kind, words, start, context in
@@ -19,14 +23,20 @@ extension BuiltinLanguage {
                     return FrenchNumberGrammar.cardinal(words, from: start).map { (.number($0.value), $0.end) }
                 case .ordinal:
                     return FrenchNumberGrammar.ordinal(words, from: start).map { (.ordinal($0.value), $0.end) }
+                case .duration:
+                    if let duration = FrenchDurationGrammar.duration(words, from: start) {
+                        let reading = BuiltinGrammar.Reading.duration(seconds: duration.seconds)
+                        return (duration.approximate ? .approximate(reading) : reading, duration.end)
+                    }
+                    return english.parse(kind, words, start, context)
                 default:
                     return english.parse(kind, words, start, context)
                 }
             },
-            precisionWords: english.precisionWords, leadingPrecisionWords: english.leadingPrecisionWords,
-            trailingPrecisionWords: english.trailingPrecisionWords, approximatingPair: english.approximatingPair,
-            precisionOpener: english.precisionOpener, fillers: english.fillers, dateOpeners: english.dateOpeners, roles: WordTable(roles),
-            phraseWords: english.phraseWords, symbols: english.symbols, meaningfulWords: english.meaningfulWords.union(numberWords),
-            leadWords: english.leadWords.union(leadWords), closingWords: english.closingWords)
+            precisionWords: precisionWords, leadingPrecisionWords: ["approximativement", "presque", "vers", "exactement", "precisement"],
+            trailingPrecisionWords: ["pile"], approximatingPair: ("ou", "presque"), precisionOpener: "a", fillers: english.fillers,
+            dateOpeners: english.dateOpeners, roles: WordTable(roles), phraseWords: english.phraseWords, symbols: english.symbols,
+            meaningfulWords: english.meaningfulWords.union(meaningful), leadWords: english.leadWords.union(leadWords),
+            closingWords: english.closingWords.union(["et", "pile", "environ"]))
     }()
 }

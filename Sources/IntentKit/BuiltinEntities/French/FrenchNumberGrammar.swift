@@ -129,6 +129,11 @@ enum FrenchNumberGrammar {
             return (value * scale, index + 1)
         }
         if let collective = collectives[next], value == value.rounded() { return (value * collective, index + 1) }
+        // "1/4": a fraction when both parts are whole numbers written against the slash.
+        if next == "/", words.isAttached(index), words.isAttached(index + 1), let below = words.word(at: index + 1), EntityWords.isDigits(below),
+           value == value.rounded(), let denominator = Double(below), denominator > 0 {
+            return (value / denominator, index + 2)
+        }
         // "1 virgule 5": a decimal mark said between digits.
         if next == "virgule" || next == "point", value == value.rounded(), let decimals = words.word(at: index + 1), EntityWords.isDigits(decimals),
            let fraction = Double("0." + decimals) {
