@@ -18,8 +18,6 @@ enum DurationGrammar {
     /// Units of one letter, read only against their number: `30s`, `2m`, `1h`, `3d`, `2w`, `5y`
     /// (a capital `M` is a million).
     private static let letterUnits: WordTable<Double> = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800, "y": 31_536_000]
-    /// The unit a bare number after a part counts in: minutes after hours, seconds after minutes.
-    private static let nextSmaller: [Double: Double] = [3_600: 60, 60: 1]
 
     /// The words a duration may start with (numbers aside).
     static let firstWords: WordSet = ["half", "quarter", "a", "an"]
@@ -31,36 +29,12 @@ enum DurationGrammar {
     }
 
     private static func readDuration(_ words: EntityWords, from start: Int) -> (seconds: Double, smallestUnit: Double, end: Int)? {
-        var index = start, total = 0.0, end = start
-        var lastUnit: Double?, parts = 0, smallestUnit = Double.infinity
-        // At most six parts ("1 year 2 months 3 weeks 4 days 5 hours 6 minutes"): extraction
-        // starts at every word, and unbounded runs would make it quadratic.
-        while index < words.count && parts < 6 {
-            let partStart = index
-            if end > start {
-                // Between parts: "and" or a comma.
-                if words.key(at: index) == "and" || words.key(at: index) == "," { index += 1 }
-                // "1 hour thirty", "1h30": a bare number in the next smaller unit.
-                if let lastUnit, let smaller = nextSmaller[lastUnit], let number = NumberGrammar.unsigned(words, from: index, suffixes: false),
-                   unit(words, at: number.end) == nil, number.value >= 10 || words.isAttached(index), number.value < 60, !(words.key(at: number.end) == "and" && words.key(at: number.end + 2) == "half") {
-                    total += number.value * smaller
-                    smallestUnit = min(smallestUnit, smaller)
-                    end = number.end
-                    break
-                }
-            }
-            guard let part = self.part(words, from: index) else {
-                index = partStart
-                break
-            }
-            total += part.seconds
-            parts += 1
-            lastUnit = part.unit
-            smallestUnit = min(smallestUnit, part.unit)
-            index = part.end
-            end = part.end
+        DurationParts.read(words, from: start, and: "and", part: { part(words, from: $0) }) { index in
+            // "1 hour thirty", not "1 hour 30 minutes" nor "1 hour 30 and a half".
+            guard let number = NumberGrammar.unsigned(words, from: index, suffixes: false), unit(words, at: number.end) == nil,
+                  !(words.key(at: number.end) == "and" && words.key(at: number.end + 2) == "half") else { return nil }
+            return number
         }
-        return end > start ? (total, smallestUnit, end) : nil
     }
 
     /// One number and unit.

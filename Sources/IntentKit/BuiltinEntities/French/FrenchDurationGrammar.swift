@@ -16,8 +16,6 @@ enum FrenchDurationGrammar {
     ]
     /// Units of one letter or two, read only against their number: `30s`, `1h`, `10min`.
     private static let letterUnits: WordTable<Double> = ["s": 1, "h": 3_600, "j": 86_400]
-    /// The unit a bare number after a part counts in: minutes after hours, seconds after minutes.
-    private static let nextSmaller: [Double: Double] = [3_600: 60, 60: 1]
 
     /// The words a duration may start with (numbers aside).
     static let firstWords: WordSet = ["pendant", "durant", "quelques", "demi", "quart", "journee"]
@@ -44,35 +42,12 @@ enum FrenchDurationGrammar {
         return parts(words, from: index).map { ($0.seconds, $0.smallestUnit, $0.end, approximate) }
     }
 
-    /// Parts added together from `start`.
+    /// Parts added together from `start` (``DurationParts``).
     private static func parts(_ words: EntityWords, from start: Int) -> (seconds: Double, smallestUnit: Double, end: Int)? {
-        var index = start, total = 0.0, end = start
-        var lastUnit: Double?, count = 0, smallestUnit = Double.infinity
-        while index < words.count && count < 6 {
-            let partStart = index
-            if end > start {
-                if words.key(at: index) == "et" || words.key(at: index) == "," { index += 1 }
-                // "une heure trente", "1h30": a bare number in the next smaller unit.
-                if let lastUnit, let smaller = nextSmaller[lastUnit], let number = FrenchNumberGrammar.unsigned(words, from: index, suffixes: false),
-                   unit(words, at: number.end) == nil, number.value >= 10 || words.isAttached(index), number.value < 60 {
-                    total += number.value * smaller
-                    smallestUnit = min(smallestUnit, smaller)
-                    end = number.end
-                    break
-                }
-            }
-            guard let part = part(words, from: index) else {
-                index = partStart
-                break
-            }
-            total += part.seconds
-            count += 1
-            lastUnit = part.unit
-            smallestUnit = min(smallestUnit, part.unit)
-            index = part.end
-            end = part.end
+        DurationParts.read(words, from: start, and: "et", part: { part(words, from: $0) }) { index in
+            guard let number = FrenchNumberGrammar.unsigned(words, from: index, suffixes: false), unit(words, at: number.end) == nil else { return nil }
+            return number
         }
-        return end > start ? (total, smallestUnit, end) : nil
     }
 
     /// One count and unit.
