@@ -56,9 +56,11 @@ struct TrainCommand: ParsableCommand {
         if let note = OutOfScopeNote.note(for: corpus, options: options) { printer.note(note) }
         if corpus.schema.primaryLanguage != "en" {
             // What is English-only still, said before the model is trained on such a corpus.
-            printer.note("note: the corpus is in \(corpus.schema.language ?? "?"): the model learns its words as it would English ones, "
-                         + "but built-in values (numbers, dates and times, money, durations) are read as English, the generated out-of-scope noise is English, "
-                         + "and all-MiniLM-L6-v2 is an English encoder")
+            let values = corpus.schema.primaryLanguage == "fr"
+                ? "built-in numbers, ordinals and durations are read in French, dates and times, money, percentages and temperatures as English"
+                : "built-in values (numbers, dates and times, money, durations) are read as English"
+            printer.note("note: the corpus is in \(corpus.schema.language ?? "?"): the model learns its words as it would English ones; "
+                         + "\(values); the generated out-of-scope noise is English; all-MiniLM-L6-v2 is an English encoder")
         }
         if corpus.utterances.isEmpty,
            PatternExpander(examplesPerPattern: options.examplesPerPattern, seed: options.seed).expanding(corpus).0.utterances.isEmpty {
