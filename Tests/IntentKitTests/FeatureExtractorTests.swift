@@ -99,6 +99,20 @@ struct FeatureExtractorTests {
         #expect(features.features(of: 3).count == 1 + 6)
     }
 
+    /// The built-in entity template reads the corpus's language: a French model's tagger sees
+    /// "vingt minutes" as a duration, an English one nothing there.
+    @Test func builtinEntityFeaturesReadTheCorpusLanguage() {
+        var onlyBuiltins = FeatureConfiguration()
+        onlyBuiltins.templates = [.builtinEntities]
+        let tokens = Tokenizer().tokenize("une soupe dans vingt minutes")
+        var features = TokenFeatures(), matches = [Gazetteer.Match]()
+        FeatureExtractor(configuration: onlyBuiltins, language: "fr").extract(tokens, gazetteer: Gazetteer(), into: &features, scratch: &matches)
+        // "vingt" and "minutes" and their neighbours carry more than the bias.
+        #expect(features.features(of: 3).count > 1 && features.features(of: 4).count > 1)
+        FeatureExtractor(configuration: onlyBuiltins).extract(tokens, gazetteer: Gazetteer(), into: &features, scratch: &matches)
+        #expect(features.features(of: 3).count == 1 && features.features(of: 4).count == 1)
+    }
+
     /// The built-in entity template gives each token of a match its kind and place in it
     /// (begin, inside, last, or unit for one token), and the tokens beside it the same with
     /// their offset; tokens further away, and every token of an utterance without a match, get

@@ -19,10 +19,11 @@ final class BuiltinEntityFeatures: Sendable {
     /// The moment relative dates resolve against: any fixed one (see above).
     private static let reference = Date(timeIntervalSince1970: 1_767_225_600)
 
-    init() {
+    /// The features of the entities the grammars of `language` (a BCP 47 tag) find.
+    init(language: String? = nil) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        extractor = BuiltinEntityExtractor(calendar: calendar)
+        extractor = BuiltinEntityExtractor(calendar: calendar, language: language)
         hashes = [-1, 0, 1].flatMap { offset in
             BuiltinEntity.allCases.flatMap { kind in
                 (0..<4).map { position in

@@ -21,10 +21,12 @@ package struct FeatureExtractor: Sendable {
     private let builtinEntities: BuiltinEntityFeatures?
 
     /// Creates an extractor.
-    /// - Parameter vocabularyEntities: the number of entities of the gazetteer it will match
-    ///   (`Gazetteer.entityNames.count`), whose vocabulary features are prepared in advance; others
-    ///   are hashed as they come, to the same values.
-    package init(configuration: FeatureConfiguration, vocabularyEntities: Int = 0) {
+    /// - Parameters:
+    ///   - vocabularyEntities: the number of entities of the gazetteer it will match
+    ///     (`Gazetteer.entityNames.count`), whose vocabulary features are prepared in advance; others
+    ///     are hashed as they come, to the same values.
+    ///   - language: the corpus's BCP 47 language, whose grammars find the built-in entities.
+    package init(configuration: FeatureConfiguration, vocabularyEntities: Int = 0, language: String? = nil) {
         self.configuration = configuration
         var enabled = [Bool](repeating: false, count: 16)
         for template in configuration.templates { enabled[Int(template.id)] = true }
@@ -40,7 +42,7 @@ package struct FeatureExtractor: Sendable {
                 (0..<4).map { Self.vocabularyFeature(offset: offset, entity: entity, position: UInt8($0)) }
             }
         }
-        builtinEntities = configuration.templates.contains(.builtinEntities) ? BuiltinEntityFeatures() : nil
+        builtinEntities = configuration.templates.contains(.builtinEntities) ? BuiltinEntityFeatures(language: language) : nil
     }
 
     /// The hash of the vocabulary feature for a match of `entity` at `offset` (−1, 0, 1) from

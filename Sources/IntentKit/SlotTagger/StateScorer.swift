@@ -13,7 +13,7 @@ struct StateScorer: Sendable {
 
     init(model: NLUModel) {
         weights = model.stateWeights
-        extractor = FeatureExtractor(configuration: model.features, vocabularyEntities: model.gazetteer.entityNames.count)
+        extractor = FeatureExtractor(configuration: model.features, vocabularyEntities: model.gazetteer.entityNames.count, language: model.schema.language)
         labelCount = model.labels.count
     }
 

@@ -176,7 +176,7 @@ public struct ModelTrainer {
         }
         return TrainingUtterances(
             corpus: corpus, source: source, dataset: SequenceDataset(corpus: corpus, tokenizer: tokenizer, scheme: options.labelScheme),
-            tokenizer: tokenizer, extractor: FeatureExtractor(configuration: options.features), folds: folds, seed: seed)
+            tokenizer: tokenizer, extractor: FeatureExtractor(configuration: options.features, language: original.schema.language), folds: folds, seed: seed)
     }
 
     // MARK: - 2. Vocabularies
