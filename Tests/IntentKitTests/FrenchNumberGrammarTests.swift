@@ -100,6 +100,17 @@ struct FrenchNumberGrammarTests {
         #expect(matches.contains { $0.text == "vingt minutes" && $0.value == .duration(seconds: 1200) }, "\(matches.map { "\($0.text) → \($0.value)" })")
     }
 
+    @Test func percentagesAndTemperatures() {
+        expectWhole("quinze pour cent", .percentage(15))
+        expectWhole("2,5 %", .percentage(2.5))
+        expectWhole("douze pourcent", .percentage(12))
+        let temperatures: [(String, Double, String?)] = [
+            ("vingt degrés", 20, nil), ("18°C", 18, "celsius"), ("moins quatre degrés celsius", -4, "celsius"),
+            ("3 degrés sous zéro", -3, nil), ("cinq sous zéro", -5, nil), ("soixante-dix fahrenheit", 70, "fahrenheit"),
+        ]
+        for (text, value, unit) in temperatures { expectWhole(text, .temperature(value, unit: unit)) }
+    }
+
     @Test func wordsThatAreNoNumberStayText() {
         for text in ["vingt et premier", "dix mille mille", "centaines de gens", "5 - 3"] {
             let matches = Self.french.extract(from: text, reference: ReferenceMoment.date)

@@ -50,8 +50,8 @@ public struct BuiltinEntityExtractor: Sendable {
         self.language = language
     }
 
-    /// The languages whose numbers and ordinals have grammars of their own, by primary subtag;
-    /// in French the other kinds are read as in English for now.
+    /// The languages with grammars of their own, by primary subtag; in French, dates and
+    /// amounts of money are read as in English for now.
     public static var supportedLanguages: [String] { BuiltinLanguage.supportedLanguages }
 
     /// The entities of `text`, relative dates resolved against `reference`.

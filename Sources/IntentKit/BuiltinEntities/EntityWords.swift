@@ -163,6 +163,12 @@ struct EntityWords {
 }
 
 extension EntityWords {
+    /// The index after the first of `phrases` said from `index`, if one is.
+    func end(ofAny phrases: [[WordKey]], at index: Int) -> Int? {
+        for phrase in phrases where phrase.indices.allSatisfy({ key(at: index + $0) == phrase[$0] }) { return index + phrase.count }
+        return nil
+    }
+
     /// A grammar's result at one word: not read yet, nothing, or what it read.
     enum Cached<Value> {
         case unread, nothing, read(Value)

@@ -69,13 +69,13 @@ extension BuiltinLanguage {
                 case .ordinal:
                     return NumberGrammar.ordinal(words, from: start).map { (.ordinal($0.value), $0.end) }
                 case .percentage:
-                    return PercentageGrammar.percentage(words, from: start).map { (.percentage($0.value), $0.end) }
+                    return PercentageGrammar.english.percentage(words, from: start).map { (.percentage($0.value), $0.end) }
                 case .amountOfMoney:
                     return MoneyGrammar.amount(words, from: start).map { (.amountOfMoney($0.value, currency: $0.currency), $0.end) }
                 case .duration:
                     return DurationGrammar.duration(words, from: start).map { (.duration(seconds: $0.seconds), $0.end) }
                 case .temperature:
-                    return TemperatureGrammar.temperature(words, from: start).map { (.temperature($0.value, unit: $0.unit), $0.end) }
+                    return TemperatureGrammar.english.temperature(words, from: start).map { (.temperature($0.value, unit: $0.unit), $0.end) }
                 case .dateTime:
                     return context.flatMap { DateTimeGrammar.parse(words, from: start, context: $0) }.map { (.dateTime($0.value), $0.end) }
                 }
@@ -100,4 +100,19 @@ extension BuiltinLanguage {
             ]
         )
     }()
+}
+
+extension PercentageGrammar {
+    /// English: `%`, `percent`, `per cent`, `pct`, `p.c.`.
+    static let english = PercentageGrammar(
+        cardinal: { NumberGrammar.cardinal($0, from: $1) },
+        marks: [["%"], ["percent"], ["percents"], ["pct"], ["per", "cent"], ["p", ".", "c", "."], ["p", ".", "c"]])
+}
+
+extension TemperatureGrammar {
+    /// English: degrees, the three scales by name and letter, "below zero" and "above zero".
+    static let english = TemperatureGrammar(
+        cardinal: { NumberGrammar.cardinal($0, from: $1) }, degrees: ["degree", "degrees", "deg", "degs", "°", "º"],
+        scales: TemperatureGrammar.scaleNames,
+        belowZero: [["below", "zero"]], aboveZero: [["above", "zero"]])
 }

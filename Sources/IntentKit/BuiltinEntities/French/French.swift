@@ -1,7 +1,8 @@
 extension BuiltinLanguage {
-    /// French: its numbers and ordinals (``FrenchNumberGrammar``) and durations
-    /// (``FrenchDurationGrammar``); the other kinds read as in English until grammars of their
-    /// own join this folder, so that digits keep their amounts and times ("15:30", "5 €").
+    /// French: its numbers and ordinals (``FrenchNumberGrammar``), durations
+    /// (``FrenchDurationGrammar``), percentages and temperatures; amounts of money and dates
+    /// read as in English until grammars of their own join this folder, so that digits keep
+    /// their amounts and times ("15:30", "5 €").
     static let french: BuiltinLanguage = {
         let english = BuiltinLanguage.english
         let precisionWords: WordTable<Bool> = [
@@ -9,6 +10,7 @@ extension BuiltinLanguage {
         ]
         let firstWords = FrenchNumberGrammar.firstWords.union(FrenchDurationGrammar.firstWords)
         let meaningful = firstWords.union(FrenchNumberGrammar.innerWords).union(FrenchDurationGrammar.innerWords)
+            .union(["cent", "pourcent", "pourcents", "degre", "degres", "sous", "zero", "celsius", "centigrade", "fahrenheit", "kelvin"])
         // Words that lead into an expression without saying one: articles, prepositions, precision.
         let leadWords: WordSet = WordSet(["le", "la", "les", "du", "des", "de", "au", "aux", "dans", "pour", "sur", "une"]).union(precisionWords.keys)
         var roles = [String: BuiltinEntityExtractor.Role]()
@@ -23,6 +25,10 @@ extension BuiltinLanguage {
                     return FrenchNumberGrammar.cardinal(words, from: start).map { (.number($0.value), $0.end) }
                 case .ordinal:
                     return FrenchNumberGrammar.ordinal(words, from: start).map { (.ordinal($0.value), $0.end) }
+                case .percentage:
+                    return PercentageGrammar.french.percentage(words, from: start).map { (.percentage($0.value), $0.end) }
+                case .temperature:
+                    return TemperatureGrammar.french.temperature(words, from: start).map { (.temperature($0.value, unit: $0.unit), $0.end) }
                 case .duration:
                     if let duration = FrenchDurationGrammar.duration(words, from: start) {
                         let reading = BuiltinGrammar.Reading.duration(seconds: duration.seconds)
@@ -39,4 +45,19 @@ extension BuiltinLanguage {
             meaningfulWords: english.meaningfulWords.union(meaningful), leadWords: english.leadWords.union(leadWords),
             closingWords: english.closingWords.union(["et", "pile", "environ"]))
     }()
+}
+
+extension PercentageGrammar {
+    /// French: `%`, `pour cent`, `pourcent`.
+    static let french = PercentageGrammar(
+        cardinal: { FrenchNumberGrammar.cardinal($0, from: $1) }, marks: [["%"], ["pour", "cent"], ["pourcent"], ["pourcents"]])
+}
+
+extension TemperatureGrammar {
+    /// French: degrés, the three scales, "sous zéro" and "au-dessous de zéro", "au-dessus de zéro".
+    static let french = TemperatureGrammar(
+        cardinal: { FrenchNumberGrammar.cardinal($0, from: $1) }, degrees: ["degre", "degres", "deg", "°", "º"],
+        scales: TemperatureGrammar.scaleNames,
+        belowZero: [["sous", "zero"], ["au", "-", "dessous", "de", "zero"], ["au", "dessous", "de", "zero"], ["en", "dessous", "de", "zero"]],
+        aboveZero: [["au", "-", "dessus", "de", "zero"], ["au", "dessus", "de", "zero"]])
 }

@@ -1,25 +1,38 @@
 /// Temperatures over ``EntityWords``: a number, signed or not, with degrees or a scale (`72
 /// degrees`, `20°c`, `-2°`, `45 deg.`, `minus 5 celsius`, `70 degrees fahrenheit`, `300
-/// kelvin`), and `below zero` for a negative one (`2 degrees below zero`). A bare number is not
-/// a temperature. The unit is `celsius`, `fahrenheit` or `kelvin` when said, else `nil`.
-enum TemperatureGrammar {
+/// kelvin`; `trente deux degrés celsius`, `moins cinq degrés fahrenheit`), and a phrase for a
+/// negative one (`2 degrees below zero`, `3 degrés sous zéro`). A bare number is not a
+/// temperature. The unit is `celsius`, `fahrenheit` or `kelvin` when said, else `nil`. The
+/// reading is every language's; a language gives its numbers and its words.
+struct TemperatureGrammar: Sendable {
+    /// The language's cardinal numbers, signs in words included ("minus 5", "moins 5").
+    let cardinal: @Sendable (EntityWords, Int) -> (value: Double, end: Int)?
+    /// Words for degrees ("degrees", "degrés", "°").
+    let degrees: WordSet
+    /// Scale names and letters, to the unit's name.
+    let scales: WordTable<String>
+    /// Phrases after a number that make it negative ("below zero"), and that say it is not ("above zero").
+    let belowZero: [[WordKey]]
+    let aboveZero: [[WordKey]]
+
     private static let signs: WordTable<Double> = ["-": -1, "−": -1, "+": 1]
-    private static let degrees: WordSet = ["degree", "degrees", "deg", "degs", "°", "º"]
-    private static let scales: WordTable<String> = [
+
+    /// The scales by the names and letters English and French share.
+    static let scaleNames: WordTable<String> = [
         "celsius": "celsius", "centigrade": "celsius", "c": "celsius", "fahrenheit": "fahrenheit", "f": "fahrenheit",
         "kelvin": "kelvin", "k": "kelvin",
     ]
 
     /// The temperature that starts at `start`: degrees, unit, and the index after it.
-    static func temperature(_ words: EntityWords, from start: Int, signed: Bool = false) -> (value: Double, unit: String?, end: Int)? {
+    func temperature(_ words: EntityWords, from start: Int, signed: Bool = false) -> (value: Double, unit: String?, end: Int)? {
         // A sign apart from the number ("- 2 degrees", "+ 3°"): a temperature's, not a dash's
         // between two numbers ("3 - 5 degrees").
-        if let sign = signs[words.key(at: start)], !words.isAttached(start + 1), words.word(at: start + 1).map(EntityWords.startsWithDigit) == true,
+        if let sign = Self.signs[words.key(at: start)], !words.isAttached(start + 1), words.word(at: start + 1).map(EntityWords.startsWithDigit) == true,
            words.word(at: start - 1).map(EntityWords.endsWithDigit) != true,
            let unsigned = temperature(words, from: start + 1, signed: true) {
             return (sign * unsigned.value, unsigned.unit, unsigned.end)
         }
-        guard let number = NumberGrammar.cardinal(words, from: start) else { return nil }
+        guard let number = cardinal(words, start) else { return nil }
         var index = number.end
         var sawDegrees = false
         var unit: String?
@@ -40,17 +53,18 @@ enum TemperatureGrammar {
             }
         }
         // "2 below zero": a temperature without degrees.
-        if !sawDegrees, unit == nil, words.key(at: index) == "below", words.key(at: index + 1) == "zero" {
-            return (-abs(number.value), nil, index + 2)
+        if !sawDegrees, unit == nil, let end = words.end(ofAny: belowZero, at: index) {
+            return (-abs(number.value), nil, end)
         }
         guard sawDegrees || unit != nil else { return nil }
         var value = number.value
-        if words.key(at: index) == "below", words.key(at: index + 1) == "zero" {
+        if let end = words.end(ofAny: belowZero, at: index) {
             value = -abs(value)
-            index += 2
-        } else if words.key(at: index) == "above", words.key(at: index + 1) == "zero" {
-            index += 2
+            index = end
+        } else if let end = words.end(ofAny: aboveZero, at: index) {
+            index = end
         }
         return (value, unit, index)
     }
+
 }
