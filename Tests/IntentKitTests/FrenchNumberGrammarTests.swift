@@ -90,14 +90,19 @@ struct FrenchNumberGrammarTests {
         let cases: [(String, Double)] = [
             ("vingt minutes", 1200), ("2 semaines", 1_209_600), ("trois jours", 259_200), ("une seconde", 1), ("10 min", 600),
             ("une demi-heure", 1800), ("une heure et demie", 5400), ("deux heures et quart", 8100), ("un quart d'heure", 900),
-            ("trois quarts d'heure", 2700), ("une heure vingt", 4800), ("1h", 3600), ("2h15", 8100), ("quelques minutes", 180),
+            ("trois quarts d'heure", 2700), ("une heure vingt", 4800), ("1h", 3600), ("pendant 2h15", 8100), ("quelques minutes", 180),
             ("une minute et dix secondes", 70), ("deux ans", 63_072_000), ("six mois", 15_552_000), ("pendant trois heures", 10_800),
             ("durant une semaine", 604_800), ("pour une durée de cinq jours", 432_000), ("une demi-journée", 43_200),
         ]
         for (text, seconds) in cases { expectWhole(text, .duration(seconds: seconds)) }
-        // A duration inside a request, as Soup Chef's French users say it.
-        let matches = Self.french.extract(from: "une soupe à l'oignon dans vingt minutes", reference: ReferenceMoment.date)
-        #expect(matches.contains { $0.text == "vingt minutes" && $0.value == .duration(seconds: 1200) }, "\(matches.map { "\($0.text) → \($0.value)" })")
+        // A duration inside a request, as Soup Chef's French users say it: the extractor reads
+        // "dans vingt minutes" as the moment, a duration slot as the duration.
+        let request = "une soupe à l'oignon dans vingt minutes"
+        let matches = Self.french.extract(from: request, reference: ReferenceMoment.date)
+        #expect(matches.map(\.text) == ["une", "dans vingt minutes"] && matches.last?.kind == .dateTime, "\(matches.map { "\($0.text) → \($0.value)" })")
+        let text = Tokenizer().tokenize(request)
+        #expect(BuiltinGrammar.resolve(.duration, text: text, tokens: (text.count - 3)..<text.count, reference: ReferenceMoment.date,
+                                       calendar: ReferenceMoment.calendar, language: .french) == .duration(seconds: 1200))
     }
 
     @Test func percentagesAndTemperatures() {

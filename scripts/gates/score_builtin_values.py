@@ -22,11 +22,16 @@ import collections
 import datetime
 import json
 import math
+import re
 import sys
 
 # Words that frame an expression without being part of its value: an answer that leaves them
 # out still reads the phrase.
 FRAMING = {"for", "during", "in", "at", "@", "on", "the", "of", "by"}
+# The same words of the other languages, by the corpus's language (rustling-fr.jsonl: fr).
+FRAMING_OF = {
+    "fr": {"pour", "pendant", "durant", "dans", "à", "a", "le", "la", "les", "l'", "de", "du", "d'", "en", "au", "aux", "sur"},
+}
 
 KIND = {"amountOfMoney": "amountOfMoney", "dateTime": "dateTime", "duration": "duration", "number": "number",
         "ordinal": "ordinal", "percentage": "percentage", "temperature": "temperature"}
@@ -121,14 +126,15 @@ def same_precision(case, value):
     return (value.get("precision") == "approximate") == (case.get("precision") == "approximate")
 
 
-def judge(case, answer):
-    """'right', 'wrong' or 'nothing' for one phrase and the extractor's answer to it."""
+def judge(case, answer, framing=FRAMING):
+    """'right', 'wrong' or 'nothing' for one phrase and the extractor's answer to it; `framing`:
+    the words that may stand outside it."""
     text, entities = case["text"], answer["entities"]
     if not entities:
         return "nothing", None
     best = max(entities, key=lambda e: e["end"] - e["start"])
     outside = (text[:best["start"]] + " " + text[best["end"]:]).lower().split()
-    whole = all(word in FRAMING for word in outside)
+    whole = all(word in framing for word in outside)
     if best["kind"] == KIND[case["dim"]]:
         if whole and same_value(case, best["value"]):
             return "right", best
@@ -154,12 +160,14 @@ def main():
     if arguments.kinds:
         kinds = set(arguments.kinds.split(","))
         cases, answers = zip(*[(case, answer) for case, answer in zip(cases, answers) if case["dim"] in kinds]) or ((), ())
+    language = re.search(r"-([a-z]{2})\.jsonl$", arguments.corpus)
+    framing = FRAMING_OF.get(language.group(1), FRAMING) if language else FRAMING
     counts = collections.defaultdict(collections.Counter)
     conventions = collections.Counter()
     for case, answer in zip(cases, answers):
         if answer["text"] != case["text"]:
             sys.exit(f"{arguments.answers}: the answer to {case['text']!r} is for {answer['text']!r}")
-        outcome, best = judge(case, answer)
+        outcome, best = judge(case, answer, framing)
         if outcome == "convention":
             conventions[convention(case, best["value"])] += 1
         counts[case["dim"]][outcome] += 1

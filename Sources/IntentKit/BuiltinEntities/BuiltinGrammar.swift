@@ -41,6 +41,12 @@ enum BuiltinGrammar {
         case dateTime(DateTimeValue)
         indirect case approximate(Reading)
 
+        /// Whether a grammar read the value as an approximation ("le 2 mars vers 5h").
+        var isApproximate: Bool {
+            if case .approximate = self { return true }
+            return false
+        }
+
         var slotValue: SlotValue {
             switch self {
             case .approximate(let reading): return .approximate(reading.slotValue)
@@ -78,7 +84,7 @@ enum BuiltinGrammar {
             approximate = true
             end += 2
         }
-        if approximate { reading = .approximate(reading) }
+        if approximate, !reading.isApproximate { reading = .approximate(reading) }
         return (reading, end)
     }
 

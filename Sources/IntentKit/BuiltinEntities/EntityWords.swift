@@ -6,7 +6,8 @@
 /// place in the original text and whether white space comes before it.
 ///
 /// Digit separators stay inside their number (`1,000`, `8.5`, `7:30`, `9:01:10`), and an
-/// apostrophe inside a word stays in it (`o'clock`). Building the words of a short span (a
+/// apostrophe inside a word stays in it (`o'clock`, `aujourd'hui`) but after an elision (`l'`
+/// `heure`, `jusqu'` `a`). Building the words of a short span (a
 /// slot) allocates one array: the normalised forms of short tokens are small strings.
 struct EntityWords {
     private struct Piece {
@@ -98,7 +99,9 @@ struct EntityWords {
             while position < scalars.endIndex {
                 let current = scalars[position]
                 let next = scalars.index(after: position)
-                if let previous, !Self.joins(beforePrevious, previous, current, next < scalars.endIndex ? scalars[next] : nil) {
+                // "l'heure" → `l'` `heure`: an elided article or preposition is a word of its own.
+                let endsElision = previous == "'" && offset - startOffset <= 7 && Self.elisions.contains(String(normalized[start..<position]))
+                if let previous, endsElision || !Self.joins(beforePrevious, previous, current, next < scalars.endIndex ? scalars[next] : nil) {
                     Self.append(to: &pieces, String(normalized[start..<position]), range: (range.lowerBound + startOffset)..<(range.lowerBound + offset), capitalized: capitalized)
                     start = position
                     startOffset = offset
@@ -127,6 +130,9 @@ struct EntityWords {
         pieces.append(Piece(word: word, key: key ?? WordKey(word), range: range, attached: attached, capitalized: capitalized,
                             isDigits: shape?.isDigits ?? (!startsWithLetter && isDigits(word)), startsWithLetter: startsWithLetter))
     }
+
+    /// The elided words of French (and Italian's `l'`, `d'`), which stay apart from the word after them.
+    private static let elisions: Set<String> = ["l'", "d'", "j'", "m'", "n'", "s'", "t'", "c'", "qu'", "jusqu'", "lorsqu'", "puisqu'"]
 
     private enum Class { case digit, letter, other }
 

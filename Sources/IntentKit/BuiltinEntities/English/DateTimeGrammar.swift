@@ -349,12 +349,12 @@ enum DateTimeGrammar {
     ]
 
     /// The first day after `day` that falls on `weekday` (a week later when `day` is one).
-    private static func after(_ day: Int, weekday: Int) -> Int {
+    static func after(_ day: Int, weekday: Int) -> Int {
         day + ((weekday - CivilDate.weekday(day) + 6) % 7) + 1
     }
 
     /// The Monday of the week of `day`.
-    private static func monday(of day: Int) -> Int {
+    static func monday(of day: Int) -> Int {
         day - (CivilDate.weekday(day) + 5) % 7
     }
 
@@ -731,7 +731,7 @@ enum DateTimeGrammar {
     }
 
     /// A two-digit year as the one within 79 years before and 20 after the reference year.
-    private static func twoDigitYear(_ written: Int, reference: Int) -> Int {
+    static func twoDigitYear(_ written: Int, reference: Int) -> Int {
         let century = reference / 100 * 100
         return century + written > reference + 20 ? century - 100 + written : century + written
     }
@@ -1293,7 +1293,7 @@ enum DateTimeGrammar {
 
     /// The first day of each season and the day after its last (northern, astronomical, as
     /// Duckling has them: summer ends on 23 September, fall starts on it), in the order of the year.
-    private static let seasonDays: [(first: (month: Int, day: Int), end: (month: Int, day: Int))] = [
+    static let seasonDays: [(first: (month: Int, day: Int), end: (month: Int, day: Int))] = [
         ((3, 20), (6, 21)), ((6, 21), (9, 24)), ((9, 23), (12, 21)), ((12, 21), (3, 21)),
     ]
     /// Each season's name → its index in ``seasonStarts``.
@@ -1314,7 +1314,7 @@ enum DateTimeGrammar {
     // MARK: Stretches of a period
 
     /// The first, middle or last stretch of a period.
-    private enum Stretch {
+    enum Stretch {
         case beginning, middle, end
     }
 
@@ -1365,7 +1365,7 @@ enum DateTimeGrammar {
     /// Tuesday, Wednesday and Thursday, or Friday to Sunday; a month's days 1-10, 11-20 or 21
     /// to its end; a quarter's first, second or third month; a year's January to April, May to
     /// August, or September to December.
-    private static func stretch(_ part: Stretch, of first: Int, _ grain: DateTimeGrain) -> Value {
+    static func stretch(_ part: Stretch, of first: Int, _ grain: DateTimeGrain) -> Value {
         let third = part == .beginning ? 0 : part == .middle ? 1 : 2
         switch grain {
         case .second, .minute, .hour, .day:
@@ -1403,7 +1403,7 @@ enum DateTimeGrammar {
     // MARK: Relative moments
 
     /// The grain a unit of `seconds` is counted in (a week for 604,800), from the largest that divides them.
-    private static func grain(ofUnit seconds: Double, dividing total: Double) -> DateTimeGrain {
+    static func grain(ofUnit seconds: Double, dividing total: Double) -> DateTimeGrain {
         let units: [(Double, DateTimeGrain)] = [(31_536_000, .year), (2_592_000, .month), (604_800, .week), (86_400, .day), (3600, .hour), (60, .minute)]
         for (unit, grain) in units where unit <= seconds && total.truncatingRemainder(dividingBy: unit) == 0 { return grain }
         return .second
@@ -1421,7 +1421,7 @@ enum DateTimeGrammar {
     }
 
     /// `moment` moved by a duration of `seconds` counted in `unit` (calendar months and years).
-    private static func shifted(_ moment: Int, by seconds: Int, unit: DateTimeGrain, sign: Int) -> Int {
+    static func shifted(_ moment: Int, by seconds: Int, unit: DateTimeGrain, sign: Int) -> Int {
         switch unit {
         case .year: return adding(sign * seconds / 31_536_000, .year, to: moment)
         case .month: return adding(sign * seconds / 2_592_000, .month, to: moment)

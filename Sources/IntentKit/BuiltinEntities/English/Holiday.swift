@@ -45,40 +45,60 @@ struct Holiday: Sendable {
         Holiday(names: ["pentecost", "whit sunday", "whitsunday"]) { easter($0) + 49 },
     ]
 
-    /// Every name with its holiday, as the words ``EntityWords`` cuts it into ("'s" is "'" and "s").
-    private static let names: [(words: [String], holiday: Holiday)] = all.flatMap { holiday in
-        holiday.names.map { (words: $0.replacingOccurrences(of: "'s", with: "' s").split(separator: " ").map(String.init), holiday: holiday) }
-    }
-
-    /// First word → (names as words, holiday), longest names first.
-    private static let index: WordTable<[(words: [WordKey], holiday: Holiday)]> = {
-        var index = [String: [(words: [WordKey], holiday: Holiday)]]()
-        for (words, holiday) in names { index[words[0], default: []].append((words.map(WordKey.init), holiday)) }
-        return WordTable(index.mapValues { $0.sorted { $0.words.count > $1.words.count } })
-    }()
+    /// The English names' table.
+    static let english = Table(all)
 
     /// The first words of the holidays' names.
-    static var firstWords: [String] { index.keys }
+    static var firstWords: [String] { english.firstWords }
 
     /// Every name, as the words ``EntityWords`` cuts it into.
-    static var nameWords: [[String]] { names.map(\.words) }
+    static var nameWords: [[String]] { english.nameWords }
 
-    /// The holiday named at `start` (and the year after it, if any): its day, and the index after.
+    /// The holiday named at `start` in English (and the year after it, if any): its day, and the index after.
     static func read(_ words: EntityWords, from start: Int, today: Int) -> (day: Int, end: Int)? {
-        guard let candidates = index[words.key(at: start)] else { return nil }
-        for (name, holiday) in candidates {
-            // "'" may come out as its own word or with the clitic ("valentine" "'s").
-            guard name.indices.allSatisfy({ words.key(at: start + $0) == name[$0] }) else { continue }
-            var end = start + name.count
-            if let word = words.word(at: end), word.count == 4, let year = Int(word), (1000...9999).contains(year) {
-                end += 1
-                return (holiday.day(year), end)
+        english.read(words, from: start, today: today)
+    }
+
+    /// A language's holidays by the words of their names.
+    struct Table: Sendable {
+        /// Every name with its holiday, as the words ``EntityWords`` cuts it into ("'s" is "'"
+        /// and "s"; a name writes an elision apart: "jour de l' an").
+        let names: [(words: [String], holiday: Holiday)]
+        /// First word → (names as words, holiday), longest names first.
+        private let index: WordTable<[(words: [WordKey], holiday: Holiday)]>
+
+        init(_ holidays: [Holiday]) {
+            names = holidays.flatMap { holiday in
+                holiday.names.map { (words: $0.replacingOccurrences(of: "'s", with: "' s").split(separator: " ").map(String.init), holiday: holiday) }
             }
-            let thisYear = CivilDate.date(today).year
-            let day = holiday.day(thisYear)
-            return (day >= today ? day : holiday.day(thisYear + 1), end)
+            var index = [String: [(words: [WordKey], holiday: Holiday)]]()
+            for (words, holiday) in names { index[words[0], default: []].append((words.map(WordKey.init), holiday)) }
+            self.index = WordTable(index.mapValues { $0.sorted { $0.words.count > $1.words.count } })
         }
-        return nil
+
+        /// The first words of the holidays' names.
+        var firstWords: [String] { index.keys }
+
+        /// Every name, as the words ``EntityWords`` cuts it into.
+        var nameWords: [[String]] { names.map(\.words) }
+
+        /// The holiday named at `start` (and the year after it, if any): its day, and the index after.
+        func read(_ words: EntityWords, from start: Int, today: Int) -> (day: Int, end: Int)? {
+            guard let candidates = index[words.key(at: start)] else { return nil }
+            for (name, holiday) in candidates {
+                // "'" may come out as its own word or with the clitic ("valentine" "'s").
+                guard name.indices.allSatisfy({ words.key(at: start + $0) == name[$0] }) else { continue }
+                var end = start + name.count
+                if let word = words.word(at: end), word.count == 4, let year = Int(word), (1000...9999).contains(year) {
+                    end += 1
+                    return (holiday.day(year), end)
+                }
+                let thisYear = CivilDate.date(today).year
+                let day = holiday.day(thisYear)
+                return (day >= today ? day : holiday.day(thisYear + 1), end)
+            }
+            return nil
+        }
     }
 
     /// Western Easter Sunday: the anonymous Gregorian algorithm (Meeus/Jones/Butcher).

@@ -20,7 +20,7 @@ enum FrenchDurationGrammar {
     /// The words a duration may start with (numbers aside).
     static let firstWords: WordSet = ["pendant", "durant", "quelques", "demi", "quart", "journee"]
     /// Words a duration reads after its first.
-    static let innerWords: WordSet = WordSet(secondsPerUnit.keys).union(["d'heure", "duree", "quarts", "demie", "et"])
+    static let innerWords: WordSet = WordSet(secondsPerUnit.keys).union(["duree", "quarts", "demie", "et"])
 
     /// The duration that starts at `start`, in seconds, the smallest unit said in it, the index
     /// after it, and whether a word of precision after its opener makes it an approximation
@@ -66,8 +66,8 @@ enum FrenchDurationGrammar {
             count = number.value
             index = number.end
             // "un quart d'heure", "trois quarts d'heure"
-            if words.key(at: index) == "quart" || words.key(at: index) == "quarts", words.key(at: index + 1) == "d'heure" {
-                return (count * 900, 3_600, index + 2)
+            if words.key(at: index) == "quart" || words.key(at: index) == "quarts", words.key(at: index + 1) == "d'", words.key(at: index + 2) == "heure" {
+                return (count * 900, 3_600, index + 3)
             }
         } else {
             return nil
@@ -100,7 +100,8 @@ enum FrenchDurationGrammar {
     private static func unit(_ words: EntityWords, at index: Int) -> (seconds: Double, end: Int)? {
         let key = words.key(at: index)
         if let seconds = secondsPerUnit[key] { return (seconds, index + 1) }
-        if words.isAttached(index), words.word(at: index - 1).map(EntityWords.endsWithDigit) == true, let seconds = letterUnits[key] {
+        // "1h", "30s"; "2 h", "1/4 h" apart too (an "h" after digits is the hour's).
+        if words.isAttached(index) || key == "h", words.word(at: index - 1).map(EntityWords.endsWithDigit) == true, let seconds = letterUnits[key] {
             return (seconds, index + 1)
         }
         return nil
