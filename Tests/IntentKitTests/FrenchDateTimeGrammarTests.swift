@@ -109,6 +109,30 @@ struct FrenchDateTimeGrammarTests {
         ])
     }
 
+    @Test func evenings() {
+        expectDates([
+            ("le soir du nouvel an", "2026-12-31T18:00/2027-01-01T00:00"), ("cette nuit", "2026-11-22T18:00/2026-11-23T00:00"),
+            ("vendredi soir", "2026-11-27T18:00/2026-11-28T00:00"), ("mardi, par exemple de 9h à 10h", "2026-11-24T09:00/2026-11-24T11:00"),
+        ])
+    }
+
+    @Test func amountsOfMoney() {
+        let cases: [(String, SlotValue)] = [
+            ("vingt euros", .amountOfMoney(20, currency: "EUR")), ("12,50 €", .amountOfMoney(12.5, currency: "EUR")),
+            ("trois euros et vingt centimes", .amountOfMoney(3.2, currency: "EUR")), ("cent dollars canadiens", .amountOfMoney(100, currency: "CAD")),
+            ("une livre", .amountOfMoney(1, currency: "GBP")), ("deux millions de dollars", .amountOfMoney(2e6, currency: "USD")),
+            ("cinquante francs suisses", .amountOfMoney(50, currency: "CHF")), ("300 couronnes danoises", .amountOfMoney(300, currency: "DKK")),
+            ("dix dollars cinquante", .amountOfMoney(10.5, currency: "USD")), ("40 CHF", .amountOfMoney(40, currency: "CHF")),
+            ("80 centimes", .amountOfMoney(0.8, currency: "EUR")), ("environ 200 euros", .approximate(.amountOfMoney(200, currency: "EUR"))),
+            ("une vingtaine d'euros", .approximate(.amountOfMoney(20, currency: "EUR"))),
+        ]
+        for (text, value) in cases {
+            let matches = Self.french.extract(from: text, reference: ReferenceMoment.date)
+            #expect(matches.count == 1 && matches.first?.text == text && matches.first?.value == value,
+                    "\(text): \(matches.map { "\($0.text) → \($0.value)" })")
+        }
+    }
+
     @Test func countsAndDurationsAreNoDates() {
         for text in ["je veux 2 pizzas", "le chat dort sur le canapé", "j'ai 3 enfants", "le 1er", "deux heures", "pendant deux heures", "environ 1h30"] {
             let dates = Self.french.extract(from: text, reference: ReferenceMoment.date).filter { $0.kind == .dateTime }

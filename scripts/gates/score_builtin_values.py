@@ -92,6 +92,9 @@ def convention(case, value):
         # U+0E3F is THAI CURRENCY SYMBOL BAHT; rustling reads it as bitcoin (U+20BF).
         if expected["unit"] == "BTC" and value.get("unit") == "THB" and "\u0e3f" in case["text"]:
             return "\u0e3f is the baht"
+        # rustling leaves "¥" a symbol (yen or yuan); alone it is the yen, as in English.
+        if expected["unit"] == "\u00a5" and value.get("unit") == "JPY":
+            return "\u00a5 alone is the yen"
         return None
     if case["dim"] == "dateTime" and "from" in expected and "from" in value and "to" in value and same_precision(case, value):
         ours_from, ours_to = moment(value["from"]), moment(value["to"])

@@ -71,7 +71,7 @@ extension BuiltinLanguage {
                 case .percentage:
                     return PercentageGrammar.english.percentage(words, from: start).map { (.percentage($0.value), $0.end) }
                 case .amountOfMoney:
-                    return MoneyGrammar.amount(words, from: start).map { (.amountOfMoney($0.value, currency: $0.currency), $0.end) }
+                    return MoneyGrammar.english.amount(words, from: start).map { (.amountOfMoney($0.value, currency: $0.currency), $0.end) }
                 case .duration:
                     return DurationGrammar.duration(words, from: start).map { (.duration(seconds: $0.seconds), $0.end) }
                 case .temperature:

@@ -69,7 +69,9 @@ enum FrenchDateTimeGrammar {
         if let day = momentState(words, from: start, context: context, initial: State(), times: false), day.state.reading.hour == nil,
            day.state.reading.instant == nil, day.state.reading.span == nil, day.state.reading.day != nil {
             var index = day.end
-            while ["mais", ","].contains(words.key(at: index)) { index += 1 }
+            // "jeudi, mais entre 9h30 et 11h", "jeudi par exemple de 9h à 11h"
+            while ["mais", ",", "disons", "plutot"].contains(words.key(at: index)) { index += 1 }
+            if words.key(at: index) == "par", words.key(at: index + 1) == "exemple" { index += 2 }
             consider(openInterval(words, from: index, context: context, state: day.state))
             consider(interval(words, from: index, context: context, state: day.state))
         }
@@ -168,6 +170,13 @@ enum FrenchDateTimeGrammar {
             }
             state.reading.partIsAnchored = part.stretched || partLeads.contains(words.key(at: start - 1))
             if !reading.hasDate, ["ce", "cet", "cette"].contains(words.key(at: start - 1)) { state.reading.day = context.today }
+            // "le soir de noël", "le soir du nouvel an": the evening of the eve, when they are celebrated.
+            if !reading.hasDate, part.from >= 18, ["de", "du"].contains(words.key(at: part.end)),
+               let holiday = holidays.read(words, from: part.end + 1, today: context.today), isCelebratedOnTheEve(holiday.day) {
+                state.reading.day = holiday.day - 1
+                state.reading.partIsAnchored = true
+                return (state, holiday.end)
+            }
             return (state, part.end)
         }
         return nil
@@ -478,6 +487,12 @@ enum FrenchDateTimeGrammar {
         return (month >= thisMonth ? year : year + 1, month, index)
     }
 
+    /// Whether a holiday's evening is its eve's (le réveillon): Christmas and New Year's Day.
+    private static func isCelebratedOnTheEve(_ day: Int) -> Bool {
+        let (_, month, dayOfMonth) = CivilDate.date(day)
+        return (month, dayOfMonth) == (12, 25) || (month, dayOfMonth) == (1, 1)
+    }
+
     /// Holidays by their French names; a holiday without a year is its next occurrence.
     static let holidays = Holiday.Table([
         Holiday(names: ["noel", "jour de noel", "noël"]) { CivilDate.days(year: $0, month: 12, day: 25) },
@@ -659,6 +674,8 @@ enum FrenchDateTimeGrammar {
     private static let morning = PartOfDay(from: 4, to: 12, afternoon: false, stretches: [0: (4, 9), 1: (9, 11), 2: (10, 12)])
     private static let afternoonPart = PartOfDay(from: 12, to: 19, afternoon: true, stretches: [0: (12, 15), 1: (15, 17), 2: (17, 19)])
     private static let evening = PartOfDay(from: 18, to: 24, afternoon: true, stretches: [0: (18, 21), 1: (20, 22), 2: (21, 24)])
+    /// The night is the evening's hours; its middle the small hours after it.
+    private static let night = PartOfDay(from: 18, to: 24, afternoon: true, stretches: [1: (26, 28)])
     private static let daytime = PartOfDay(from: 6, to: 21, afternoon: false, stretches: [0: (6, 10), 1: (12, 16), 2: (17, 21)])
 
     /// Words that make a part of the day a time ("ce soir", "l'après-midi", "dans la matinée").
@@ -675,13 +692,15 @@ enum FrenchDateTimeGrammar {
         func part(at index: Int) -> (part: PartOfDay, end: Int)? {
             switch key(index) {
             case "matin", "matinee", "mat": return (morning, index + 1)
-            case "soir", "soiree", "nuit": return (evening, index + 1)
+            case "soir", "soiree": return (evening, index + 1)
+            case "nuit": return (night, index + 1)
             case "journee": return (daytime, index + 1)
             default: return afternoonWord(words, at: index).map { (afternoonPart, $0) }
             }
         }
         // "en début de matinée", "milieu de journée", "en fin d'après-midi", "lundi fin d'après-midi"
-        if let stretch = stretchWords[key(start)], ["de", "d'"].contains(key(start + 1)), let found = part(at: start + 2), let hours = found.part.stretches[stretch] {
+        if let stretch = stretchWords[key(start)], ["de", "d'"].contains(key(start + 1)),
+           let found = part(at: start + 2) ?? (["la", "l'"].contains(key(start + 2)) ? part(at: start + 3) : nil), let hours = found.part.stretches[stretch] {
             return (hours.from, hours.to, found.part.afternoon, true, found.end)
         }
         // "très tôt le matin", "tôt le matin", "le matin (très) tôt"
