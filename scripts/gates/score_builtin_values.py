@@ -31,6 +31,7 @@ FRAMING = {"for", "during", "in", "at", "@", "on", "the", "of", "by"}
 # The same words of the other languages, by the corpus's language (rustling-fr.jsonl: fr).
 FRAMING_OF = {
     "fr": {"pour", "pendant", "durant", "dans", "à", "a", "le", "la", "les", "l'", "de", "du", "d'", "en", "au", "aux", "sur"},
+    "es": {"por", "para", "durante", "en", "de", "a", "el", "la", "los", "las", "del", "al"},
 }
 
 KIND = {"amountOfMoney": "amountOfMoney", "dateTime": "dateTime", "duration": "duration", "number": "number",

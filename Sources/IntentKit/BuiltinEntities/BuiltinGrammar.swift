@@ -80,9 +80,9 @@ enum BuiltinGrammar {
         if let isApproximate = language.precisionWords[words.key(at: end)], !language.leadingPrecisionWords.contains(words.key(at: end)) {
             approximate = approximate || isApproximate
             end += 1
-        } else if words.key(at: end) == language.approximatingPair.0, words.key(at: end + 1) == language.approximatingPair.1 {
+        } else if let phraseEnd = words.end(ofAny: language.approximatingPhrases, at: end) {
             approximate = true
-            end += 2
+            end = phraseEnd
         }
         if approximate, !reading.isApproximate { reading = .approximate(reading) }
         return (reading, end)

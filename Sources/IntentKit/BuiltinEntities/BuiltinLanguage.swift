@@ -17,8 +17,8 @@ final class BuiltinLanguage: Sendable {
     /// Of ``precisionWords``, those said before a value only, and those said after it only.
     let leadingPrecisionWords: WordSet
     let trailingPrecisionWords: WordSet
-    /// Two words after a value that make it an approximation ("or so").
-    let approximatingPair: (WordKey, WordKey)
+    /// Phrases after a value that make it an approximation ("or so", "más o menos").
+    let approximatingPhrases: [[WordKey]]
     /// The date grammar's opener that may come before a precision word ("at" of "at about 3pm").
     let precisionOpener: WordKey
     /// Words before a slot that frame it without changing its value ("in", "for", "the").
@@ -42,14 +42,14 @@ final class BuiltinLanguage: Sendable {
     let closingWords: WordSet
 
     init(parse: @escaping @Sendable (_ kind: BuiltinEntity, _ words: EntityWords, _ start: Int, _ context: DateTimeContext?) -> (reading: BuiltinGrammar.Reading, end: Int)?,
-         precisionWords: WordTable<Bool>, leadingPrecisionWords: WordSet, trailingPrecisionWords: WordSet, approximatingPair: (WordKey, WordKey),
+         precisionWords: WordTable<Bool>, leadingPrecisionWords: WordSet, trailingPrecisionWords: WordSet, approximatingPhrases: [[WordKey]],
          precisionOpener: WordKey, fillers: WordSet, dateOpeners: WordSet, roles: WordTable<BuiltinEntityExtractor.Role>,
          phraseWords: WordTable<WordSet>, symbols: WordSet, meaningfulWords: WordSet, leadWords: WordSet, closingWords: WordSet) {
         self.parse = parse
         self.precisionWords = precisionWords
         self.leadingPrecisionWords = leadingPrecisionWords
         self.trailingPrecisionWords = trailingPrecisionWords
-        self.approximatingPair = approximatingPair
+        self.approximatingPhrases = approximatingPhrases
         self.precisionOpener = precisionOpener
         self.fillers = fillers
         self.dateOpeners = dateOpeners
@@ -68,10 +68,11 @@ extension BuiltinLanguage {
     static func of(_ tag: String?) -> BuiltinLanguage {
         switch tag?.split(separator: "-").first?.lowercased() {
         case "fr": return .french
+        case "es": return .spanish
         default: return .english
         }
     }
 
     /// The primary subtags of the languages with grammars of their own.
-    static let supportedLanguages = ["en", "fr"]
+    static let supportedLanguages = ["en", "fr", "es"]
 }

@@ -86,7 +86,7 @@ extension BuiltinLanguage {
             ]),
             leadingPrecisionWords: ["about", "around", "almost", "nearly", "circa", "exactly"],
             trailingPrecisionWords: ["sharp", "ish"],
-            approximatingPair: ("or", "so"),
+            approximatingPhrases: [["or", "so"]],
             precisionOpener: "at",
             fillers: ["in", "for", "during", "of", "at", "on", "by", "the"],
             dateOpeners: ["at", "on", "in", "the", "by"],

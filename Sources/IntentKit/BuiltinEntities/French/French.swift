@@ -60,7 +60,7 @@ extension BuiltinLanguage {
                 }
             },
             precisionWords: precisionWords, leadingPrecisionWords: ["approximativement", "presque", "vers", "exactement", "precisement", "quasiment", "pres"],
-            trailingPrecisionWords: ["precises", "precise"], approximatingPair: ("ou", "presque"), precisionOpener: "a",
+            trailingPrecisionWords: ["precises", "precise"], approximatingPhrases: [["ou", "presque"], ["a", "peu", "pres"]], precisionOpener: "a",
             fillers: ["pour", "pendant", "durant", "dans", "a", "le", "la", "les", "l'", "de", "du", "d'", "en", "au", "aux", "sur"],
             dateOpeners: ["a", "le", "la", "les", "l'", "de", "du", "d'", "en", "au", "aux", "dans"], roles: WordTable(roles), phraseWords: english.phraseWords, symbols: english.symbols,
             meaningfulWords: english.meaningfulWords.union(meaningful), leadWords: english.leadWords.union(leadWords),
