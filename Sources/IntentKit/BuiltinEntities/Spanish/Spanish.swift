@@ -1,21 +1,22 @@
 extension BuiltinLanguage {
     /// Spanish: its numbers and ordinals (``SpanishNumberGrammar``), durations
-    /// (``SpanishDurationGrammar``), percentages, temperatures and amounts of money
-    /// (``MoneyGrammar/spanish``); dates read as in English until a grammar of their own joins
-    /// this folder, so that digits keep their times ("15:30").
+    /// (``SpanishDurationGrammar``), dates and times (``SpanishDateTimeGrammar``), percentages,
+    /// temperatures and amounts of money (``MoneyGrammar/spanish``).
     static let spanish: BuiltinLanguage = {
         let english = BuiltinLanguage.english
         let precisionWords: WordTable<Bool> = [
             "aproximadamente": true, "unos": true, "unas": true, "casi": true, "sobre": true, "alrededor": true, "cerca": true,
             "exactamente": false, "exactos": false, "exactas": false, "exacto": false, "exacta": false, "justo": false, "justos": false,
         ]
-        let firstWords = SpanishNumberGrammar.firstWords.union(SpanishDurationGrammar.firstWords)
+        let firstWords = SpanishNumberGrammar.firstWords.union(SpanishDurationGrammar.firstWords).union(SpanishDateTimeGrammar.firstWords)
         let currencyWords = MoneyGrammar.spanish.names.keys.flatMap { $0.split(separator: " ").map(String.init) }.filter { $0 != "de" }
         let meaningful = firstWords.union(SpanishNumberGrammar.innerWords).union(SpanishDurationGrammar.innerWords).union(currencyWords)
+            .union(SpanishDateTimeGrammar.innerWords)
             .union(MoneyGrammar.spanish.centWords)
             .union(["ciento", "porciento", "grado", "grados", "bajo", "cero", "celsius", "centigrados", "centigrado", "fahrenheit", "kelvin"])
         // Words that lead into an expression without saying one: articles, prepositions, precision.
         let leadWords: WordSet = WordSet(["el", "la", "los", "las", "del", "al", "de", "en", "por", "para", "a", "un", "una", "mas"]).union(precisionWords.keys)
+            .union(SpanishDateTimeGrammar.leadWords)
         var roles = [String: BuiltinEntityExtractor.Role]()
         for (word, role) in english.roles.elements { roles[word] = role }
         for word in meaningful { roles[word, default: []].insert(.meaningful) }
@@ -39,15 +40,17 @@ extension BuiltinLanguage {
                     let reading = BuiltinGrammar.Reading.duration(seconds: duration.seconds)
                     return (duration.approximate ? .approximate(reading) : reading, duration.end)
                 case .dateTime:
-                    return english.parse(kind, words, start, context)
+                    guard let context, let found = SpanishDateTimeGrammar.parse(words, from: start, context: context) else { return nil }
+                    let reading = BuiltinGrammar.Reading.dateTime(found.value)
+                    return (found.approximate ? .approximate(reading) : reading, found.end)
                 }
             },
             precisionWords: precisionWords,
-            leadingPrecisionWords: ["unos", "unas", "casi", "sobre", "alrededor", "cerca", "exactamente", "justo"],
+            leadingPrecisionWords: ["unos", "unas", "casi", "sobre", "alrededor", "cerca", "justo"],
             trailingPrecisionWords: ["exactos", "exactas", "exacto", "exacta", "justos"],
             approximatingPhrases: [["mas", "o", "menos"], ["o", "asi"]], precisionOpener: "a",
             fillers: ["por", "para", "durante", "en", "de", "a", "el", "la", "los", "las", "del", "al"],
-            dateOpeners: english.dateOpeners, roles: WordTable(roles), phraseWords: english.phraseWords, symbols: english.symbols,
+            dateOpeners: ["en", "de", "a", "el", "la", "los", "las", "del", "al"], roles: WordTable(roles), phraseWords: english.phraseWords, symbols: english.symbols,
             meaningfulWords: english.meaningfulWords.union(meaningful), leadWords: english.leadWords.union(leadWords),
             closingWords: english.closingWords.union(["y", "exactos", "exactas", "menos", "o"]))
     }()

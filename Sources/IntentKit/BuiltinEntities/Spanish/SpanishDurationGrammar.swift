@@ -48,6 +48,10 @@ enum SpanishDurationGrammar {
         if word == "unos" || word == "unas", ["cuantos", "cuantas", "pocos", "pocas"].contains(words.key(at: start + 1)) {
             count = 3
             index = start + 2
+        } else if ["cuantos", "cuantas", "pocos", "pocas"].contains(word), ["unos", "unas"].contains(words.key(at: start - 1)) {
+            // "unos" read before as the precision ("about"): a few is about three.
+            count = 3
+            index = start + 1
         } else if word == "media" || word == "medio", let unit = unit(words, at: start + 1) {
             // "media hora", "medio día"
             return (unit.seconds / 2, unit.seconds, unit.end)
@@ -63,6 +67,8 @@ enum SpanishDurationGrammar {
         if words.key(at: index) == "cuarto" || words.key(at: index) == "cuartos", words.key(at: index + 1) == "de", words.key(at: index + 2) == "hora" {
             return (count * 900, 3_600, index + 3)
         }
+        // "1/4 de hora": a fraction of a unit.
+        if count < 1, words.key(at: index) == "de", unit(words, at: index + 1) != nil { index += 1 }
         guard let unit = unit(words, at: index) else { return nil }
         var seconds = count * unit.seconds, end = unit.end
         // "una hora y media", "dos horas y cuarto"

@@ -8,7 +8,7 @@
 /// `veintiún`), tens with `y` and a unit (`treinta y uno`), hundreds (`cien`, `ciento dos`,
 /// `doscientas`, `quinientos`), and groups joined by `mil` and `millón`/`millones`; decimals
 /// after `coma` or `punto` (`cero coma cero tres`, `treinta y dos punto setenta y cinco`), `y
-/// medio`. Ordinals: `1o`, `1a`, `1º`, `1ª`, `3er`, `primero`, `primer`, `tercera`, `quintos`,
+/// medio`. Ordinals: `1o`, `1a`, `1º`, `1ª`, `3er`, `3.er`, `1.º`, `primero`, `primer`, `tercera`, `quintos`,
 /// `vigésimo primero`.
 enum SpanishNumberGrammar {
     private static let units: WordTable<Int> = [
@@ -189,9 +189,12 @@ enum SpanishNumberGrammar {
     /// The ordinal that starts at `start`.
     static func ordinal(_ words: EntityWords, from start: Int) -> (value: Int, end: Int)? {
         guard let word = words.word(at: start) else { return nil }
-        if words.isDigits(at: start), let value = Int(word), words.isAttached(start + 1), ordinalSuffixes.contains(words.key(at: start + 1)),
-           !words.isAttached(start + 2) {
-            return (value, start + 2)
+        if words.isDigits(at: start), let value = Int(word), words.isAttached(start + 1) {
+            if ordinalSuffixes.contains(words.key(at: start + 1)), !words.isAttached(start + 2) { return (value, start + 2) }
+            // "3.er", "1.º", "2.ª": the abbreviation's point, as the Real Academia writes it.
+            if words.key(at: start + 1) == ".", words.isAttached(start + 2), ordinalSuffixes.contains(words.key(at: start + 2)), !words.isAttached(start + 3) {
+                return (value, start + 3)
+            }
         }
         guard let value = ordinalWords[words.key(at: start)] else { return nil }
         // "vigésimo primero": a ten's ordinal and a unit's.
