@@ -31,7 +31,7 @@ struct EntitiesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only these kinds, comma-separated: \(BuiltinEntity.allCases.map(\.rawValue).joined(separator: ", ")) (default: all).", valueName: "kinds"))
     var kinds: String?
 
-    @Option(help: ArgumentHelp("The text's language, a BCP 47 tag (default: en). Grammars: \(BuiltinEntityExtractor.supportedLanguages.joined(separator: ", ")); in French, dates and money are read as in English for now.", valueName: "tag"))
+    @Option(help: ArgumentHelp("The text's language, a BCP 47 tag (default: en). Grammars: \(BuiltinEntityExtractor.supportedLanguages.joined(separator: ", ")).", valueName: "tag"))
     var language: String?
 
     @Flag(help: "Write JSON, one object per input.")

@@ -56,8 +56,8 @@ struct TrainCommand: ParsableCommand {
         if let note = OutOfScopeNote.note(for: corpus, options: options) { printer.note(note) }
         if corpus.schema.primaryLanguage != "en" {
             // What is English-only still, said before the model is trained on such a corpus.
-            let values = corpus.schema.primaryLanguage == "fr"
-                ? "built-in numbers, ordinals, durations, percentages and temperatures are read in French, dates and times and money as English"
+            let values = BuiltinEntityExtractor.supportedLanguages.contains(corpus.schema.primaryLanguage)
+                ? "built-in values are read in \(corpus.schema.language ?? "its language")"
                 : "built-in values (numbers, dates and times, money, durations) are read as English"
             printer.note("note: the corpus is in \(corpus.schema.language ?? "?"): the model learns its words as it would English ones; "
                          + "\(values); the generated out-of-scope noise is English; all-MiniLM-L6-v2 is an English encoder")

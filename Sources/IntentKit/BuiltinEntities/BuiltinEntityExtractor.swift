@@ -50,8 +50,7 @@ public struct BuiltinEntityExtractor: Sendable {
         self.language = language
     }
 
-    /// The languages with grammars of their own, by primary subtag; in French, dates and
-    /// amounts of money are read as in English for now.
+    /// The languages with grammars of their own, by primary subtag.
     public static var supportedLanguages: [String] { BuiltinLanguage.supportedLanguages }
 
     /// The entities of `text`, relative dates resolved against `reference`.
