@@ -128,7 +128,7 @@ public struct BuiltinEntityExtractor: Sendable {
                 continue
             }
             let key = words.key(at: index)
-            let role = language.roles[key] ?? []
+            let role = language.roles[key] ?? (language.startsByShape?(words[index]) == true ? [.meaningful, .start] : [])
             if role.contains(.meaningful), !role.contains(.phrase) || language.phraseWords[key]?.contains(words.key(at: index + 1)) == true {
                 if role.contains(.start) { mark(index) }
                 meaningfulAhead = index
@@ -172,6 +172,8 @@ public struct BuiltinEntityExtractor: Sendable {
                         key.combine(byte)
                     }
                     if language.meaningfulWords.contains(key.key) { return true }
+                    if let startsByShape = language.startsByShape,
+                       startsByShape(String(decoding: storage[Int(range.lowerBound)..<Int(range.upperBound)], as: UTF8.self)) { return true }
                 }
                 return false
             }

@@ -40,11 +40,15 @@ final class BuiltinLanguage: Sendable {
     let leadWords: WordSet
     /// Words inside or after an expression that neither start nor lead into one ("to", "pm").
     let closingWords: WordSet
+    /// Words that start an expression by their shape rather than by a table: German's numbers
+    /// written as one word ("dreiunddreißig"); `nil` where every such word is in ``roles``.
+    let startsByShape: (@Sendable (String) -> Bool)?
 
     init(parse: @escaping @Sendable (_ kind: BuiltinEntity, _ words: EntityWords, _ start: Int, _ context: DateTimeContext?) -> (reading: BuiltinGrammar.Reading, end: Int)?,
          precisionWords: WordTable<Bool>, leadingPrecisionWords: WordSet, trailingPrecisionWords: WordSet, approximatingPhrases: [[WordKey]],
          precisionOpener: WordKey, fillers: WordSet, dateOpeners: WordSet, roles: WordTable<BuiltinEntityExtractor.Role>,
-         phraseWords: WordTable<WordSet>, symbols: WordSet, meaningfulWords: WordSet, leadWords: WordSet, closingWords: WordSet) {
+         phraseWords: WordTable<WordSet>, symbols: WordSet, meaningfulWords: WordSet, leadWords: WordSet, closingWords: WordSet,
+         startsByShape: (@Sendable (String) -> Bool)? = nil) {
         self.parse = parse
         self.precisionWords = precisionWords
         self.leadingPrecisionWords = leadingPrecisionWords
@@ -59,6 +63,7 @@ final class BuiltinLanguage: Sendable {
         self.meaningfulWords = meaningfulWords
         self.leadWords = leadWords
         self.closingWords = closingWords
+        self.startsByShape = startsByShape
     }
 }
 
@@ -69,10 +74,11 @@ extension BuiltinLanguage {
         switch tag?.split(separator: "-").first?.lowercased() {
         case "fr": return .french
         case "es": return .spanish
+        case "de": return .german
         default: return .english
         }
     }
 
     /// The primary subtags of the languages with grammars of their own.
-    static let supportedLanguages = ["en", "fr", "es"]
+    static let supportedLanguages = ["en", "fr", "es", "de"]
 }

@@ -29,10 +29,12 @@ struct MoneyGrammar: Sendable {
     let ofWords: WordSet
     /// Whether a number under 100 after the currency counts its cents ("cinq roubles trente").
     let centsWithoutWord: Bool
+    /// Names written as abbreviations, whose point after them belongs to the amount ("Pfd.").
+    let abbreviations: WordSet
 
     init(cardinal: @escaping @Sendable (EntityWords, Int) -> (value: Double, end: Int)?, names: [String: String], centWords: WordSet,
          centsAlone: WordTable<String>, oneWords: WordSet, andWord: WordKey, thousandsWords: WordSet = [], ofWords: WordSet = [],
-         centsWithoutWord: Bool = false) {
+         centsWithoutWord: Bool = false, abbreviations: WordSet = []) {
         self.cardinal = cardinal
         self.names = WordTable(names)
         nameFirstWords = WordSet(names.keys.map { String($0.prefix { $0 != " " }) })
@@ -44,6 +46,7 @@ struct MoneyGrammar: Sendable {
         self.thousandsWords = thousandsWords
         self.ofWords = ofWords
         self.centsWithoutWord = centsWithoutWord
+        self.abbreviations = abbreviations
     }
 
     /// English's: ``Currency/all``'s names, "bucks", "grand", cents and pence.
@@ -146,6 +149,10 @@ struct MoneyGrammar: Sendable {
             guard let next = words.word(at: index + length - 1) else { break }
             name += (length > 1 ? " " : "") + next
             if let code = names[name] { found = (code, index + length, false) }
+        }
+        // An abbreviation's point ("902 Pfd.").
+        if let (code, end, _) = found, abbreviations.contains(words.key(at: end - 1)), words.key(at: end) == ".", words.isAttached(end) {
+            found = (code, end + 1, false)
         }
         return found
     }
