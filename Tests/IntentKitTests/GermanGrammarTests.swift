@@ -61,3 +61,34 @@ struct GermanGrammarTests {
         }
     }
 }
+
+/// German dates and times, against Sunday 22 November 2026, 08:00 UTC.
+@Suite("German dates and times")
+struct GermanDateTimeGrammarTests {
+    private static let german = BuiltinEntityExtractor(calendar: ReferenceMoment.calendar, language: "de")
+
+    @Test func familiesOfDatesAndTimes() {
+        let cases: [(String, String)] = [
+            ("heute", "2026-11-22"), ("morgen", "2026-11-23"), ("übermorgen", "2026-11-24"), ("vorgestern", "2026-11-20"),
+            ("Dienstag", "2026-11-24"), ("nächsten Freitag", "2026-11-27"), ("letzten Mittwoch", "2026-11-18"),
+            ("Donnerstag der nächsten Woche", "2026-11-26"), ("3. Dezember", "2026-12-03"), ("am 5ten", "2026-12-05"), ("24.12.", "2026-12-24"),
+            ("7. März 2028", "2028-03-07"), ("nächste Woche", "2026-11-23"), ("letzten Monat", "2026-10-01"), ("Ostermontag", "2027-03-29"),
+            ("erster Montag im Februar", "2027-02-01"), ("um 9 Uhr", "2026-11-22T09:00"), ("halb 8", "2026-11-22T19:30"),
+            ("viertel nach 10", "2026-11-22T10:15"), ("viertel vor 9 abends", "2026-11-22T20:45"), ("morgen um 14:30", "2026-11-23T14:30"),
+            ("in 20 Minuten", "2026-11-22T08:20:00"), ("vor drei Tagen", "2026-11-19"), ("heute Abend", "2026-11-22T18:00/2026-11-22T23:00"),
+            ("von 9 bis 11 Uhr", "2026-11-22T09:00/2026-11-22T12:00"), ("3. bis 5. Januar", "2027-01-03/2027-01-06"), ("ab Montag", "2026-11-23/.."),
+            ("bis 18 Uhr", "../2026-11-22T18:00"), ("nächsten 2 Tage", "2026-11-23/2026-11-25"),
+        ]
+        for (text, expected) in cases {
+            let matches = Self.german.extract(from: text, reference: ReferenceMoment.date)
+            #expect(matches.count == 1 && matches.first?.text == text && matches.first?.kind == .dateTime,
+                    "\(text): \(matches.map { "\($0.kind) \($0.text)" })")
+            let value: String? = switch matches.first?.value {
+            case .dateTime(let moment)?: moment.description
+            case .dateTimeInterval(let interval)?: interval.description
+            default: nil
+            }
+            #expect(value == expected, "\(text) → \(value ?? "nothing")")
+        }
+    }
+}

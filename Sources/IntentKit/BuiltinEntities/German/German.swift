@@ -1,21 +1,21 @@
 extension BuiltinLanguage {
     /// German: its numbers and ordinals (``GermanNumberGrammar``), durations
-    /// (``GermanDurationGrammar``), percentages, temperatures and amounts of money
-    /// (``MoneyGrammar/german``); dates read as in English until a grammar of their own joins
-    /// this folder, so that digits keep their times ("15:30").
+    /// (``GermanDurationGrammar``), dates and times (``GermanDateTimeGrammar``), percentages,
+    /// temperatures and amounts of money (``MoneyGrammar/german``).
     static let german: BuiltinLanguage = {
         let english = BuiltinLanguage.english
         let precisionWords: WordTable<Bool> = [
             "ungefahr": true, "circa": true, "ca": true, "zirka": true, "etwa": true, "fast": true, "beinahe": true, "nahezu": true, "rund": true,
-            "knapp": true, "genau": false, "exakt": false, "prazise": false, "haargenau": false, "ganz": false, "sehr": false,
+            "knapp": true, "genau": false, "exakt": false, "prazise": false, "haargenau": false, "ganz": false, "sehr": false, "punktlich": false,
         ]
-        let firstWords = GermanNumberGrammar.firstWords.union(GermanDurationGrammar.firstWords)
+        let firstWords = GermanNumberGrammar.firstWords.union(GermanDurationGrammar.firstWords).union(GermanDateTimeGrammar.firstWords)
         let currencyWords = MoneyGrammar.german.names.keys.flatMap { $0.split(separator: " ").map(String.init) }
         let meaningful = firstWords.union(GermanNumberGrammar.innerWords).union(GermanDurationGrammar.innerWords).union(currencyWords)
             .union(MoneyGrammar.german.centWords).union(MoneyGrammar.german.centsAlone.keys)
             .union(["prozent", "hundert", "grad", "uber", "unter", "unterm", "gefrierpunkt", "celsius", "fahrenheit", "kelvin"])
+            .union(GermanDateTimeGrammar.innerWords)
         let leadWords: WordSet = WordSet(["der", "die", "das", "den", "dem", "des", "in", "im", "am", "um", "fur", "von", "vom", "bei", "zu", "zum", "zur"])
-            .union(precisionWords.keys)
+            .union(precisionWords.keys).union(GermanDateTimeGrammar.leadWords)
         var roles = [String: BuiltinEntityExtractor.Role]()
         for (word, role) in english.roles.elements { roles[word] = role }
         for word in meaningful { roles[word, default: []].insert(.meaningful) }
@@ -45,14 +45,16 @@ extension BuiltinLanguage {
                     let reading = BuiltinGrammar.Reading.duration(seconds: duration.seconds)
                     return (duration.approximate ? .approximate(reading) : reading, duration.end)
                 case .dateTime:
-                    return english.parse(kind, words, start, context)
+                    guard let context, let found = GermanDateTimeGrammar.parse(words, from: start, context: context) else { return nil }
+                    let reading = BuiltinGrammar.Reading.dateTime(found.value)
+                    return (found.approximate ? .approximate(reading) : reading, found.end)
                 }
             },
             precisionWords: precisionWords,
-            leadingPrecisionWords: ["ungefahr", "circa", "ca", "zirka", "etwa", "fast", "beinahe", "nahezu", "rund", "knapp", "exakt", "prazise", "haargenau", "ganz", "sehr"],
+            leadingPrecisionWords: ["ungefahr", "circa", "ca", "zirka", "etwa", "fast", "beinahe", "nahezu", "rund", "knapp", "exakt", "prazise", "haargenau", "ganz", "sehr", "punktlich"],
             trailingPrecisionWords: [], approximatingPhrases: [["oder", "so"]], precisionOpener: "um",
             fillers: ["fur", "wahrend", "in", "im", "am", "um", "an", "der", "die", "das", "den", "dem", "des", "von", "vom", "zu", "zum", "zur", "bei", "ab"],
-            dateOpeners: english.dateOpeners, roles: WordTable(roles), phraseWords: english.phraseWords, symbols: english.symbols,
+            dateOpeners: ["am", "um", "im", "in", "an", "der", "die", "das", "den", "dem", "des", "zum", "zur", "ab"], roles: WordTable(roles), phraseWords: english.phraseWords, symbols: english.symbols,
             meaningfulWords: english.meaningfulWords.union(meaningful), leadWords: english.leadWords.union(leadWords),
             closingWords: english.closingWords.union(["und"]), startsByShape: { GermanNumberGrammar.isNumberWord($0) })
     }()

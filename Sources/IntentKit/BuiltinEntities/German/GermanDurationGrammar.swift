@@ -1,9 +1,11 @@
 /// German durations over ``EntityWords``: a number (``GermanNumberGrammar``) and a unit (`zwanzig
-/// Minuten`, `2 Wochen`, `1h`), `ein paar` for a few (three), halves and quarters (`eine halbe
+/// Minuten`, `2 Wochen`, `1h`, `2 Std.`), `ein paar` for a couple (two), halves and quarters (`eine halbe
 /// Stunde`, `anderthalb Stunden`, `eineinhalb Stunden`, `eine Viertelstunde`, `eine
 /// Dreiviertelstunde`), and parts added together, with or without `und` (`eine Minute und drei
 /// Sekunden`, `1h30`); said after `für` or `während`, which belong to it.
 enum GermanDurationGrammar {
+    /// Abbreviations whose point belongs to them ("2 Std.").
+    private static let abbreviations: WordSet = ["std", "sek", "min"]
     /// Seconds in one of each unit word; months are 30 days and years 365, as Duckling normalises them.
     static let secondsPerUnit: WordTable<Double> = [
         "sekunde": 1, "sekunden": 1, "sek": 1, "minute": 60, "minuten": 60, "min": 60, "stunde": 3_600, "stunden": 3_600, "std": 3_600,
@@ -45,7 +47,7 @@ enum GermanDurationGrammar {
         switch words.key(at: index) {
         case "halbe", "halben": count = 0.5
         case "anderthalb", "eineinhalb": count = 1.5
-        case "paar" where article: count = 3
+        case "paar" where article: count = 2
         default: break
         }
         if let count {
@@ -64,7 +66,10 @@ enum GermanDurationGrammar {
 
     private static func unit(_ words: EntityWords, at index: Int) -> (seconds: Double, end: Int)? {
         let key = words.key(at: index)
-        if let seconds = secondsPerUnit[key] { return (seconds, index + 1) }
+        if let seconds = secondsPerUnit[key] {
+            let point = abbreviations.contains(key) && words.key(at: index + 1) == "." && words.isAttached(index + 1)
+            return (seconds, point ? index + 2 : index + 1)
+        }
         if words.isAttached(index) || key == "h", words.word(at: index - 1).map(EntityWords.endsWithDigit) == true, let seconds = letterUnits[key] {
             return (seconds, index + 1)
         }
