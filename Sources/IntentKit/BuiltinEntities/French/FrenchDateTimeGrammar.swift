@@ -338,19 +338,8 @@ enum FrenchDateTimeGrammar {
         return (Int(number.value), number.end)
     }
 
-    /// The day of `day`/`month`/`year`, or of the next such date on or after today without a
-    /// year (and, with `weekday`, the next that falls on it); `nil` when none exists.
     private static func date(year: Int?, month: Int, day: Int, context: Context, weekday: Int? = nil) -> Int? {
-        if let year { return CivilDate.isValid(year: year, month: month, day: day) ? CivilDate.days(year: year, month: month, day: day) : nil }
-        var candidate = context.year
-        for _ in 0..<28 {
-            if CivilDate.isValid(year: candidate, month: month, day: day) {
-                let found = CivilDate.days(year: candidate, month: month, day: day)
-                if found >= context.today, weekday.map({ CivilDate.weekday(found) == $0 }) ?? true { return found }
-            }
-            candidate += 1
-        }
-        return nil
+        DateTimeParts.date(year: year, month: month, day: day, context: context, weekday: weekday)
     }
 
     /// Words after a bare day of the month ("le 16") that let it stand as a date.
@@ -756,20 +745,11 @@ enum FrenchDateTimeGrammar {
             // "deux jours plus tard", "un jour après"
             if key(end) == "plus", key(end + 1) == "tard" { end += 2 } else if key(end) == "apres" { end += 1 } else { return nil }
         }
-        let unit = DateTimeGrammar.grain(ofUnit: duration.smallestUnit, dividing: duration.seconds)
-        let seconds = Int(duration.seconds)
-        let moment = DateTimeGrammar.shifted(context.now, by: seconds, unit: unit, sign: sign)
-        if until {
+        let value = DateTimeParts.fromNow(seconds: duration.seconds, smallestUnit: duration.smallestUnit, sign: sign, context: context)
+        if until, let moment = value.start {
             return (.interval(context.today * 86_400, (CivilDate.split(moment).day + 1) * 86_400, .day), end)
         }
-        let grain: DateTimeGrain
-        switch unit {
-        case .year: grain = .month
-        case .quarter, .month, .week, .day: grain = .day
-        case .hour: grain = .minute
-        case .minute, .second: grain = .second
-        }
-        return (.instant(DateTimeGrammar.truncated(moment, to: grain), grain), end)
+        return (value, end)
     }
 
     private static let spanUnits: WordTable<DateTimeGrain> = [
@@ -794,12 +774,7 @@ enum FrenchDateTimeGrammar {
                 (step, unit, end) = (said, found, end + 2)
             }
             if let step, let unit {
-                let current = DateTimeGrammar.truncated(context.now, to: unit)
-                if step > 0 {
-                    let first = DateTimeGrammar.adding(1, unit, to: current)
-                    return (.interval(first, DateTimeGrammar.adding(count, unit, to: first), unit == .week ? .day : unit), end)
-                }
-                return (.interval(DateTimeGrammar.adding(-count, unit, to: current), current, unit == .week ? .day : unit), end)
+                return (DateTimeParts.units(count, unit, step: step, context: context), end)
             }
         }
         if let weekend = weekend(words, from: start, context: context) { return weekend }
@@ -828,7 +803,7 @@ enum FrenchDateTimeGrammar {
             if words.key(at: index + 1) == "-", words.key(at: index + 2) == "end" { return index + 3 }
             return words.key(at: index + 1) == "end" ? index + 2 : nil
         }
-        func interval(_ friday: Int) -> Value { .interval(friday * 86_400 + 18 * 3600, (friday + 3) * 86_400, .hour) }
+        func interval(_ friday: Int) -> Value { DateTimeParts.weekend(friday: friday) }
         if let end = weekendWord(start) {
             var friday = DateTimeGrammar.monday(of: context.today) + 4
             if let step = steps[words.key(at: end)] { return (interval(friday + 7 * step), end + 1) }
@@ -880,20 +855,7 @@ enum FrenchDateTimeGrammar {
             return nil
         }
         let first = period.first
-        let bounds: (Int, Int)
-        switch period.grain {
-        case .week: bounds = [(first, first + 2), (first + 2, first + 4), (first + 3, first + 7)][stretch]
-        case .month:
-            let (year, month, _) = CivilDate.date(first)
-            let length = CivilDate.length(year: year, month: month)
-            bounds = [(first, first + 5), (first + 9, first + 19), (first + length - 7, first + length)][stretch]
-        default:
-            let (year, _, _) = CivilDate.date(first)
-            let months = [(1, 3), (5, 9), (10, 13)][stretch]
-            bounds = (CivilDate.days(year: year, month: months.0, day: 1),
-                      months.1 == 13 ? CivilDate.days(year: year + 1, month: 1, day: 1) : CivilDate.days(year: year, month: months.1, day: 1))
-        }
-        return (.interval(bounds.0 * 86_400, bounds.1 * 86_400, .day), period.end)
+        return (DateTimeParts.stretch(stretch, of: first, period.grain), period.end)
     }
 
     private static let seasons: WordTable<Int> = ["printemps": 0, "ete": 1, "automne": 2, "hiver": 3]
@@ -902,11 +864,7 @@ enum FrenchDateTimeGrammar {
     /// 2014", "en automne": the season's days, as the English grammar counts them.
     private static func season(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
         guard let season = seasons[words.key(at: start)] else { return nil }
-        func days(_ year: Int) -> (first: Int, end: Int) {
-            let (first, next) = DateTimeGrammar.seasonDays[season]
-            return (CivilDate.days(year: year, month: first.month, day: first.day),
-                    CivilDate.days(year: next.month < first.month ? year + 1 : year, month: next.month, day: next.day))
-        }
+        func days(_ year: Int) -> (first: Int, end: Int) { DateTimeParts.season(season, of: year) }
         let chosen: (first: Int, end: Int), end: Int
         if let year = year(words, at: start + 1), year.value >= 1000 {
             (chosen, end) = (days(year.value), year.end)
@@ -1002,13 +960,9 @@ enum FrenchDateTimeGrammar {
         reading.ambiguousHour = reading.afternoon == nil && first.twelveHour
         guard let from = reading.resolve(context)?.start else { return nil }
         let grain = min(first.grain, second.grain)
-        var hour = second.hour
-        if let afternoon = second.afternoon, afternoon, hour < 12 { hour += 12 }
-        var to = CivilDate.split(from).day * 86_400 + hour * 3600 + second.minute * 60
         // "11h30-1h30": a second hour from 1 to 12 is the next one after the first.
-        if to <= from, second.twelveHour, second.afternoon == nil { to += 12 * 3600 }
-        if to <= from { to += 86_400 }
-        return (.interval(from, to + DateTimeGrammar.seconds(of: grain), grain), end, false)
+        return (DateTimeParts.timeRange(from: from, hour: second.hour, minute: second.minute, afternoon: second.afternoon, twelveHour: second.twelveHour,
+                                        grain: grain), end, false)
     }
 
     private static func dateRange(_ words: EntityWords, from start: Int, between: Bool, context: Context) -> (value: Value, end: Int, approximate: Bool)? {

@@ -513,16 +513,7 @@ enum GermanDateTimeGrammar {
         }
         if ["ungefahr", "etwa", "zirka", "circa", "ca", "fast"].contains(words.key(at: from)) { from += 1 }
         guard let duration = GermanDurationGrammar.duration(words, from: from), !duration.approximate, duration.seconds > 0, duration.seconds < 3e11 else { return nil }
-        let unit = DateTimeGrammar.grain(ofUnit: duration.smallestUnit, dividing: duration.seconds)
-        let moment = DateTimeGrammar.shifted(context.now, by: Int(duration.seconds), unit: unit, sign: sign)
-        let grain: DateTimeGrain
-        switch unit {
-        case .year: grain = .month
-        case .quarter, .month, .week, .day: grain = .day
-        case .hour: grain = .minute
-        case .minute, .second: grain = .second
-        }
-        return (.instant(DateTimeGrammar.truncated(moment, to: grain), grain), duration.end)
+        return (DateTimeParts.fromNow(seconds: duration.seconds, smallestUnit: duration.smallestUnit, sign: sign, context: context), duration.end)
     }
 
     private static let spanUnits: WordTable<DateTimeGrain> = [
@@ -544,19 +535,14 @@ enum GermanDateTimeGrammar {
                 index = number.end
             }
             if let count, let unit = spanUnits[words.key(at: index)] {
-                let current = DateTimeGrammar.truncated(context.now, to: unit)
-                if step > 0 {
-                    let first = DateTimeGrammar.adding(1, unit, to: current)
-                    return (.interval(first, DateTimeGrammar.adding(count, unit, to: first), unit == .week ? .day : unit), index + 1)
-                }
-                return (.interval(DateTimeGrammar.adding(-count, unit, to: current), current, unit == .week ? .day : unit), index + 1)
+                return (DateTimeParts.units(count, unit, step: step, context: context), index + 1)
             }
         }
         // "dieses Wochenende", "nächstes Wochenende"
         if let step = steps[words.key(at: start)], words.key(at: start + 1) == "wochenende" {
             var friday = DateTimeGrammar.monday(of: context.today) + 4 + 7 * step
             if step == 0, friday + 3 <= context.today { friday += 7 }
-            return (.interval(friday * 86_400 + 18 * 3600, (friday + 3) * 86_400, .hour), start + 2)
+            return (DateTimeParts.weekend(friday: friday), start + 2)
         }
         return season(words, from: start, context: context)
     }
@@ -569,11 +555,7 @@ enum GermanDateTimeGrammar {
         let step = steps[words.key(at: index)]
         if step != nil { index += 1 }
         guard let season = seasons[words.key(at: index)] else { return nil }
-        func days(_ year: Int) -> (first: Int, end: Int) {
-            let (first, next) = DateTimeGrammar.seasonDays[season]
-            return (CivilDate.days(year: year, month: first.month, day: first.day),
-                    CivilDate.days(year: next.month < first.month ? year + 1 : year, month: next.month, day: next.day))
-        }
+        func days(_ year: Int) -> (first: Int, end: Int) { DateTimeParts.season(season, of: year) }
         let chosen: (first: Int, end: Int), end: Int
         if let year = year(words, at: index + 1), words.word(at: index + 1)?.utf8.count == 4 {
             (chosen, end) = (days(year.value), year.end)
@@ -651,12 +633,9 @@ enum GermanDateTimeGrammar {
         reading.ambiguousHour = reading.afternoon == nil && first.twelveHour
         guard let from = reading.resolve(context)?.start else { return nil }
         let grain = min(first.grain, second.grain)
-        var hour = second.hour
-        if let afternoon = second.afternoon, afternoon, hour < 12 { hour += 12 }
-        var to = CivilDate.split(from).day * 86_400 + hour * 3600 + second.minute * 60
-        if to <= from, second.twelveHour, second.afternoon == nil { to += 12 * 3600 }
-        if to <= from { to += 86_400 }
-        return (.interval(from, to + DateTimeGrammar.seconds(of: grain), grain), end, false)
+        // "11h30-1h30": a second hour from 1 to 12 is the next one after the first.
+        return (DateTimeParts.timeRange(from: from, hour: second.hour, minute: second.minute, afternoon: second.afternoon, twelveHour: second.twelveHour,
+                                        grain: grain), end, false)
     }
 
     private static func dateRange(_ words: EntityWords, from start: Int, between: Bool, context: Context) -> (value: Value, end: Int, approximate: Bool)? {

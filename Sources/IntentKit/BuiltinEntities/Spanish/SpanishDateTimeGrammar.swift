@@ -311,16 +311,7 @@ enum SpanishDateTimeGrammar {
     }
 
     private static func date(year: Int?, month: Int, day: Int, context: Context, weekday: Int? = nil) -> Int? {
-        if let year { return CivilDate.isValid(year: year, month: month, day: day) ? CivilDate.days(year: year, month: month, day: day) : nil }
-        var candidate = context.year
-        for _ in 0..<28 {
-            if CivilDate.isValid(year: candidate, month: month, day: day) {
-                let found = CivilDate.days(year: candidate, month: month, day: day)
-                if found >= context.today, weekday.map({ CivilDate.weekday(found) == $0 }) ?? true { return found }
-            }
-            candidate += 1
-        }
-        return nil
+        DateTimeParts.date(year: year, month: month, day: day, context: context, weekday: weekday)
     }
 
     /// Words after a bare day of the month ("el 16") that let it stand as a date.
@@ -708,16 +699,7 @@ enum SpanishDateTimeGrammar {
         if from == start {
             if key(end) == "mas", key(end + 1) == "tarde" { end += 2 } else if key(end) == "despues" { end += 1 } else { return nil }
         }
-        let unit = DateTimeGrammar.grain(ofUnit: duration.smallestUnit, dividing: duration.seconds)
-        let moment = DateTimeGrammar.shifted(context.now, by: Int(duration.seconds), unit: unit, sign: sign)
-        let grain: DateTimeGrain
-        switch unit {
-        case .year: grain = .month
-        case .quarter, .month, .week, .day: grain = .day
-        case .hour: grain = .minute
-        case .minute, .second: grain = .second
-        }
-        return (.instant(DateTimeGrammar.truncated(moment, to: grain), grain), end)
+        return (DateTimeParts.fromNow(seconds: duration.seconds, smallestUnit: duration.smallestUnit, sign: sign, context: context), end)
     }
 
     private static let spanUnits: WordTable<DateTimeGrain> = [
@@ -739,12 +721,7 @@ enum SpanishDateTimeGrammar {
             if step == nil, let said = steps[key(end)] { step = said; end += 1 }
             if let step, let unit = spanUnits[key(end)] {
                 let count = Int(number.value)
-                let current = DateTimeGrammar.truncated(context.now, to: unit)
-                if step > 0 {
-                    let first = DateTimeGrammar.adding(1, unit, to: current)
-                    return (.interval(first, DateTimeGrammar.adding(count, unit, to: first), unit == .week ? .day : unit), end + 1)
-                }
-                return (.interval(DateTimeGrammar.adding(-count, unit, to: current), current, unit == .week ? .day : unit), end + 1)
+                return (DateTimeParts.units(count, unit, step: step, context: context), end + 1)
             }
         }
         if let weekend = weekend(words, from: start, context: context) { return weekend }
@@ -772,7 +749,7 @@ enum SpanishDateTimeGrammar {
             if words.key(at: index + 1) == "de", words.key(at: index + 2) == "semana" { return index + 3 }
             return words.key(at: index - 1) == "este" ? index + 1 : nil
         }
-        func interval(_ friday: Int) -> Value { .interval(friday * 86_400 + 18 * 3600, (friday + 3) * 86_400, .hour) }
+        func interval(_ friday: Int) -> Value { DateTimeParts.weekend(friday: friday) }
         var index = start
         if steps[words.key(at: index)] == 1 { index += 1 }
         if let end = weekendWord(index), index > start || ["este", "el"].contains(words.key(at: start - 1)) {
@@ -810,20 +787,7 @@ enum SpanishDateTimeGrammar {
             return nil
         }
         let first = period.first
-        let bounds: (Int, Int)
-        switch period.grain {
-        case .week: bounds = [(first, first + 2), (first + 2, first + 4), (first + 3, first + 7)][stretch]
-        case .month:
-            let (year, month, _) = CivilDate.date(first)
-            let length = CivilDate.length(year: year, month: month)
-            bounds = [(first, first + 5), (first + 9, first + 19), (first + length - 7, first + length)][stretch]
-        default:
-            let (year, _, _) = CivilDate.date(first)
-            let months = [(1, 3), (5, 9), (10, 13)][stretch]
-            bounds = (CivilDate.days(year: year, month: months.0, day: 1),
-                      months.1 == 13 ? CivilDate.days(year: year + 1, month: 1, day: 1) : CivilDate.days(year: year, month: months.1, day: 1))
-        }
-        return (.interval(bounds.0 * 86_400, bounds.1 * 86_400, .day), period.end)
+        return (DateTimeParts.stretch(stretch, of: first, period.grain), period.end)
     }
 
     private static let seasons: WordTable<Int> = ["primavera": 0, "verano": 1, "otono": 2, "invierno": 3]
@@ -831,11 +795,7 @@ enum SpanishDateTimeGrammar {
     /// "este verano", "el verano que viene", "el invierno pasado", "verano 2014", "en invierno".
     private static func season(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int)? {
         guard let season = seasons[words.key(at: start)] else { return nil }
-        func days(_ year: Int) -> (first: Int, end: Int) {
-            let (first, next) = DateTimeGrammar.seasonDays[season]
-            return (CivilDate.days(year: year, month: first.month, day: first.day),
-                    CivilDate.days(year: next.month < first.month ? year + 1 : year, month: next.month, day: next.day))
-        }
+        func days(_ year: Int) -> (first: Int, end: Int) { DateTimeParts.season(season, of: year) }
         let chosen: (first: Int, end: Int), end: Int
         if let year = year(words, at: start + 1), year.value >= 1000 {
             (chosen, end) = (days(year.value), year.end)
@@ -934,12 +894,9 @@ enum SpanishDateTimeGrammar {
         reading.ambiguousHour = reading.afternoon == nil && first.twelveHour
         guard let from = reading.resolve(context)?.start else { return nil }
         let grain = min(first.grain, second.grain)
-        var hour = second.hour
-        if let afternoon = second.afternoon, afternoon, hour < 12 { hour += 12 }
-        var to = CivilDate.split(from).day * 86_400 + hour * 3600 + second.minute * 60
-        if to <= from, second.twelveHour, second.afternoon == nil { to += 12 * 3600 }
-        if to <= from { to += 86_400 }
-        return (.interval(from, to + DateTimeGrammar.seconds(of: grain), grain), end, false)
+        // "11h30-1h30": a second hour from 1 to 12 is the next one after the first.
+        return (DateTimeParts.timeRange(from: from, hour: second.hour, minute: second.minute, afternoon: second.afternoon, twelveHour: second.twelveHour,
+                                        grain: grain), end, false)
     }
 
     private static func dateRange(_ words: EntityWords, from start: Int, between: Bool, context: Context) -> (value: Value, end: Int, approximate: Bool)? {
