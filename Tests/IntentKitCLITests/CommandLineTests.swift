@@ -548,7 +548,8 @@ struct CommandLineTests: CommandLineRunning {
 
     /// A first corpus as a newcomer writes it (Fixtures/newcomer: six intents, 43 utterances, no
     /// out-of-scope examples): training says what the model will turn away, and the words-only
-    /// model reads most of thirty phrasings it never saw. A coarse floor; the figures are
+    /// model reads most of thirty phrasings it never saw and turns away some requests for other
+    /// apps. A coarse floor; the figures are
     /// scripts/experiments/newcomer-corpus's.
     @Test func aNewcomersCorpusTrainsSaysWhatItTurnsAwayAndReadsNewPhrasings() throws {
         let fixtures = CommandLinePaths.repository.appendingPathComponent("Tests/IntentKitCLITests/Fixtures/newcomer")
@@ -568,5 +569,10 @@ struct CommandLineTests: CommandLineRunning {
         let answers = parsed.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         let right = zip(answers, requests).filter { answer, request in answer?["intent"] as? String == request.1 }.count
         #expect(right >= 20, "\(right) of 30 new phrasings right")
+        // Fifteen requests for other apps: the class learns from everyday requests unlike the corpus.
+        let offTopic = try String(contentsOf: fixtures.appendingPathComponent("off-topic.txt"), encoding: .utf8)
+        let turnedAway = try run(["parse", "--model", model], stdin: Data(offTopic.utf8)).stdout.split(separator: "\n")
+            .filter { (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["outOfScope"] as? Bool == true }.count
+        #expect(turnedAway >= 4, "\(turnedAway) of 15 off-topic requests turned away")
     }
 }

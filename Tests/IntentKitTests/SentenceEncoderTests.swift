@@ -168,6 +168,21 @@ struct SentenceEncoderTests {
         guard case .missingFile? = nowhere else { Issue.record("\(String(describing: nowhere))"); return }
     }
 
+    /// sentence-transformers 5 and later name the pooling in one field; earlier versions set a flag a mode.
+    @Test func bothLayoutsOfThePoolingSettingAreRead() throws {
+        let sentence = "turn on the lights"
+        let reference = try SentenceEncoder(directory: Self.tinyDirectory).encode(sentence)
+        for (settings, pools) in [(#"{"embedding_dimension": 8, "pooling_mode": "mean"}"#, true), (#"{"pooling_mode": "max"}"#, false)] {
+            let directory = try brokenCopy { try settings.write(to: $0.appendingPathComponent("1_Pooling/config.json"), atomically: true, encoding: .utf8) }
+            defer { try? FileManager.default.removeItem(at: directory) }
+            if pools {
+                #expect(try SentenceEncoder(directory: directory).encode(sentence) == reference)
+            } else {
+                #expect(throws: EncoderError.self) { try SentenceEncoder(directory: directory) }
+            }
+        }
+    }
+
     @Test func aModelOtherThanBertIsRefused() throws {
         for (key, value, words) in [("model_type", "\"roberta\"", "model_type roberta"), ("hidden_act", "\"relu\"", "hidden_act relu")] {
             let error = loadError(try brokenCopy { directory in

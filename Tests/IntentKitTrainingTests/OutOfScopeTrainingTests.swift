@@ -171,6 +171,32 @@ struct OutOfScopeTrainingTests {
         #expect(without.intentClassifier?.intents.contains("out_of_scope") == false)
     }
 
+    @Test func everydayRequestsThatShareAWordOfTheCorpusAreLeftOut() {
+        let corpus = ["what's the weather in Paris", "set two kitchen timers"]
+        let requests = ["will it rain in paris on friday", "start a timer for the pasta", "how do I get to the stadium", "play something by the beatles"]
+        // "paris", and "timer" as the plural "timers" reads, are the corpus's; "the", "in",
+        // "on", "how" and "get" are everyone's.
+        #expect(EverydayRequests.sharingNoWord(requests, with: corpus) == ["how do I get to the stadium", "play something by the beatles"])
+        #expect(EverydayRequests.words(of: "What's on TV, Bob?") == ["what's", "on", "tv", "bob"])
+        #expect(!EverydayRequests.english.isEmpty && EverydayRequests.english.allSatisfy { !$0.isEmpty && $0 == $0.lowercased() })
+    }
+
+    @Test func everydayRequestsTeachTheClassWhenTheCorpusHasNone() throws {
+        var corpus = Self.corpora.train
+        corpus.utterances.removeAll { $0.intent == "out_of_scope" }
+        corpus.schema.domains.removeAll { $0.name == "outOfScope" }
+        let model = ModelTrainer(options: Self.options(noise: 1)).train(corpus).0
+        let parser = IntentParser(model: model)
+        // Requests for other apps written for this test, none of them in the everyday list.
+        let elsewhere = ["is it going to be foggy in rome on friday", "tell me a joke about cats", "who directed the godfather",
+                         "put on my running playlist", "how many teaspoons are in a cup", "read me the sports headlines"]
+        let caught = elsewhere.filter { parser.parse($0).isOutOfScope }
+        #expect(caught.count >= 4, "caught \(caught)")
+        let inside = Self.corpora.dev.utterances.filter { $0.intent != "out_of_scope" }
+        let rejected = inside.filter { parser.parse($0.text).isOutOfScope }.count
+        #expect(Double(rejected) <= 0.05 * Double(inside.count), "\(rejected) of \(inside.count) in-scope utterances rejected")
+    }
+
     @Test func intentRerankingNeverMovesARequestIntoOrOutOfTheClass() {
         // The tagger has no reading of "no intent" to weigh: the class's answers are the
         // classifier's alone, reranked or not.

@@ -125,12 +125,28 @@ def pseudo_outliers(c):
     return score
 
 
+def background(c, requests):
+    """Outlier exposure (Hendrycks et al., ICLR 2019): everyday requests for other apps as one
+    more class, less those as like the training utterances as most held-out ones are."""
+    def score(train, labels, query):
+        within = train @ train.T
+        np.fill_diagonal(within, -1)
+        cut = np.median(within.max(axis=1))
+        kept = requests[(requests @ train.T).max(axis=1) < cut]
+        model = LogisticRegression(C=c, max_iter=3000).fit(
+            np.concatenate([train, kept]), np.concatenate([labels, np.full(len(kept), "\x00background")]))
+        probabilities = model.predict_proba(query)
+        return probabilities[:, model.classes_ != "\x00background"].max(axis=1)
+    return score
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("train")
     parser.add_argument("test")
     parser.add_argument("vectors")
     parser.add_argument("--false-rejection", type=float, default=0.02)
+    parser.add_argument("--background", help="a text file of everyday requests, a line each (their vectors in VECTORS)")
     arguments = parser.parse_args()
     table = {}
     for line in open(arguments.vectors, encoding="utf-8"):
@@ -156,6 +172,9 @@ def main():
         "margin-head": margin_head,
         "pseudo-outliers": pseudo_outliers(c),
     }
+    if arguments.background:
+        requests = [line.strip() for line in open(arguments.background, encoding="utf-8") if line.strip()]
+        scores["background"] = background(c, unit(np.array([table[t] for t in requests])))
     for name, score in scores.items():
         threshold = np.sort(score(x[fit], y[fit], x[split]))[int(arguments.false_rejection * len(split))]
         values = score(x, y, test)

@@ -253,8 +253,11 @@ public final class SentenceEncoder: Sendable {
 
     private static func pooling(_ files: Files) throws(EncoderError) -> Pooling {
         guard let settings = try files.optionalJSON("1_Pooling/config.json") as? [String: Any] else { return .mean }
-        if settings["pooling_mode_cls_token"] as? Bool == true { return .classifierToken }
-        guard settings["pooling_mode_mean_tokens"] as? Bool == true else {
+        // sentence-transformers writes one of two layouts: a flag per mode (before version 5), or
+        // one `pooling_mode` naming it.
+        let mode = settings["pooling_mode"] as? String
+        if mode == "cls" || settings["pooling_mode_cls_token"] as? Bool == true { return .classifierToken }
+        guard mode == "mean" || settings["pooling_mode_mean_tokens"] as? Bool == true else {
             throw .unsupportedModel("1_Pooling/config.json: IntentKit pools by mean or by the [CLS] token")
         }
         return .mean

@@ -49,7 +49,7 @@ extension IntentFolds {
         let encoderScale = settings[0].encoderScale, neighbourScale = settings[0].neighbourScale
         let training = originals.filter { foldOf($0) != k }
         let problem = problem(
-            inputs, of: training + noiseIndices, classes: training.map { classes[$0] } + noiseClasses, generated: noiseClasses.count,
+            inputs, of: training + noiseIndices, classes: training.map { classes[$0] } + noiseClasses, generated: generatedCount,
             minimumCount: minimumCount(settings[0].characterNGrams), encoderScale: encoderScale, neighbourScale: neighbourScale, fold: k)
         var parameters = starts.isEmpty ? nil : problem.initialParameters(from: starts)
         var trainer = foldTrainer
@@ -75,13 +75,23 @@ extension IntentFolds {
             let isOriginal = source[index] == index
             defer { if isOriginal { position += 1 } }
             guard foldOf(index) == k else { continue }
-            let predicted = model.predict(
+            var predicted = model.predict(
                 features: inputs.allFeatures(of: index), denseInput: denseInput(of: index, encoder: encoder, neighbours: neighbours, fold: k),
                 scratch: &probabilities)
+            // A corpus with no out-of-scope utterances of its own holds out requests for its
+            // intents only: each counts with the likeliest of them, and how often the class
+            // learnt from elsewhere may take one is the calibration's to set (its shift).
+            var inScopeShare: Float = 1
+            if let outOfScopeClass, !hasOwnOutOfScope {
+                inScopeShare = max(1 - probabilities[outOfScopeClass], .leastNormalMagnitude)
+                if predicted == outOfScopeClass {
+                    predicted = probabilities.indices.filter { $0 != outOfScopeClass }.max { probabilities[$0] < probabilities[$1] } ?? predicted
+                }
+            }
             result.predicted.append((index, predicted))
             guard isOriginal else { continue }
             if predicted == classes[index] { result.correct += 1 }
-            result.logLikelihood += Double(logf(max(probabilities[classes[index]], .leastNormalMagnitude)))
+            result.logLikelihood += Double(logf(max(probabilities[classes[index]] / inScopeShare, .leastNormalMagnitude)))
             result.heldOut.append((position, probabilities.map { logf(max($0, .leastNormalMagnitude)) }, predicted == classes[index]))
         }
         for (variant, original) in variantOriginals.enumerated() where foldOf(original) == k {

@@ -36,7 +36,7 @@ extension IntentFolds {
             let untaught = groups[g]
             let training = originals.filter { !untaught.contains(classes[$0]) }
             let problem = problem(
-                inputs, of: training + noiseIndices, classes: training.map { classes[$0] } + noiseClasses, generated: noiseClasses.count,
+                inputs, of: training + noiseIndices, classes: training.map { classes[$0] } + noiseClasses, generated: generatedCount,
                 minimumCount: minimumCount(setting.characterNGrams), encoderScale: setting.encoderScale, neighbourScale: setting.neighbourScale,
                 untaught: untaught)
             let model = foldTrainer.model(foldTrainer.fit(problem), of: problem)

@@ -18,7 +18,11 @@ struct IntentFolds {
     let source: [Int]
     /// The out-of-fold vocabulary of each utterance.
     let gazetteerOf: (Int) -> Gazetteer
-    let noise: [TokenizedText]
+    /// The everyday requests kept (``EverydayRequests``), then the generated out-of-scope utterances.
+    private(set) var noise: [TokenizedText]
+    /// How many of `noise` are everyday requests: each weighs as an utterance of the corpus
+    /// does, where the generated ones weigh as a group (``TrainingOptions/noiseWeight``).
+    private(set) var everydayCount = 0
     let noiseGazetteer: Gazetteer
     let outOfScopeClass: Int?
     let options: TrainingOptions
@@ -57,13 +61,18 @@ struct IntentFolds {
     var noiseCount: Int { outOfScopeClass == nil ? 0 : noise.count }
     var noiseIndices: Range<Int> { dataset.sequences.count..<(dataset.sequences.count + noiseCount) }
     var noiseClasses: [Int] { outOfScopeClass.map { [Int](repeating: $0, count: noiseCount) } ?? [] }
+    /// Whether the corpus has out-of-scope utterances of its own (else the class, if any, learns
+    /// from generated utterances and everyday requests alone).
+    let hasOwnOutOfScope: Bool
+    /// The generated utterances among the rows of the out-of-scope class (the last ones).
+    var generatedCount: Int { outOfScopeClass == nil ? 0 : noise.count - everydayCount }
     /// The row of the first original with a word left out.
     var variantStart: Int { dataset.sequences.count + noiseCount }
 
     init(
         _ dataset: SequenceDataset, intentNames: [String], intentIndex: [String: Int], source: [Int], gazetteerOf: @escaping (Int) -> Gazetteer,
-        noise: [TokenizedText], noiseGazetteer: Gazetteer, outOfScopeClass: Int?, tokenizer: Tokenizer, options: TrainingOptions,
-        log: (TrainingMessage) -> Void
+        noise: [TokenizedText], everyday: [TokenizedText] = [], noiseGazetteer: Gazetteer, outOfScopeClass: Int?, tokenizer: Tokenizer,
+        options: TrainingOptions, log: (TrainingMessage) -> Void
     ) {
         self.dataset = dataset
         self.intentNames = intentNames
@@ -87,11 +96,12 @@ struct IntentFolds {
         self.folds = folds
         self.phrasings = phrasings
         originalClasses = originals.map { classes[$0] }
+        hasOwnOutOfScope = outOfScopeClass.map(originalClasses.contains) ?? false
         self.phrasingFold = phrasingFold
         foldSizes = (0..<folds).map { k in originals.filter { phrasingFold[$0]! == k }.count }
         for (row, original) in originals.enumerated() { rowOfOriginal[original] = row }
         addWordsLeftOut(tokenizer: tokenizer, log: log)
-        encode(log: log)
+        encode(everyday: everyday, log: log)
         computeExemplarSimilarities(log: log)
         sizeTrainer(log: log)
     }
@@ -121,21 +131,75 @@ struct IntentFolds {
     /// is most of what training with it costs. A swapped copy (``ModelTrainer/swappedCopies(_:copies:fold:)``)
     /// takes its original's vector: it says the same with other names, and only the tagger
     /// learns from its predicted intent.
-    private mutating func encode(log: (TrainingMessage) -> Void) {
-        guard let encoder = options.encoder else { return }
+    ///
+    /// The everyday requests join the out-of-scope rows here: without the encoder, all of
+    /// them; with it, those less like the corpus than most of its own requests are
+    /// (``unlikeTheCorpus(_:)``).
+    private mutating func encode(everyday: [TokenizedText], log: (TrainingMessage) -> Void) {
+        guard let encoder = options.encoder else {
+            noise = everyday + noise
+            everydayCount = everyday.count
+            if !everyday.isEmpty { log(TrainingMessage(.detail, "out-of-scope class: \(everyday.count) everyday requests for other apps")) }
+            return
+        }
         let started = Date()
-        let texts = dataset.sequences.indices.map { dataset.sequences[source[$0]].tokens.text } + noise.prefix(noiseCount).map(\.text)
-            + variantTokens.map(\.text)
         var distinct = [String: Int](), unique = [String]()
-        for text in texts where distinct[text] == nil {
+        let rowTexts = dataset.sequences.indices.map { dataset.sequences[source[$0]].tokens.text }
+        for text in rowTexts + noise.map(\.text) + everyday.map(\.text) + variantTokens.map(\.text) where distinct[text] == nil {
             distinct[text] = unique.count
             unique.append(text)
         }
         let vectors = encoder.encode(unique, threads: options.threads)
+        if !everyday.isEmpty {
+            let kept = unlikeTheCorpus(everyday.map { vectors[distinct[$0.text]!] }, rows: rowTexts.map { vectors[distinct[$0]!] })
+            noise = kept.map { everyday[$0] } + noise
+            everydayCount = kept.count
+            log(TrainingMessage(.detail, "out-of-scope class: \(kept.count) of \(everyday.count) everyday requests for other apps, those unlike the corpus"))
+        }
+        let texts = rowTexts + noise.prefix(noiseCount).map(\.text) + variantTokens.map(\.text)
         embeddings = texts.map { vectors[distinct[$0]!] }
         log(TrainingMessage(.step, String(format: "intent classifier: %d distinct texts encoded by %@ in %.1f s", unique.count, encoder.name,
                                            Date().timeIntervalSince(started))))
     }
+
+    /// The indices of `requests` (sentence vectors) whose cosine similarity to every in-scope
+    /// original is below the median of the originals' own: each original's to the nearest
+    /// in-scope original of another phrasing, over at most ``medianSample`` of them. A request
+    /// as like the corpus as a typical request for its intents is one of them, phrased anew.
+    private func unlikeTheCorpus(_ requests: [[Float]], rows: [[Float]]) -> [Int] {
+        let inScope = originals.indices.filter { originalClasses[$0] != outOfScopeClass }
+        guard inScope.count >= 2 else { return Array(requests.indices) }
+        let dimension = rows[originals[0]].count
+        var unit = [Float](repeating: 0, count: inScope.count * dimension)
+        for (row, index) in inScope.enumerated() {
+            let vector = rows[originals[index]]
+            let norm = max(sqrt(vector.reduce(0) { $0 + $1 * $1 }), .leastNormalMagnitude)
+            for d in 0..<dimension { unit[row * dimension + d] = vector[d] / norm }
+        }
+        func nearest(_ vector: [Float], except phrasing: UInt64?) -> Float {
+            let norm = max(sqrt(vector.reduce(0) { $0 + $1 * $1 }), .leastNormalMagnitude)
+            var best = -Float.infinity
+            unit.withUnsafeBufferPointer { unit in
+                vector.withUnsafeBufferPointer { vector in
+                    for (row, index) in inScope.enumerated() where phrasings[index] != phrasing {
+                        var dot: Float = 0
+                        for d in 0..<dimension { dot += unit[row * dimension + d] * vector[d] }
+                        best = max(best, dot)
+                    }
+                }
+            }
+            return best / norm
+        }
+        let step = max(1, inScope.count / Self.medianSample)
+        let own = stride(from: 0, to: inScope.count, by: step).map { inScope[$0] }
+            .map { nearest(rows[originals[$0]], except: phrasings[$0]) }.filter(\.isFinite).sorted()
+        guard !own.isEmpty else { return Array(requests.indices) }
+        let median = own[own.count / 2]
+        return requests.indices.filter { nearest(requests[$0], except: nil) < median }
+    }
+
+    /// The most originals whose nearest similarity sets the median ``unlikeTheCorpus(_:rows:)`` reads.
+    static let medianSample = 1_000
 
     /// The nearest-exemplar features (``ExemplarSimilarities``), with the encoder (for the search
     /// and for the minimum similarity, ``heldOutSimilarities()``):

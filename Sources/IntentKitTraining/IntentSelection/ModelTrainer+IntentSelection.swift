@@ -25,16 +25,19 @@ extension ModelTrainer {
     ///   - gazetteerOf: the out-of-fold vocabulary of each utterance.
     ///   - noise: generated out-of-scope utterances, matched against `noiseGazetteer`, in every
     ///     fold's training.
+    ///   - everyday: everyday requests for other apps, which join `noise` unless the sentence
+    ///     encoder finds them like the corpus (``IntentFolds``).
     ///   - outOfScopeClass: the class of "no intent", if any.
     func crossFittedIntents(
         _ dataset: SequenceDataset, intentNames: [String], intentIndex: [String: Int], source: [Int],
-        gazetteerOf: @escaping (Int) -> Gazetteer, noise: [TokenizedText] = [], noiseGazetteer: Gazetteer = Gazetteer(), outOfScopeClass: Int? = nil,
+        gazetteerOf: @escaping (Int) -> Gazetteer, noise: [TokenizedText] = [], everyday: [TokenizedText] = [], noiseGazetteer: Gazetteer = Gazetteer(),
+        outOfScopeClass: Int? = nil,
         tokenizer: Tokenizer = Tokenizer()
     ) -> (predicted: [Int?], classifier: IntentClassifierModel, search: IntentClassifierSelection) {
         let started = Date()
         let folds = IntentFolds(
             dataset, intentNames: intentNames, intentIndex: intentIndex, source: source, gazetteerOf: gazetteerOf, noise: noise,
-            noiseGazetteer: noiseGazetteer, outOfScopeClass: outOfScopeClass, tokenizer: tokenizer, options: options, log: log)
+            everyday: everyday, noiseGazetteer: noiseGazetteer, outOfScopeClass: outOfScopeClass, tokenizer: tokenizer, options: options, log: log)
         var search = IntentSettingSearch(folds)
         search.run(log: log)
         let record = report(search, started: started)
@@ -88,7 +91,7 @@ extension ModelTrainer {
         let usesEncoder = options.encoder != nil
         let (calibration, shift) = calibrate(held.map { best.heldOut[$0] }, classes: held.map { classes[originals[$0]] },
                                              withoutOneWord: best.withoutOneWord.filter { !$0.isEmpty },
-                                             outOfScopeClass: folds.outOfScopeClass, intentNames: folds.intentNames, generated: noiseClasses.count,
+                                             outOfScopeClass: folds.outOfScopeClass, intentNames: folds.intentNames, generated: folds.generatedCount,
                                              similarities: usesEncoder ? folds.heldOutSimilarities().enumerated()
                                                 .filter { !best.heldOut[$0.offset].isEmpty }.map(\.element) : [],
                                              variantSimilarities: usesEncoder ? folds.variantSimilarities().enumerated()
@@ -100,7 +103,7 @@ extension ModelTrainer {
         trainer.balancesIntents = best.setting.balancesIntents
         trainer.weighsRareFeatures = best.setting.weighsRareFeatures
         let problem = folds.problem(
-            inputs, of: originals + folds.noiseIndices, classes: originals.map { classes[$0] } + noiseClasses, generated: noiseClasses.count,
+            inputs, of: originals + folds.noiseIndices, classes: originals.map { classes[$0] } + noiseClasses, generated: folds.generatedCount,
             minimumCount: folds.minimumCount(best.setting.characterNGrams), encoderScale: best.setting.encoderScale, neighbourScale: best.setting.neighbourScale)
         let exemplars = problem.neighbourDimension > 0 ? folds.exemplars() : nil
         let classifier = trainer.model(

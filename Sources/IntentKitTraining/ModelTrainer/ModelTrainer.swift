@@ -255,7 +255,8 @@ public struct ModelTrainer {
             names.append(name)
         }
         let noise = generatedNoise(utterances)
-        if outOfScopeClass == nil && !noise.isEmpty, let name = options.outOfScopeIntents.first {
+        let everyday = everydayRequests(utterances)
+        if outOfScopeClass == nil && !(noise.isEmpty && everyday.isEmpty), let name = options.outOfScopeIntents.first {
             outOfScopeClass = names.count
             index[name] = names.count
             names.append(name)
@@ -267,7 +268,7 @@ public struct ModelTrainer {
         let (predicted, classifier, search) = crossFittedIntents(
             utterances.dataset, intentNames: names, intentIndex: index, source: utterances.source,
             gazetteerOf: { vocabularies.gazetteer(forUtterance: $0, of: utterances) }, noise: noise.map(utterances.tokenizer.tokenize),
-            noiseGazetteer: vocabularies.full, outOfScopeClass: outOfScopeClass, tokenizer: utterances.tokenizer)
+            everyday: everyday.map(utterances.tokenizer.tokenize), noiseGazetteer: vocabularies.full, outOfScopeClass: outOfScopeClass, tokenizer: utterances.tokenizer)
         return TrainingIntents(names: names, index: index, predicted: predicted, classifier: classifier, search: search)
     }
 
@@ -288,6 +289,17 @@ public struct ModelTrainer {
         let sizes = counts.values.sorted()
         let count = Int((options.noiseFactor * Double(sizes[sizes.count / 2])).rounded())
         return OutOfScopeNoise(corpusWordRate: options.noiseCorpusWordRate).utterances(count: count, corpusWords: words, lengths: lengths, seed: options.seed)
+    }
+
+    /// Everyday requests for other apps (``EverydayRequests``) that share no word with the
+    /// corpus but everyday ones, for a corpus with no out-of-scope utterances of its own and
+    /// generated noise (``TrainingOptions/noiseFactor``); English only, the language they are in.
+    func everydayRequests(_ utterances: TrainingUtterances) -> [String] {
+        let corpus = utterances.corpus, outOfScopeNames = Set(options.outOfScopeIntents)
+        guard options.noiseFactor > 0, (corpus.schema.language ?? "en").lowercased().hasPrefix("en"),
+              !corpus.utterances.contains(where: { outOfScopeNames.contains($0.intent) }) else { return [] }
+        let texts = corpus.utterances.indices.filter { utterances.source[$0] == $0 }.map { corpus.utterances[$0].text }
+        return EverydayRequests.sharingNoWord(EverydayRequests.english, with: texts)
     }
 
     // MARK: - 4. Feature extraction

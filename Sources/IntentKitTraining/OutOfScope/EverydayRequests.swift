@@ -1,0 +1,285 @@
+import Foundation
+
+/// Everyday requests for what other apps and assistants do (weather, messages, music, travel,
+/// trivia, small talk, devices…), written for IntentKit, a line each. A corpus without
+/// out-of-scope examples learns its out-of-scope class from those unlike it, beside the generated
+/// noise (``OutOfScopeNoise``): outlier exposure (Hendrycks, Mazeika and Dietterich, "Deep
+/// Anomaly Detection with Outlier Exposure", ICLR 2019) teaches a classifier what lies outside
+/// its classes from examples of elsewhere, which random words alone do not show. A request like
+/// the corpus's is left out, so that an app for the weather does not learn its own requests as
+/// out of scope: one that shares a word with the corpus outside the general vocabulary
+/// (``sharingNoWord(_:with:)``) and, with a sentence encoder, one as like the corpus as most
+/// held-out requests for its intents are (``IntentFolds``).
+enum EverydayRequests {
+    /// English requests, lowercased as spoken.
+    static let english: [String] = text.split(separator: "\n").map(String.init)
+
+    /// The requests of `requests` that share no word with `texts` but those of
+    /// ``GeneralVocabulary`` (everyday words no domain owns), a word read lowercased and without
+    /// a plural's final "s".
+    static func sharingNoWord(_ requests: [String], with texts: [String]) -> [String] {
+        let general = Set(GeneralVocabulary.words.map(folded))
+        let own = Set(texts.flatMap { words(of: $0) }).subtracting(general)
+        return requests.filter { own.isDisjoint(with: words(of: $0)) }
+    }
+
+    /// `text`'s words, lowercased and folded (``folded(_:)``).
+    static func words(of text: String) -> [String] {
+        text.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'") }.map { folded(String($0)) }
+    }
+
+    /// A plural and its singular read alike.
+    private static func folded(_ word: String) -> String {
+        word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") && !word.contains("'") ? String(word.dropLast()) : word
+    }
+
+    private static let text = """
+    will i need an umbrella this afternoon
+    how hot will it get on saturday
+    is there a storm coming this weekend
+    what's the forecast for next week in denver
+    how windy is it outside right now
+    will it snow in the mountains tonight
+    what's the humidity today
+    is it going to be sunny at the beach
+    when does the sun set today
+    what day of the week is the fourth of july this year
+    how many days until christmas
+    what's today's date
+    what time is it in tokyo right now
+    which time zone is chicago in
+    wake me up at six thirty tomorrow
+    cancel all my alarms
+    snooze for ten more minutes
+    set an alarm for every weekday at seven
+    remind me to water the plants on friday
+    don't let me forget the dentist appointment
+    remind me to call the bank when i get home
+    what's on my calendar for tomorrow morning
+    schedule a meeting with the design team at three
+    move my lunch with sarah to thursday
+    am i free on monday afternoon
+    delete the event called yoga class
+    read my latest emails
+    send an email to my boss saying i'm working from home
+    do i have any unread messages from dad
+    reply to the last message with sounds good
+    text my sister that dinner is at eight
+    dial the office
+    ring my wife on speaker
+    who called me this morning
+    add a new contact named peter with this number
+    what's grandma's phone number
+    put on some relaxing piano music
+    skip this song
+    turn the volume up a little
+    who sings this track
+    shuffle my workout playlist
+    play the latest episode of my favorite podcast
+    resume the audiobook i was listening to
+    tune in to the local news radio station
+    pause the music
+    like this song
+    play the next episode of the show i'm watching
+    put on a comedy movie tonight
+    what's on tv right now
+    record the game on channel five
+    dim the bedroom lights to thirty percent
+    switch on the porch light
+    make the living room lamps blue
+    turn everything off downstairs
+    set the thermostat to seventy degrees
+    it's too cold in here, warm it up
+    is the front door locked
+    lock the garage
+    start the robot vacuum in the hallway
+    is the dishwasher finished
+    turn on the coffee maker
+    open the blinds in the office
+    order more paper towels
+    where is my package
+    track my amazon delivery
+    reorder the dog food i bought last month
+    how much does a new phone case cost
+    cancel my last order
+    add toothpaste to the list
+    what's on my to do list
+    remove bread from the list
+    create a packing list for the trip
+    get me directions to the airport
+    how long will it take to drive downtown
+    is there traffic on the highway
+    find a parking garage near the stadium
+    how far is boston from new york
+    where is the closest pharmacy
+    call me a cab to the train station
+    how much would a ride to the museum cost
+    book an uber for five pm
+    when does the next bus to campus leave
+    find me a cheap flight to london in may
+    is my flight to dallas on time
+    check me in for my flight tomorrow
+    what gate does my flight leave from
+    find a hotel near the convention center
+    book a room for two nights in seattle
+    is there a pool at my hotel
+    reserve a table for four at an italian place tonight
+    what are the best sushi restaurants around here
+    is the thai restaurant on main street open now
+    order a large pepperoni pizza for delivery
+    how long until my food arrives
+    get me a burger from the usual place
+    what's a good recipe for chocolate chip cookies
+    how long should i roast a chicken
+    what can i make with rice and beans
+    what are today's top headlines
+    any news about the election
+    give me the latest tech news
+    what's the score of the basketball game
+    when do the yankees play next
+    who won the world cup in two thousand eighteen
+    how are my stocks doing today
+    what's the price of bitcoin
+    how much is apple stock trading at
+    what's my checking account balance
+    transfer two hundred dollars to savings
+    pay my electricity bill
+    send fifty dollars to mike for the concert tickets
+    how much did i spend on groceries last month
+    how many euros is a hundred dollars
+    what's the exchange rate for yen
+    what is fifteen percent of eighty
+    what's the square root of one forty four
+    multiply twelve by thirty
+    how many ounces are in a liter
+    convert five miles to kilometers
+    how many cups in a quart
+    what does ephemeral mean
+    how do you spell necessary
+    give me a synonym for happy
+    how do you say thank you in japanese
+    what's the french word for library
+    translate where is the bathroom into german
+    who wrote pride and prejudice
+    how far away is the moon
+    when did the second world war end
+    who is the president of france
+    what is the population of brazil
+    how many bones are in the human body
+    why is the sky blue
+    how old is the universe
+    who painted the mona lisa
+    what's the tallest building in the world
+    what's the speed of light
+    how do airplanes stay in the air
+    what is photosynthesis
+    tell me something funny
+    do you know any good riddles
+    how are you doing today
+    what's your name
+    are you a robot
+    i'm bored
+    sing me a song
+    what's the meaning of life
+    good night
+    thanks for your help
+    you're awesome
+    i love you
+    can you tell me a story
+    flip a coin
+    roll a die
+    pick a random number between one and ten
+    how many calories are in an apple
+    start a thirty minute workout
+    how many steps did i walk today
+    log a glass of water
+    what's my heart rate
+    remind me to take my vitamins every morning
+    book a doctor's appointment for next week
+    find a yoga class near me
+    set the brightness to maximum
+    turn on bluetooth
+    how much battery do i have left
+    connect to the home wifi
+    turn on do not disturb
+    enable airplane mode
+    update my phone
+    take a selfie
+    show me photos from last summer
+    share this picture with mom
+    post this on my timeline
+    what's trending on twitter
+    check my notifications
+    take a note that the wifi password is sunshine
+    read my notes from yesterday
+    start a game of trivia
+    let's play twenty questions
+    what's the best board game for kids
+    explain the pythagorean theorem
+    help me with my spanish homework
+    what's the chemical symbol for gold
+    how do i change a flat tire
+    how do i tie a tie
+    what's the best way to remove a wine stain
+    how do i fix a leaking faucet
+    when is the pharmacy closing today
+    what time does the gym open on sunday
+    is the post office open on holidays
+    find a plumber near me
+    how much does it cost to rent a car for a week
+    what movies are playing this weekend
+    buy two tickets for the nine o'clock show
+    when is the next concert at the arena
+    find events happening in town tonight
+    what's the weather like in paris in april
+    recommend a good book to read
+    what should i watch tonight
+    suggest a gift for my dad's birthday
+    what's a good name for a puppy
+    how do i get rid of hiccups
+    what's the best time to visit iceland
+    do i need a visa to travel to india
+    what's the local time in sydney
+    how long is the flight from chicago to miami
+    what's the fastest animal on earth
+    how deep is the ocean
+    what language do they speak in brazil
+    how many players are on a soccer team
+    who invented the telephone
+    is it safe to eat raw cookie dough
+    what's a healthy breakfast idea
+    how much sleep do adults need
+    what year did the titanic sink
+    what's the longest river in africa
+    read me a bedtime story
+    play rain sounds to help me sleep
+    call an ambulance
+    find the nearest hospital
+    what's the emergency number in spain
+    turn off the tv in the kids room
+    how much data have i used this month
+    what's my wifi password
+    change my ringtone
+    set a reminder to renew my passport
+    how do i reset my password
+    my laptop won't turn on
+    why is my internet so slow
+    open the spotify app
+    close all apps
+    search the web for cheap laptops
+    look up the opening hours of the zoo
+    send my location to my husband
+    where did i park my car
+    find my phone
+    what's the address of the nearest bank
+    what's the gas price at the station nearby
+    how much is a gallon of milk
+    when is mother's day this year
+    what holidays are coming up
+    how old is tom hanks
+    is it a full moon tonight
+    what sign is someone born in march
+    give me a motivational quote
+    what's the word of the day
+    """
+}
