@@ -292,14 +292,16 @@ public struct ModelTrainer {
     }
 
     /// Everyday requests for other apps (``EverydayRequests``) that share no word with the
-    /// corpus but everyday ones, for a corpus with no out-of-scope utterances of its own and
+    /// corpus but function words (with the encoder: everyday words), for a corpus with no out-of-scope utterances of its own and
     /// generated noise (``TrainingOptions/noiseFactor``); English only, the language they are in.
     func everydayRequests(_ utterances: TrainingUtterances) -> [String] {
         let corpus = utterances.corpus, outOfScopeNames = Set(options.outOfScopeIntents)
         guard options.noiseFactor > 0, (corpus.schema.language ?? "en").lowercased().hasPrefix("en"),
               !corpus.utterances.contains(where: { outOfScopeNames.contains($0.intent) }) else { return [] }
         let texts = corpus.utterances.indices.filter { utterances.source[$0] == $0 }.map { corpus.utterances[$0].text }
-        return EverydayRequests.sharingNoWord(EverydayRequests.english, with: texts)
+        // Without the encoder, a word in common is all that tells a request like the corpus's.
+        return EverydayRequests.sharingNoWord(
+            EverydayRequests.english, with: texts, but: options.encoder == nil ? EverydayRequests.functionWords : GeneralVocabulary.words)
     }
 
     // MARK: - 4. Feature extraction

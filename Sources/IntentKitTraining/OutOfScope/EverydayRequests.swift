@@ -7,21 +7,33 @@ import Foundation
 /// Anomaly Detection with Outlier Exposure", ICLR 2019) teaches a classifier what lies outside
 /// its classes from examples of elsewhere, which random words alone do not show. A request like
 /// the corpus's is left out, so that an app for the weather does not learn its own requests as
-/// out of scope: one that shares a word with the corpus outside the general vocabulary
-/// (``sharingNoWord(_:with:)``) and, with a sentence encoder, one as like the corpus as most
-/// held-out requests for its intents are (``IntentFolds``).
+/// out of scope: one that shares a word with the corpus (``sharingNoWord(_:with:but:)``) and,
+/// with a sentence encoder, one as like the corpus as a typical request for its intents is
+/// (``IntentFolds``).
 enum EverydayRequests {
     /// English requests, lowercased as spoken.
     static let english: [String] = text.split(separator: "\n").map(String.init)
 
-    /// The requests of `requests` that share no word with `texts` but those of
-    /// ``GeneralVocabulary`` (everyday words no domain owns), a word read lowercased and without
-    /// a plural's final "s".
-    static func sharingNoWord(_ requests: [String], with texts: [String]) -> [String] {
-        let general = Set(GeneralVocabulary.words.map(folded))
-        let own = Set(texts.flatMap { words(of: $0) }).subtracting(general)
+    /// The requests of `requests` that share no word with `texts` but those of `everyone`, a
+    /// word read lowercased and without a plural's final "s".
+    ///
+    /// - Parameter everyone: the words any request may share with the corpus:
+    ///   ``GeneralVocabulary`` (everyday words no domain owns) where the sentence encoder also
+    ///   reads how like the corpus a request is, ``functionWords`` where nothing else does.
+    static func sharingNoWord(_ requests: [String], with texts: [String], but everyone: [String] = GeneralVocabulary.words) -> [String] {
+        let own = Set(texts.flatMap { words(of: $0) }).subtracting(everyone.map(folded))
         return requests.filter { own.isDisjoint(with: words(of: $0)) }
     }
+
+    /// The words of grammar every English request has: articles, pronouns, prepositions,
+    /// auxiliaries and their contractions.
+    static let functionWords: [String] = """
+        a an the and or but if then so because than that this these those there here what which who whom whose why how when where
+        whether while of to in on at by for from with about into onto over under up down out off as i me my mine myself you your
+        yours yourself he him his she her hers it its we us our ours they them their theirs is am are was were be been being have
+        has had do does did done will would shall should can could may might must not no yes please what's it's i'm i'd i'll
+        don't can't let's that's there's
+        """.split(whereSeparator: \.isWhitespace).map(String.init)
 
     /// `text`'s words, lowercased and folded (``folded(_:)``).
     static func words(of text: String) -> [String] {
