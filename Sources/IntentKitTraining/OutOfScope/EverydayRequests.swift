@@ -293,5 +293,232 @@ enum EverydayRequests {
     what sign is someone born in march
     give me a motivational quote
     what's the word of the day
+    how much rain did we get yesterday
+    is it cold enough for a jacket
+    what was the temperature last night
+    when is high tide at the harbor
+    what's the air quality like today
+    is the pollen count high
+    set my alarm ten minutes earlier
+    what time is my first alarm
+    turn off my morning alarm for saturday
+    change my wake up time to eight
+    how long have i been asleep
+    add a dentist visit to my calendar for the twelfth
+    when is my next meeting
+    cancel tomorrow's team call
+    invite jordan to the birthday party on sunday
+    what did i have planned last friday
+    forward the invoice to accounting
+    check if anna answered my email
+    mark all messages as read
+    write a note to the landlord about the heater
+    message the group chat that i'm running late
+    did anyone text me
+    block this number
+    call the nearest pizza place
+    facetime my brother
+    leave a voicemail for the doctor
+    turn shuffle off
+    play that song again
+    what album is this from
+    turn it down
+    put on something upbeat for the party
+    make a playlist of my favorite songs
+    how many followers do i have
+    play a podcast about history
+    read the next chapter of my book
+    stop the audiobook in twenty minutes
+    find a documentary about sharks
+    rewind thirty seconds
+    turn on subtitles
+    switch to the sports channel
+    is the new season of the show out yet
+    how long is the movie
+    set the lights to warm white
+    turn off the bathroom fan
+    is the oven still on
+    preheat the oven to four hundred
+    start the washing machine
+    how long until the laundry is done
+    turn the heating down two degrees
+    close the garage door
+    arm the security system
+    show me the front door camera
+    turn on the sprinklers for ten minutes
+    water the lawn tomorrow morning
+    charge the car overnight
+    how much charge does my car have
+    lock my car
+    where did i leave my keys
+    buy more coffee filters
+    how much is shipping to canada
+    return the shoes i ordered
+    when will my refund arrive
+    compare prices for wireless headphones
+    is there a sale on tvs this week
+    add a birthday card to my cart
+    what's in my cart
+    make a grocery list for tacos
+    check off eggs from my list
+    clear my shopping list
+    share the list with my roommate
+    avoid tolls on the way home
+    take me home
+    what's my eta
+    is the bridge closed today
+    find a charging station on my route
+    how far is the next rest stop
+    where can i rent a bike
+    book a train to philadelphia on friday morning
+    how much is a one way ticket to denver
+    upgrade my seat
+    what's the baggage allowance on my flight
+    find a place to stay in rome for under a hundred a night
+    cancel my hotel reservation
+    book a table at the steakhouse for saturday at seven
+    does the cafe have vegan options
+    what's the wait time at the burger place
+    leave a tip of twenty percent
+    order my usual from the coffee shop
+    how much was my last delivery
+    what's on the menu at the thai place
+    how many tablespoons in a cup
+    what's a substitute for buttermilk
+    how long do i boil an egg
+    what wine goes with salmon
+    give me a dinner idea with chicken
+    any breaking news
+    what happened in the stock market today
+    read me the headlines from the bbc
+    what's the latest on the hurricane
+    who's winning the tennis match
+    when does the olympics start
+    what's the nba schedule tonight
+    how did my team do last night
+    what's the dow at
+    buy ten shares of tesla
+    how's the euro doing against the dollar
+    what's my credit card balance
+    when is my rent due
+    split the dinner bill with sam
+    request twenty dollars from lisa
+    how much do i have in savings
+    did my paycheck come in
+    what's eighteen divided by four
+    calculate a tip on sixty dollars
+    what's seven cubed
+    convert thirty degrees celsius to fahrenheit
+    how many feet in a mile
+    how many grams in a pound
+    how many minutes are in a day
+    what's the definition of serendipity
+    what rhymes with orange
+    use ambiguous in a sentence
+    how do you pronounce quinoa
+    what's hello in italian
+    say good night in korean
+    how do i say i'm allergic to nuts in french
+    how many countries are in europe
+    who discovered penicillin
+    when was the eiffel tower built
+    what's the biggest planet
+    how far is mars from earth
+    what's the boiling point of water
+    who was the first person on the moon
+    why do cats purr
+    what do pandas eat
+    how long do turtles live
+    which is the smallest country in the world
+    who wrote the odyssey
+    what's the most spoken language
+    tell me a fun fact
+    make me laugh
+    what's your favorite color
+    do you dream
+    who made you
+    are you smarter than me
+    what are you up to
+    i'm feeling sad today
+    cheer me up
+    what should i have for lunch
+    good morning
+    talk to you later
+    shut up
+    never mind
+    what can you do
+    help
+    rock paper scissors
+    toss a coin for me
+    give me a random card
+    how many calories did i burn today
+    start tracking my run
+    how much water should i drink a day
+    set a goal of ten thousand steps
+    remind me to stretch every hour
+    how did i sleep last night
+    find a pediatrician nearby
+    refill my prescription
+    what are the symptoms of the flu
+    lower the screen brightness
+    turn off wifi
+    restart my phone
+    how much storage is left
+    silence my phone until noon
+    turn on the flashlight
+    open the camera
+    record a video
+    show me my screenshots
+    delete the last photo
+    upload these pictures to the cloud
+    how many likes did my post get
+    send a friend request to kate
+    post a story
+    write down that the car needs an oil change
+    add an item to my notes
+    start a crossword
+    play a word game with me
+    quiz me on world capitals
+    teach me a new word
+    explain how vaccines work
+    what's the formula for the area of a circle
+    help me study for my biology test
+    how do i unclog a drain
+    how do i get gum out of hair
+    how often should i change my toothbrush
+    how do i jump start a car
+    find a mechanic open now
+    when does the library close
+    is the bank open on saturday
+    what time does the mall open tomorrow
+    find an electrician for tomorrow
+    rent a moving truck
+    how much is a haircut around here
+    get me tickets to the hockey game
+    what shows are on broadway this month
+    is there a farmers market this weekend
+    what's happening at the museum tonight
+    find a concert near me on friday
+    suggest a podcast about science
+    what game should i play
+    recommend a restaurant for a date
+    what's a good movie for kids
+    help me pick a present for my wife
+    what should i name my cat
+    do i need a passport to go to mexico
+    what's the currency in thailand
+    best time to see cherry blossoms in japan
+    what plugs do they use in the uk
+    how long is the drive to the grand canyon
+    what's the time difference with london
+    how many hours is the flight to hawaii
+    what's the population of tokyo
+    how big is the pacific ocean
+    who invented the light bulb
+    when did the berlin wall fall
+    what's the longest bone in the body
+    is coffee bad for you
+    how many eggs can i eat a day
+    what's a good stretch for back pain
     """
 }
