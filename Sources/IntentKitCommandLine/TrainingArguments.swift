@@ -95,7 +95,7 @@ struct TrainingArguments: ParsableArguments {
     @Option(name: .customLong("out-of-scope-intent"), help: ArgumentHelp("an intent that stands for no intent (repeatable); default: out_of_scope, None, none, oos"))
     var outOfScopeIntents: [String] = []
 
-    @Option(help: ArgumentHelp("generated out-of-scope utterances, as a multiple of the median utterances per intent (0: none)"))
+    @Option(help: ArgumentHelp("generated out-of-scope utterances, as a multiple of the median utterances per intent (0: none, and no everyday requests either)"))
     var noiseFactor = TrainingOptions().noiseFactor
 
     @Option(help: ArgumentHelp("share of a generated out-of-scope utterance's words drawn from the corpus (the rest: general English)"))

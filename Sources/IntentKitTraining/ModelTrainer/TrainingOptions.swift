@@ -125,7 +125,8 @@ public struct TrainingOptions: Sendable, Hashable {
     public var outOfScopeIntents = OutOfScopeCalibration.conventionalIntentNames
     /// Generated out-of-scope utterances (``OutOfScopeNoise``) added to the classifier's training,
     /// as a multiple of the median number of utterances per intent: one intent's worth by default,
-    /// so that they do not outweigh a small intent. 0 adds none.
+    /// so that they do not outweigh a small intent. 0 adds none, nor the everyday requests a
+    /// corpus without out-of-scope utterances otherwise learns from (`EverydayRequests`).
     public var noiseFactor = 1.0
     /// The share of a generated utterance's words drawn from the corpus, the rest from a general
     /// English vocabulary (``OutOfScopeNoise/corpusWordRate``).
