@@ -171,12 +171,17 @@ struct OutOfScopeTrainingTests {
         #expect(without.intentClassifier?.intents.contains("out_of_scope") == false)
     }
 
-    @Test func everydayRequestsThatShareAWordOfTheCorpusAreLeftOut() {
-        let corpus = ["what's the weather in Paris", "set two kitchen timers"]
-        let requests = ["will it rain in paris on friday", "start a timer for the pasta", "how do I get to the stadium", "play something by the beatles"]
-        // "paris", and "timer" as the plural "timers" reads, are the corpus's; "the", "in",
-        // "on", "how" and "get" are everyone's.
-        #expect(EverydayRequests.sharingNoWord(requests, with: corpus) == ["how do I get to the stadium", "play something by the beatles"])
+    @Test func everydayRequestsThatShareAKeywordOfTheCorpusAreLeftOut() {
+        let weather = ["what's the weather in Paris", "weather for tomorrow in Paris"]
+        // Forty ways to ask for timers, one of them for a party: "party" is said in passing.
+        let timers = ["set two kitchen timers", "set a timer for the party"] + (1...38).map { "set a timer for \($0) minutes" }
+        let requests = ["will it rain in paris on friday", "start a timer for the pasta", "how many minutes are in a day",
+                        "how do I get to the stadium", "play something for the party"]
+        // "paris" and "timer" (as the plural "timers" reads too) are keywords, and "minute" of
+        // 38 of 40 timers; "the", "in", "how" and "for" are everyone's.
+        #expect(EverydayRequests.sharingNoKeyword(requests, with: [weather, timers]) == ["how do I get to the stadium", "play something for the party"])
+        // In a small intent every word is a keyword.
+        #expect(EverydayRequests.sharingNoKeyword(requests, with: [weather, Array(timers.prefix(3))]) == ["how do I get to the stadium"])
         #expect(EverydayRequests.words(of: "What's on TV, Bob?") == ["what's", "on", "tv", "bob"])
         #expect(!EverydayRequests.english.isEmpty && EverydayRequests.english.allSatisfy { !$0.isEmpty && $0 == $0.lowercased() })
     }

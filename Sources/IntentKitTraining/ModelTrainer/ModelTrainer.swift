@@ -291,17 +291,19 @@ public struct ModelTrainer {
         return OutOfScopeNoise(corpusWordRate: options.noiseCorpusWordRate).utterances(count: count, corpusWords: words, lengths: lengths, seed: options.seed)
     }
 
-    /// Everyday requests for other apps (``EverydayRequests``) that share no word with the
-    /// corpus but function words (with the encoder: everyday words), for a corpus with no out-of-scope utterances of its own and
-    /// generated noise (``TrainingOptions/noiseFactor``); English only, the language they are in.
+    /// Everyday requests for other apps (``EverydayRequests``) that share no keyword with the
+    /// corpus's intents (``EverydayRequests/sharingNoKeyword(_:with:)``), for a corpus with no
+    /// out-of-scope utterances of its own and generated noise (``TrainingOptions/noiseFactor``);
+    /// English only, the language they are in.
     func everydayRequests(_ utterances: TrainingUtterances) -> [String] {
         let corpus = utterances.corpus, outOfScopeNames = Set(options.outOfScopeIntents)
         guard options.noiseFactor > 0, (corpus.schema.language ?? "en").lowercased().hasPrefix("en"),
               !corpus.utterances.contains(where: { outOfScopeNames.contains($0.intent) }) else { return [] }
-        let texts = corpus.utterances.indices.filter { utterances.source[$0] == $0 }.map { corpus.utterances[$0].text }
-        // Without the encoder, a word in common is all that tells a request like the corpus's.
-        return EverydayRequests.sharingNoWord(
-            EverydayRequests.english, with: texts, but: options.encoder == nil ? EverydayRequests.functionWords : GeneralVocabulary.words)
+        var intents = [String: Set<String>]()
+        for index in corpus.utterances.indices where utterances.source[index] == index {
+            intents[corpus.utterances[index].intent, default: []].insert(corpus.utterances[index].text.lowercased())
+        }
+        return EverydayRequests.sharingNoKeyword(EverydayRequests.english, with: intents.values.map { Array($0) })
     }
 
     // MARK: - 4. Feature extraction

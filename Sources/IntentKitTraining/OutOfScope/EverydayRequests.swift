@@ -7,23 +7,36 @@ import Foundation
 /// Anomaly Detection with Outlier Exposure", ICLR 2019) teaches a classifier what lies outside
 /// its classes from examples of elsewhere, which random words alone do not show. A request like
 /// the corpus's is left out, so that an app for the weather does not learn its own requests as
-/// out of scope: one that shares a word with the corpus (``sharingNoWord(_:with:but:)``) and,
+/// out of scope: one that shares a keyword with the corpus (``sharingNoKeyword(_:with:)``) and,
 /// with a sentence encoder, one as like the corpus as a typical request for its intents is
 /// (``IntentFolds``).
 enum EverydayRequests {
     /// English requests, lowercased as spoken.
     static let english: [String] = text.split(separator: "\n").map(String.init)
 
-    /// The requests of `requests` that share no word with `texts` but those of `everyone`, a
-    /// word read lowercased and without a plural's final "s".
+    /// The requests of `requests` that share none of the corpus's keywords: a word other than a
+    /// function word (``functionWords``) that at least ``keywordShare`` of one intent's
+    /// utterances hold, read lowercased and without a plural's final "s". A keyword is what an
+    /// intent is asked for by ("balance", "table", "text"); a word a few of a large corpus's
+    /// utterances hold in passing ("party", "run") says little of what the request is for, and
+    /// an everyday request that has it still teaches the class. In a small intent every word is
+    /// a keyword.
     ///
-    /// - Parameter everyone: the words any request may share with the corpus:
-    ///   ``GeneralVocabulary`` (everyday words no domain owns) where the sentence encoder also
-    ///   reads how like the corpus a request is, ``functionWords`` where nothing else does.
-    static func sharingNoWord(_ requests: [String], with texts: [String], but everyone: [String] = GeneralVocabulary.words) -> [String] {
-        let own = Set(texts.flatMap { words(of: $0) }).subtracting(everyone.map(folded))
-        return requests.filter { own.isDisjoint(with: words(of: $0)) }
+    /// - Parameter intents: each intent's utterances, each text once.
+    static func sharingNoKeyword(_ requests: [String], with intents: [[String]]) -> [String] {
+        let function = Set(functionWords.map(folded))
+        var keywords = Set<String>()
+        for texts in intents where !texts.isEmpty {
+            var counts = [String: Int]()
+            for text in texts { for word in Set(words(of: text)) where !function.contains(word) { counts[word, default: 0] += 1 } }
+            let least = keywordShare * Double(texts.count)
+            for (word, count) in counts where Double(count) >= least { keywords.insert(word) }
+        }
+        return requests.filter { keywords.isDisjoint(with: words(of: $0)) }
     }
+
+    /// The least share of an intent's utterances that hold a word for it to be the intent's keyword.
+    static let keywordShare = 0.05
 
     /// The words of grammar every English request has: articles, pronouns, prepositions,
     /// auxiliaries and their contractions.
