@@ -79,16 +79,42 @@ struct GermanDateTimeGrammarTests {
             ("von 9 bis 11 Uhr", "2026-11-22T09:00/2026-11-22T12:00"), ("3. bis 5. Januar", "2027-01-03/2027-01-06"), ("ab Montag", "2026-11-23/.."),
             ("bis 18 Uhr", "../2026-11-22T18:00"), ("nächsten 2 Tage", "2026-11-23/2026-11-25"),
         ]
+        expectDates(cases)
+    }
+
+    @Test func familiesOfSeveralParts() {
+        expectDates([
+            // From now until a duration ends; the next hour or minute.
+            ("binnen 3 Tagen", "2026-11-22T08:00:00/2026-11-25T00:00:00"), ("innerhalb von zehn Minuten", "2026-11-22T08:00:00/2026-11-22T08:10:00"),
+            ("in der nächsten halben Stunde", "2026-11-22T08:00:00/2026-11-22T08:30:00"), ("in der nächsten Minute", "2026-11-22T08:01"),
+            ("in zwei einhalb Stunden", "2026-11-22T10:30:00"), ("in fünf Minuten ab jetzt", "2026-11-22T08:05:00"),
+            // Until the end of the period under way.
+            ("bis zum Ende des Monats", "../2026-12-01"), ("bis zum Ende der Woche", "../2026-11-23"), ("bis zum Ende des Jahres", "../2027-01-01"),
+            // Parts of the day by their hours, and the hour around a time.
+            ("in den Abendstunden", "2026-11-22T18:00/2026-11-22T23:00"), ("in den frühen Nachmittagsstunden", "2026-11-22T13:00/2026-11-22T16:00"),
+            ("kurz vor Mittag", "2026-11-22T11:00/2026-11-22T12:00"), ("kurz nach 3 Uhr", "2026-11-22T15:00/2026-11-22T16:00"),
+            // Counted from a day; a month's week in one word.
+            ("zweiter Montag nach Ostern", "2027-04-05"), ("zweiter Tag vor Heiligabend", "2026-12-22"), ("die dritte Woche nach Neujahr", "2027-01-18"),
+            ("die zweite Augustwoche", "2027-08-09"), ("letzte Woche im Januar", "2027-01-25"),
+            // A weekday with its date: the first year from this one on which they agree.
+            ("Sonntag, 1. November", "2026-11-01"), ("Montag, der 1. März", "2027-03-01"),
+            // The 24-hour clock with a colon, "morgen" after a time, a quarter into the hour, both ends open.
+            ("3:30", "2026-11-23T03:30"), ("um 10 Uhr morgen", "2026-11-23T10:00"), ("viertel neun", "2026-11-22T08:15"),
+            ("Montag nach 10 Uhr aber vor 12 Uhr", "2026-11-23T10:00/2026-11-23T12:00"),
+        ])
+    }
+
+    private func expectDates(_ cases: [(String, String)], sourceLocation: SourceLocation = #_sourceLocation) {
         for (text, expected) in cases {
             let matches = Self.german.extract(from: text, reference: ReferenceMoment.date)
             #expect(matches.count == 1 && matches.first?.text == text && matches.first?.kind == .dateTime,
-                    "\(text): \(matches.map { "\($0.kind) \($0.text)" })")
+                    "\(text): \(matches.map { "\($0.kind) \($0.text)" })", sourceLocation: sourceLocation)
             let value: String? = switch matches.first?.value {
             case .dateTime(let moment)?: moment.description
             case .dateTimeInterval(let interval)?: interval.description
             default: nil
             }
-            #expect(value == expected, "\(text) → \(value ?? "nothing")")
+            #expect(value == expected, "\(text) → \(value ?? "nothing")", sourceLocation: sourceLocation)
         }
     }
 }

@@ -31,7 +31,7 @@ FRAMING = {"for", "during", "in", "at", "@", "on", "the", "of", "by"}
 # The same words of the other languages, by the corpus's language (rustling-fr.jsonl: fr).
 FRAMING_OF = {
     "fr": {"pour", "pendant", "durant", "dans", "à", "a", "le", "la", "les", "l'", "de", "du", "d'", "en", "au", "aux", "sur"},
-    "de": {"für", "während", "in", "im", "am", "um", "an", "der", "die", "das", "den", "dem", "des", "von", "vom", "zu", "zum", "zur", "bei", "ab"},
+    "de": {"für", "während", "in", "im", "am", "um", "an", "der", "die", "das", "den", "dem", "des", "von", "vom", "zu", "zum", "zur", "bei", "beim", "ab"},
     "es": {"por", "para", "durante", "en", "de", "a", "el", "la", "los", "las", "del", "al"},
 }
 

@@ -19,13 +19,15 @@
 ///   inside (`um ungefähr 15 Uhr`);
 /// - relative moments: `in 2 Minuten`, `in einer halben Stunde`, `vor drei Wochen`; stretches:
 ///   `nächsten 3 Tage`, `letzte 2 Wochen`, `vergangenen zwei Monaten`; `dieses Wochenende`;
-///   seasons (`diesen Sommer`, `Winter 2014`);
+///   seasons (`diesen Sommer`, `Winter 2014`); `binnen 2 Wochen`, `innerhalb von 3 Tagen` (from
+///   now until then); `zweiter Montag nach Ostern`, `die vierte Woche nach Weihnachten`;
 /// - intervals: `13. - 15. Juli`, `13 bis 15 Juli`, `8 Aug - 12 Aug`, `9:30 - 11:00`, `von 9:30
-///   bis 11:00`, `zwischen 9:30 und 11:00`; open ones: `nach 14 Uhr`, `bis 11 Uhr`, `ab Montag`,
-///   `seit Montag`, `vor Donnerstag`.
+///   bis 11:00`, `zwischen 9:30 und 11:00`, `kurz vor Mittag`; open ones: `nach 14 Uhr`, `bis 11
+///   Uhr`, `ab Montag`, `seit Montag`, `vor Donnerstag`, `bis zum Ende des Monats`; both ends
+///   said open: `nach 9:30 aber vor 11:00`.
 ///
 /// An hour from 1 to 12 without `morgens` or `nachmittags` is the next of its two occurrences, as
-/// in English.
+/// in English; written with a colon, a time is on the 24-hour clock.
 enum GermanDateTimeGrammar {
     typealias Context = DateTimeContext
     typealias Value = DateTimeValue
@@ -34,10 +36,11 @@ enum GermanDateTimeGrammar {
         .union(["jetzt", "gerade", "sofort", "heute", "morgen", "gestern", "ubermorgen", "vorgestern", "woche", "monat", "jahr", "quartal",
                 "wochenende", "nachsten", "nachste", "nachstes", "kommenden", "kommende", "letzten", "letzte", "letztes", "vergangenen",
                 "ubernachsten", "diesen", "diese", "dieses", "diesem", "vorige", "vorherige", "um", "viertel", "halb", "dreiviertel", "zwischen",
-                "von", "bis", "nach", "ab", "seit", "vor", "erster", "erste", "zweiter", "dritter", "letzter", "mittag"])
+                "von", "bis", "nach", "ab", "seit", "vor", "erster", "erste", "zweiter", "dritter", "letzter", "mittag", "binnen", "innerhalb", "kurz",
+                "fruhen", "fruhe", "fruher", "spaten", "spate", "spater"])
         .union(weekdayAbbreviations.keys)
     static let innerWords: WordSet = ["uhr", "h", "und", "minuten", "minute", "fruh", "eben"]
-    static let leadWords: WordSet = ["am", "im", "in", "an", "der", "die", "das", "den", "dem", "des", "zum", "zur", "gegen"]
+    static let leadWords: WordSet = ["am", "im", "in", "an", "der", "die", "das", "den", "dem", "des", "zum", "zur", "gegen", "bei", "beim"]
 
     private struct State {
         var reading = DateTimeGrammar.Reading()
@@ -51,12 +54,23 @@ enum GermanDateTimeGrammar {
         }
         consider(openInterval(words, from: start, context: context, state: State()))
         consider(interval(words, from: start, context: context, state: State()))
+        consider(within(words, from: start, context: context))
+        consider(shortly(words, from: start, context: context))
         if let day = momentState(words, from: start, context: context, initial: State(), times: false), day.state.reading.hour == nil,
            day.state.reading.instant == nil, day.state.reading.span == nil, day.state.reading.day != nil {
             var index = day.end
             while ["aber", ",", "am", "um"].contains(words.key(at: index)) { index += 1 }
             consider(openInterval(words, from: index, context: context, state: day.state))
             consider(interval(words, from: index, context: context, state: day.state))
+        }
+        // "In drei Stunden ab sofort", "in zwei Tagen von jetzt an": from now, as said already.
+        if let found = best, !found.value.isInterval {
+            let after = found.end
+            if words.key(at: after) == "ab", ["sofort", "jetzt", "heute"].contains(words.key(at: after + 1)) {
+                best?.end = after + 2
+            } else if words.key(at: after) == "von", ["jetzt", "heute"].contains(words.key(at: after + 1)), words.key(at: after + 2) == "an" {
+                best?.end = after + 3
+            }
         }
         return best
     }
@@ -144,7 +158,7 @@ enum GermanDateTimeGrammar {
                 if state.reading.afternoon == nil { state.reading.afternoon = part.afternoon }
                 state.reading.ambiguousHour = false
             }
-            state.reading.partIsAnchored = part.anchored || ["am", "heute", "in", "im", "diesen", "diesem", "der"].contains(words.key(at: start - 1))
+            state.reading.partIsAnchored = part.anchored || ["am", "heute", "in", "im", "diesen", "diesem", "der", "bei", "beim"].contains(words.key(at: start - 1))
             if !reading.hasDate, ["heute", "diesen"].contains(words.key(at: start - 1)) { state.reading.day = context.today }
             return (state, part.end)
         }
@@ -189,6 +203,9 @@ enum GermanDateTimeGrammar {
         default: break
         }
         if let holiday = holidays.read(words, from: start, today: today) { return (holiday.day, .day, false, holiday.end) }
+        // "letzte Woche im September" before "letzte Woche"; "dritter Dienstag nach Weihnachten".
+        if let ordinal = ordinalDay(words, from: start, context: context) { return (ordinal.day, ordinal.grain, false, ordinal.end) }
+        if let counted = countedFrom(words, from: start, context: context) { return (counted.day, counted.grain, false, counted.end) }
         // "nächste Woche", "letzten Monat", "dieses Jahr", "diesem Monat"; "drittes Quartal 2018".
         if let step = steps[key], let grain = calendarUnits[next(1)] {
             return (DateTimeGrammar.adding(step, grain, to: DateTimeGrammar.truncated(today * 86_400, to: grain)) / 86_400, grain, false, start + 2)
@@ -208,7 +225,6 @@ enum GermanDateTimeGrammar {
             let (year, thisMonth, _) = CivilDate.date(today)
             return (CivilDate.days(year: (month > thisMonth ? year : year + 1) + 1, month: month, day: 1), .month, false, start + 2)
         }
-        if let ordinal = ordinalDay(words, from: start, context: context) { return (ordinal.day, ordinal.grain, false, ordinal.end) }
         if let weekday = weekday(words, from: start, context: context) { return (weekday.day, .day, false, weekday.end) }
         if let date = calendarDate(words, from: start, context: context) { return (date.day, date.grain, false, date.end) }
         return nil
@@ -239,7 +255,20 @@ enum GermanDateTimeGrammar {
         case .some(-1): return (today - 1 - (CivilDate.weekday(today) - weekday + 6) % 7, index)
         default: break
         }
-        if let date = calendarDate(words, from: index, context: context, weekday: weekday) { return (date.day, date.end) }
+        // "Sonntag Feb 10", "Freitag, der 12. Mai": the date says which; without a year, the first
+        // from this year's on which it falls on that weekday, as in English.
+        let dateStart = ["der", "den"].contains(words.key(at: index)) ? index + 1 : index
+        if let date = calendarDate(words, from: dateStart, context: context, weekday: weekday) {
+            guard date.grain == .day, CivilDate.weekday(date.day) != weekday else { return (date.day, date.end) }
+            let yearSaid = (dateStart..<date.end).contains { words.isDigits(at: $0) && words[$0].utf8.count == 4 || words[$0].filter { $0 == "." }.count == 2 }
+            guard !yearSaid else { return nil }
+            let (_, month, dayOfMonth) = CivilDate.date(date.day)
+            for year in context.year..<(context.year + 28) where CivilDate.isValid(year: year, month: month, day: dayOfMonth) {
+                let candidate = CivilDate.days(year: year, month: month, day: dayOfMonth)
+                if CivilDate.weekday(candidate) == weekday { return (candidate, date.end) }
+            }
+            return nil
+        }
         let offset = (weekday + 5) % 7
         let monday = DateTimeGrammar.monday(of: today)
         // "der nächsten Woche", "nächste Woche", "dieser Woche", "der letzten Woche", "letzte Woche"
@@ -332,9 +361,18 @@ enum GermanDateTimeGrammar {
         let last = ["letzter", "letzte", "letzten"].contains(words.key(at: start))
         let said: (value: Int, end: Int)? = last ? (0, start + 1) : (words.startsWithLetter(at: start) ? GermanNumberGrammar.ordinal(words, from: start) : nil)
         guard let number = said else { return nil }
-        let kind = words.key(at: number.end)
-        guard ["im", "in", "des"].contains(words.key(at: number.end + 1)), let month = months[words.key(at: number.end + 2)] else { return nil }
-        var end = number.end + 3, year = CivilDate.date(context.today).year
+        var kind = words.key(at: number.end)
+        let month: Int
+        var end: Int
+        if ["im", "in", "des"].contains(words.key(at: number.end + 1)), let said = months[words.key(at: number.end + 2)] {
+            (month, end) = (said, number.end + 3)
+        } else if let compound = monthWeek(words, at: number.end) {
+            // "die dritte Juliwoche", "letzte Dezemberwoche"
+            (kind, month, end) = ("woche", compound, number.end + 1)
+        } else {
+            return nil
+        }
+        var year = CivilDate.date(context.today).year
         if let said = self.year(words, at: end), words.word(at: end)?.utf8.count == 4 { (year, end) = (said.value, said.end) } else if month < CivilDate.date(context.today).month { year += 1 }
         let length = CivilDate.length(year: year, month: month)
         let first = CivilDate.days(year: year, month: month, day: 1)
@@ -354,6 +392,40 @@ enum GermanDateTimeGrammar {
         let monday = last ? lastMonday : firstMonday + 7 * (number.value - 1)
         guard monday <= lastMonday else { return nil }
         return (monday, .week, end)
+    }
+
+    /// The month of a week named by it in one word at `index` ("Juliwoche", "Märzwoche").
+    private static func monthWeek(_ words: EntityWords, at index: Int) -> Int? {
+        guard let word = words.word(at: index)?.lowercased(), word.hasSuffix("woche"), word.count > 5 else { return nil }
+        let prefix = String(word.dropLast(5).map { $0 == "ä" ? "a" : $0 })
+        return months[WordKey(prefix)]
+    }
+
+    /// "dritter Dienstag nach Weihnachten", "die vierte Woche nach Ostern", "zweiter Tag vor
+    /// Silvester": the `n`-th weekday, week (by its Monday) or day after or before the day said.
+    private static func countedFrom(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, grain: DateTimeGrain, end: Int)? {
+        guard words.startsWithLetter(at: start), let number = GermanNumberGrammar.ordinal(words, from: start), (1...52).contains(number.value) else { return nil }
+        let kind = words.key(at: number.end)
+        let sign: Int
+        switch words.key(at: number.end + 1) {
+        case "nach": sign = 1
+        case "vor": sign = -1
+        default: return nil
+        }
+        var index = number.end + 2
+        if ["dem", "der", "den"].contains(words.key(at: index)) { index += 1 }
+        guard let anchor = day(words, from: index, context: context), !anchor.isNow, anchor.grain == .day else { return nil }
+        let n = number.value
+        if let weekday = weekdays[kind] {
+            let first = sign > 0 ? DateTimeGrammar.after(anchor.day, weekday: weekday)
+                                 : anchor.day - 1 - (CivilDate.weekday(anchor.day) - weekday + 6) % 7
+            return (first + sign * 7 * (n - 1), .day, anchor.end)
+        }
+        switch kind {
+        case "tag": return (anchor.day + sign * n, .day, anchor.end)
+        case "woche": return (DateTimeGrammar.monday(of: anchor.day) + sign * 7 * n, .week, anchor.end)
+        default: return nil
+        }
     }
 
     /// Holidays by their German names; a holiday without a year is its next occurrence.
@@ -403,7 +475,8 @@ enum GermanDateTimeGrammar {
             guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), parts[1].utf8.count == 2, (0...24).contains(hour), (0...59).contains(minute) else { return nil }
             var end = start + 1
             if words.key(at: end) == "h" || words.key(at: end) == "uhr" { end += 1 }
-            return finish(Clock(hour: hour % 24, minute: minute, afternoon: nil, twelveHour: (1...12).contains(hour), grain: .minute, end: end, isSaid: true), words)
+            // Written with a colon, a time is on the 24-hour clock: "3:30" is 03:30.
+            return finish(Clock(hour: hour % 24, minute: minute, afternoon: nil, twelveHour: false, grain: .minute, end: end, isSaid: true), words)
         }
         // "viertel nach 3", "zwanzig nach drei", "viertel vor 12", "halb 4" (3:30), "dreiviertel eins" (12:45):
         // minutes from the hour said after them.
@@ -411,7 +484,8 @@ enum GermanDateTimeGrammar {
         func direction(at at: Int) -> Int? { words.key(at: at) == "nach" ? 1 : words.key(at: at) == "vor" ? -1 : nil }
         switch key {
         case "viertel":
-            if let sign = direction(at: start + 1) { (offset, index) = (15 * sign, start + 2) }
+            // "viertel acht": a quarter into the hour before eight (7:15), as "dreiviertel acht" is 7:45.
+            if let sign = direction(at: start + 1) { (offset, index) = (15 * sign, start + 2) } else { (offset, index) = (-45, start + 1) }
         case "halb": (offset, index) = (-30, start + 1)
         case "dreiviertel": (offset, index) = (-15, start + 1)
         default:
@@ -421,7 +495,10 @@ enum GermanDateTimeGrammar {
             }
         }
         if let offset {
-            guard let hour = GermanNumberGrammar.unsigned(words, from: index, suffixes: false), hour.value == hour.value.rounded(), (0...24).contains(hour.value) else { return nil }
+            // "viertel vor Mittag", "halb Mitternacht": noon and midnight as hours.
+            let named: (value: Double, end: Int)? = ["mittag": 12.0, "mitternacht": 24.0][words.key(at: index)].map { ($0, index + 1) }
+            guard let hour = named ?? GermanNumberGrammar.unsigned(words, from: index, suffixes: false).map({ ($0.value, $0.end) }),
+                  hour.value == hour.value.rounded(), (0...24).contains(hour.value) else { return nil }
             let total = ((Int(hour.value) % 24) * 60 + offset + 1440) % 1440
             var end = hour.end
             if words.key(at: end) == "uhr" { end += 1 }
@@ -456,7 +533,8 @@ enum GermanDateTimeGrammar {
         var clock = clock
         let index = clock.end
         var afternoon: Bool?, end = index
-        if let half = halves[words.key(at: index)] {
+        // "10 Uhr morgen" is tomorrow at ten; "10 Uhr am Morgen", "10 Uhr morgens" the morning.
+        if let half = halves[words.key(at: index)], words.key(at: index) != "morgen" {
             (afternoon, end) = (half, index + 1)
         } else if ["am", "des"].contains(words.key(at: index)), let half = halves[words.key(at: index + 1)] {
             (afternoon, end) = (half, index + 2)
@@ -480,16 +558,19 @@ enum GermanDateTimeGrammar {
         "morgen": (4, 10), "morgens": (4, 10), "fruh": (4, 9), "fruhmorgens": (4, 9), "vormittag": (7, 12), "vormittags": (7, 12),
         "nachmittag": (13, 19), "nachmittags": (13, 19), "spatnachmittag": (16, 19), "spatnachmittags": (16, 19), "abend": (18, 23),
         "abends": (18, 23), "morgengrauen": (4, 7), "tagesanbruch": (4, 7),
+        // "in den Morgenstunden", "zu später Nachmittagsstunde": the part by its hours.
+        "morgenstunden": (4, 10), "morgenstunde": (4, 10), "vormittagsstunden": (7, 12), "vormittagsstunde": (7, 12),
+        "nachmittagsstunden": (13, 19), "nachmittagsstunde": (13, 19), "abendstunden": (18, 23), "abendstunde": (18, 23),
     ]
 
     /// The part of the day at `start` ("Abend", "morgens", "am Vormittag", "am späten
     /// Nachmittag", "am frühen Morgen", "im Morgengrauen"), or noon ("Mittag").
     private static func partOfDay(_ words: EntityWords, from start: Int) -> (from: Int, to: Int, afternoon: Bool, anchored: Bool, end: Int, hour: Int?)? {
         let key = words.key(at: start)
-        if key == "mittag", words.key(at: start - 1) != "vor" { return (12, 12, true, true, start + 1, 12) }
+        if key == "mittag" { return (12, 12, true, true, start + 1, 12) }
         // "frühen Nachmittag", "späten Vormittag": the first and last stretch.
-        if ["fruhen", "fruhe", "spaten", "spate"].contains(key), let hours = partWords[words.key(at: start + 1)] {
-            let early = ["fruhen", "fruhe"].contains(key)
+        if ["fruhen", "fruhe", "fruher", "spaten", "spate", "spater"].contains(key), let hours = partWords[words.key(at: start + 1)] {
+            let early = ["fruhen", "fruhe", "fruher"].contains(key)
             let span = hours.1 - hours.0
             let bounds = early ? (hours.0, hours.0 + max(2, span / 2)) : (hours.1 - max(2, span / 2), hours.1)
             return (bounds.0, bounds.1, hours.0 >= 12, true, start + 2, nil)
@@ -497,7 +578,9 @@ enum GermanDateTimeGrammar {
         if key == "morgen", !["am", "des", "den", "der", "dem"].contains(words.key(at: start - 1)) { return nil }
         guard let hours = partWords[key] else { return nil }
         // "morgens", "abends", "nachmittags": said alone, a time of day.
-        let adverb = ["morgens", "vormittags", "nachmittags", "abends", "spatnachmittags", "fruhmorgens"].contains(key)
+        // "morgens", "abends", "nachmittags" and the parts by their hours ("Abendstunden"): a time of day wherever said.
+        let adverb = ["morgens", "vormittags", "nachmittags", "abends", "spatnachmittags", "fruhmorgens", "morgenstunden", "morgenstunde",
+                      "vormittagsstunden", "vormittagsstunde", "nachmittagsstunden", "nachmittagsstunde", "abendstunden", "abendstunde"].contains(key)
         return (hours.0, hours.1, hours.0 >= 12, adverb, start + 1, nil)
     }
 
@@ -574,6 +657,49 @@ enum GermanDateTimeGrammar {
 
     // MARK: Intervals
 
+    /// "binnen 2 Wochen", "innerhalb von drei Tagen", "in der nächsten eineinhalb Stunde": from now until the moment the duration ends (cut as ``relative(_:from:context:)``
+    /// cuts it); "in der nächsten Stunde", "in der nächsten Minute": the next such unit.
+    private static func within(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int, approximate: Bool)? {
+        func key(_ index: Int) -> WordKey { words.key(at: index) }
+        var index: Int
+        switch key(start) {
+        case "binnen": index = start + 1
+        case "innerhalb": index = key(start + 1) == "von" ? start + 2 : start + 1
+        // "in den nächsten 3 Tagen" counts whole units, as "nächsten 3 Tage" does (``span(_:from:context:)``).
+        case "in" where ["der", "den"].contains(key(start + 1)) && ["nachsten", "kommenden"].contains(key(start + 2))
+            && span(words, from: start + 1, context: context) == nil: index = start + 3
+        default: return nil
+        }
+        if key(start) == "in", let unit = ["stunde": DateTimeGrain.hour, "minute": .minute][key(index)] {
+            let next = DateTimeGrammar.adding(1, unit, to: DateTimeGrammar.truncated(context.now, to: unit))
+            return (.instant(next, unit), index + 1, false)
+        }
+        guard let duration = GermanDurationGrammar.duration(words, from: index), !duration.approximate, duration.seconds > 0, duration.seconds < 3e11,
+              let until = DateTimeParts.fromNow(seconds: duration.seconds, smallestUnit: duration.smallestUnit, sign: 1, context: context).start else { return nil }
+        return (.interval(context.now, until, .second), duration.end, false)
+    }
+
+    /// "kurz vor Mittag", "kurz nach 3 Uhr": the hour before or after the time said.
+    private static func shortly(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int, approximate: Bool)? {
+        guard words.key(at: start) == "kurz", ["vor", "nach"].contains(words.key(at: start + 1)),
+              let bound = moment(words, from: start + 2, context: context), !bound.value.isInterval, bound.value.grain <= .hour,
+              let at = bound.value.start else { return nil }
+        let before = words.key(at: start + 1) == "vor"
+        return (.interval(before ? at - 3_600 : at, before ? at : at + 3_600, .hour), bound.end, false)
+    }
+
+    /// The period of "Ende des Tages", "Ende der Woche", "Ende des Monats", "Ende des Jahres" at
+    /// `start` (the one under way) and the grain under it, for "bis zum Ende des Monats".
+    private static func endOfPeriod(_ words: EntityWords, from start: Int, context: Context) -> (moment: Int, grain: DateTimeGrain, end: Int)? {
+        guard words.key(at: start) == "ende", ["des", "der"].contains(words.key(at: start + 1)) else { return nil }
+        let units: WordTable<(DateTimeGrain, DateTimeGrain)> = [
+            "tages": (.day, .hour), "tag": (.day, .hour), "woche": (.week, .day), "monats": (.month, .day), "monat": (.month, .day),
+            "jahres": (.year, .month), "jahr": (.year, .month),
+        ]
+        guard let (unit, grain) = units[words.key(at: start + 2)] else { return nil }
+        return (DateTimeGrammar.adding(1, unit, to: DateTimeGrammar.truncated(context.now, to: unit)), grain, start + 3)
+    }
+
     /// "nach 14 Uhr", "bis 11 Uhr", "ab Montag", "seit Montag", "vor Donnerstag", "bis Donnerstag"
     /// (through it).
     private static func openInterval(_ words: EntityWords, from start: Int, context: Context, state: State) -> (value: Value, end: Int, approximate: Bool)? {
@@ -585,6 +711,9 @@ enum GermanDateTimeGrammar {
         default: return nil
         }
         if ["zum", "zur", "dem", "den"].contains(words.key(at: index)) { index += 1 }
+        if words.key(at: start) == "bis", state.reading.day == nil, let end = endOfPeriod(words, from: index, context: context) {
+            return (.interval(nil, end.moment, end.grain), end.end, false)
+        }
         guard let bound = moment(words, from: index, context: context, initial: state), let first = bound.value.start, !bound.value.isInterval else { return nil }
         // "vor 7 Tagen" is a moment ago, read as one.
         if words.key(at: start) == "vor", relative(words, from: start, context: context) != nil { return nil }
@@ -593,6 +722,12 @@ enum GermanDateTimeGrammar {
         if !after, words.key(at: start) == "bis", bound.value.grain >= .day { moment = DateTimeGrammar.adding(1, bound.value.grain, to: first) }
         if !after, let day = state.reading.day, state.reading.part == nil {
             return (.interval(day * 86_400, moment, bound.value.grain), bound.end, bound.approximate)
+        }
+        // "nach 9:30 aber vor 11:00", "ab Montag und bis Freitag": both ends said.
+        if after, ["aber", "und"].contains(words.key(at: bound.end)), ["vor", "bis"].contains(words.key(at: bound.end + 1)),
+           let close = openInterval(words, from: bound.end + 1, context: context, state: state), close.value.start == nil || close.value.start == state.reading.day.map({ $0 * 86_400 }),
+           let until = close.value.end, until > moment {
+            return (.interval(moment, until, min(bound.value.grain, close.value.grain)), close.end, bound.approximate || close.approximate)
         }
         return (after ? .interval(moment, nil, bound.value.grain) : .interval(nil, moment, bound.value.grain), bound.end, bound.approximate)
     }

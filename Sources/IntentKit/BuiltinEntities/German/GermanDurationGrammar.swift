@@ -1,6 +1,6 @@
 /// German durations over ``EntityWords``: a number (``GermanNumberGrammar``) and a unit (`zwanzig
 /// Minuten`, `2 Wochen`, `1h`, `2 Std.`), `ein paar` for a couple (two), halves and quarters (`eine halbe
-/// Stunde`, `anderthalb Stunden`, `eineinhalb Stunden`, `eine Viertelstunde`, `eine
+/// Stunde`, `anderthalb Stunden`, `eineinhalb Stunden`, `zwei einhalb Stunden`, `eine Viertelstunde`, `eine
 /// Dreiviertelstunde`), and parts added together, with or without `und` (`eine Minute und drei
 /// Sekunden`, `1h30`); said after `für` or `während`, which belong to it.
 enum GermanDurationGrammar {
@@ -19,7 +19,7 @@ enum GermanDurationGrammar {
     private static let hourParts: WordTable<Double> = ["viertelstunde": 900, "dreiviertelstunde": 2700]
 
     static let firstWords: WordSet = WordSet(hourParts.keys).union(["fur", "wahrend", "anderthalb", "eineinhalb", "paar", "halbe", "halben"])
-    static let innerWords: WordSet = WordSet(secondsPerUnit.keys).union(["und", "halb"])
+    static let innerWords: WordSet = WordSet(secondsPerUnit.keys).union(["und", "halb", "einhalb", "ein"])
 
     /// The duration that starts at `start`, in seconds, the smallest unit said, the index after
     /// it, and whether a word of precision after its opener makes it an approximation.
@@ -54,8 +54,16 @@ enum GermanDurationGrammar {
             guard let unit = unit(words, at: index + 1) else { return nil }
             return (count * unit.seconds, unit.seconds, unit.end)
         }
-        guard let number = GermanNumberGrammar.unsigned(words, from: start, suffixes: false), let unit = unit(words, at: number.end) else { return nil }
-        var seconds = number.value * unit.seconds, end = unit.end
+        guard let number = GermanNumberGrammar.unsigned(words, from: start, suffixes: false) else { return nil }
+        // "zwei einhalb Stunden", "drei ein halb Tage": a half more.
+        var half = 0.0, unitIndex = number.end
+        if words.key(at: unitIndex) == "einhalb" {
+            (half, unitIndex) = (0.5, unitIndex + 1)
+        } else if words.key(at: unitIndex) == "ein", words.key(at: unitIndex + 1) == "halb" {
+            (half, unitIndex) = (0.5, unitIndex + 2)
+        }
+        guard let unit = unit(words, at: unitIndex) else { return nil }
+        var seconds = (number.value + half) * unit.seconds, end = unit.end
         // "zwei Stunden und eine halbe" aside: "eine Stunde und halb" is rare; "zwei Stunden halb" is not German.
         if words.key(at: end) == "und", words.key(at: end + 1) == "eine", words.key(at: end + 2) == "halbe" {
             seconds += unit.seconds / 2
