@@ -11,7 +11,7 @@ enum OutOfScopeNote {
         let listed = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names[0]
         var note = "note: no out-of-scope examples (utterances of an intent named \(listed)). "
         let closeRequests: String
-        let teachers = (corpus.schema.language ?? "en").lowercased().hasPrefix("en") && options.noiseFactor > 0
+        let teachers = !EverydayRequests.requests(for: corpus.schema.language).isEmpty && options.noiseFactor > 0
             ? "everyday requests for other apps unlike the corpus and generated noise" : "generated noise"
         if options.falseRejectionRate > 0, options.encoder != nil {
             note += String(format: "The model learns \"no intent\" from %@ and answers out of scope below a minimum confidence and, with the sentence encoder, below a minimum similarity to the training utterances, each set to turn away %g %% of held-out in-scope requests; ", teachers, 100 * options.falseRejectionRate)

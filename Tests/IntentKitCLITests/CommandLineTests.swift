@@ -547,16 +547,17 @@ struct CommandLineTests: CommandLineRunning {
     }
 
     /// A first corpus as a newcomer writes it (Fixtures/newcomer: six intents, 43 utterances, no
-    /// out-of-scope examples): training says what the model will turn away, and the words-only
-    /// model reads most of thirty phrasings it never saw and turns away some requests for other
-    /// apps. A coarse floor; the figures are
+    /// out-of-scope examples; Fixtures/newcomer-fr, the same in French): training says what the
+    /// model will turn away, and the words-only model reads most of thirty phrasings it never saw
+    /// and turns away some requests for other apps. A coarse floor; the figures are
     /// scripts/experiments/newcomer-corpus's.
-    @Test func aNewcomersCorpusTrainsSaysWhatItTurnsAwayAndReadsNewPhrasings() throws {
-        let fixtures = CommandLinePaths.repository.appendingPathComponent("Tests/IntentKitCLITests/Fixtures/newcomer")
+    @Test(arguments: zip(["newcomer", "newcomer-fr"], ["kitchen", "cuisine"]))
+    func aNewcomersCorpusTrainsSaysWhatItTurnsAwayAndReadsNewPhrasings(fixture: String, corpus: String) throws {
+        let fixtures = CommandLinePaths.repository.appendingPathComponent("Tests/IntentKitCLITests/Fixtures/\(fixture)")
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let model = directory.appendingPathComponent("kitchen.model").path
-        let trained = try run("train", fixtures.appendingPathComponent("kitchen").path, "--seed", "1", "--output", model)
+        let model = directory.appendingPathComponent("\(corpus).model").path
+        let trained = try run("train", fixtures.appendingPathComponent(corpus).path, "--seed", "1", "--output", model)
         #expect(trained.status == 0, "\(trained.stderr)")
         #expect(trained.stderr.contains("requests for intents this corpus does not teach: about "), "\(trained.stderr)")
         let json = directory.appendingPathComponent("new.json").path

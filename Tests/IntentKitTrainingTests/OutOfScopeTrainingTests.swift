@@ -186,6 +186,26 @@ struct OutOfScopeTrainingTests {
         #expect(!EverydayRequests.english.isEmpty && EverydayRequests.english.allSatisfy { !$0.isEmpty && $0 == $0.lowercased() })
     }
 
+    @Test func everydayRequestsAndNoiseAreInTheCorpusLanguage() {
+        #expect(GeneralVocabulary.words(for: "fr-CA") == GeneralVocabulary.french)
+        #expect(GeneralVocabulary.words(for: "de") == GeneralVocabulary.german && GeneralVocabulary.words(for: "es_MX") == GeneralVocabulary.spanish)
+        #expect(GeneralVocabulary.words(for: "it") == GeneralVocabulary.words && GeneralVocabulary.words(for: nil) == GeneralVocabulary.words)
+        for language in ["fr", "de", "es"] {
+            let requests = EverydayRequests.requests(for: language)
+            #expect(!requests.isEmpty && requests.allSatisfy { !$0.isEmpty && $0 == $0.lowercased() }, "\(language)")
+            #expect(Set(requests).isDisjoint(with: EverydayRequests.english))
+        }
+        #expect(EverydayRequests.requests(for: "it").isEmpty)
+        // An elision ends at its apostrophe: "l'heure" shares "heure" with a corpus that says it.
+        #expect(EverydayRequests.words(of: "L'heure qu'il est", language: "fr") == ["l", "heure", "qu", "il", "est"])
+        let corpus = [["quelle heure est-il", "donne-moi l'heure", "heure de paris"]]
+        #expect(EverydayRequests.sharingNoKeyword(["à quelle heure part le train", "raconte-moi une blague"], with: corpus, language: "fr")
+                == ["raconte-moi une blague"])
+        let noise = OutOfScopeNoise(corpusWordRate: 0, vocabulary: GeneralVocabulary.german).utterances(count: 20, corpusWords: [], lengths: [3], seed: 1)
+        let german = Set(GeneralVocabulary.german)
+        #expect(noise.allSatisfy { $0.split(separator: " ").allSatisfy { german.contains(String($0)) } }, "\(noise)")
+    }
+
     @Test func everydayRequestsTeachTheClassWhenTheCorpusHasNone() throws {
         var corpus = Self.corpora.train
         corpus.utterances.removeAll { $0.intent == "out_of_scope" }

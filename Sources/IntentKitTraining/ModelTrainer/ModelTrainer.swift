@@ -288,22 +288,24 @@ public struct ModelTrainer {
         guard options.noiseFactor > 0, !counts.isEmpty else { return [] }
         let sizes = counts.values.sorted()
         let count = Int((options.noiseFactor * Double(sizes[sizes.count / 2])).rounded())
-        return OutOfScopeNoise(corpusWordRate: options.noiseCorpusWordRate).utterances(count: count, corpusWords: words, lengths: lengths, seed: options.seed)
+        return OutOfScopeNoise(corpusWordRate: options.noiseCorpusWordRate, vocabulary: GeneralVocabulary.words(for: utterances.corpus.schema.language))
+            .utterances(count: count, corpusWords: words, lengths: lengths, seed: options.seed)
     }
 
     /// Everyday requests for other apps (``EverydayRequests``) that share no keyword with the
     /// corpus's intents (``EverydayRequests/sharingNoKeyword(_:with:)``), for a corpus with no
-    /// out-of-scope utterances of its own and generated noise (``TrainingOptions/noiseFactor``);
-    /// English only, the language they are in.
+    /// out-of-scope utterances of its own and generated noise (``TrainingOptions/noiseFactor``),
+    /// in the corpus's language (``EverydayRequests/requests(for:)``).
     func everydayRequests(_ utterances: TrainingUtterances) -> [String] {
         let corpus = utterances.corpus, outOfScopeNames = Set(options.outOfScopeIntents)
-        guard options.noiseFactor > 0, (corpus.schema.language ?? "en").lowercased().hasPrefix("en"),
+        let requests = EverydayRequests.requests(for: corpus.schema.language)
+        guard options.noiseFactor > 0, !requests.isEmpty,
               !corpus.utterances.contains(where: { outOfScopeNames.contains($0.intent) }) else { return [] }
         var intents = [String: Set<String>]()
         for index in corpus.utterances.indices where utterances.source[index] == index {
             intents[corpus.utterances[index].intent, default: []].insert(corpus.utterances[index].text.lowercased())
         }
-        return EverydayRequests.sharingNoKeyword(EverydayRequests.english, with: intents.values.map { Array($0) })
+        return EverydayRequests.sharingNoKeyword(requests, with: intents.values.map { Array($0) }, language: corpus.schema.language)
     }
 
     // MARK: - 4. Feature extraction

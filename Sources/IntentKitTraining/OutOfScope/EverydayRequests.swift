@@ -10,8 +10,8 @@ import Foundation
 /// out of scope: one that shares a keyword with the corpus (``sharingNoKeyword(_:with:)``) and,
 /// with a sentence encoder, one as like the corpus as a typical request for its intents is
 /// (``IntentFolds``).
-enum EverydayRequests {
-    /// English requests, lowercased as spoken.
+package enum EverydayRequests {
+    /// English requests, lowercased as spoken (other languages': ``requests(for:)``).
     static let english: [String] = text.split(separator: "\n").map(String.init)
 
     /// The requests of `requests` that share none of the corpus's keywords: a word other than a
@@ -22,17 +22,21 @@ enum EverydayRequests {
     /// an everyday request that has it still teaches the class. In a small intent every word is
     /// a keyword.
     ///
-    /// - Parameter intents: each intent's utterances, each text once.
-    static func sharingNoKeyword(_ requests: [String], with intents: [[String]]) -> [String] {
-        let function = Set(functionWords.map(folded))
+    /// - Parameters:
+    ///   - intents: each intent's utterances, each text once.
+    ///   - language: the corpus's (BCP 47), whose function words (``functionWords(for:)``) are everyone's.
+    static func sharingNoKeyword(_ requests: [String], with intents: [[String]], language: String? = nil) -> [String] {
+        let function = Set(functionWords(for: language).map(folded))
         var keywords = Set<String>()
         for texts in intents where !texts.isEmpty {
             var counts = [String: Int]()
-            for text in texts { for word in Set(words(of: text)) where !function.contains(word) { counts[word, default: 0] += 1 } }
+            for text in texts {
+                for word in Set(words(of: text, language: language)) where !function.contains(word) { counts[word, default: 0] += 1 }
+            }
             let least = keywordShare * Double(texts.count)
             for (word, count) in counts where Double(count) >= least { keywords.insert(word) }
         }
-        return requests.filter { keywords.isDisjoint(with: words(of: $0)) }
+        return requests.filter { keywords.isDisjoint(with: words(of: $0, language: language)) }
     }
 
     /// The least share of an intent's utterances that hold a word for it to be the intent's keyword.
@@ -48,9 +52,11 @@ enum EverydayRequests {
         don't can't let's that's there's
         """.split(whereSeparator: \.isWhitespace).map(String.init)
 
-    /// `text`'s words, lowercased and folded (``folded(_:)``).
-    static func words(of text: String) -> [String] {
-        text.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'") }.map { folded(String($0)) }
+    /// `text`'s words, lowercased and folded (``folded(_:)``). In English an apostrophe stays
+    /// inside its word ("what's"); in another language it ends an elision ("l'heure": "l", "heure").
+    static func words(of text: String, language: String? = nil) -> [String] {
+        let keepsApostrophes = languageCode(language) == "en"
+        return text.lowercased().split { !($0.isLetter || $0.isNumber || ($0 == "'" && keepsApostrophes)) }.map { folded(String($0)) }
     }
 
     /// A plural and its singular read alike.
