@@ -94,6 +94,19 @@ enum DateTimeParts {
         return nil
     }
 
+    /// The date said with `weekday` ("Sunday, Feb 10") as `day`, read without a year: itself
+    /// when it falls on that weekday, else the same day and month of the first year from this
+    /// one on which it does (within 28 years); `nil` when none does.
+    static func date(_ day: Int, on weekday: Int, context: DateTimeContext) -> Int? {
+        guard CivilDate.weekday(day) != weekday else { return day }
+        let (_, month, dayOfMonth) = CivilDate.date(day)
+        for year in context.year..<(context.year + 28) where CivilDate.isValid(year: year, month: month, day: dayOfMonth) {
+            let candidate = CivilDate.days(year: year, month: month, day: dayOfMonth)
+            if CivilDate.weekday(candidate) == weekday { return candidate }
+        }
+        return nil
+    }
+
     /// A time range from `from` (resolved) to `hour`:`minute` said after it, ending after its
     /// last grain: an hour from 1 to 12 without a half of the day that would come before the
     /// first is the afternoon's ("11h30-1h30"), and one still before it is the next day's.

@@ -262,12 +262,7 @@ enum GermanDateTimeGrammar {
             guard date.grain == .day, CivilDate.weekday(date.day) != weekday else { return (date.day, date.end) }
             let yearSaid = (dateStart..<date.end).contains { words.isDigits(at: $0) && words[$0].utf8.count == 4 || words[$0].filter { $0 == "." }.count == 2 }
             guard !yearSaid else { return nil }
-            let (_, month, dayOfMonth) = CivilDate.date(date.day)
-            for year in context.year..<(context.year + 28) where CivilDate.isValid(year: year, month: month, day: dayOfMonth) {
-                let candidate = CivilDate.days(year: year, month: month, day: dayOfMonth)
-                if CivilDate.weekday(candidate) == weekday { return (candidate, date.end) }
-            }
-            return nil
+            return DateTimeParts.date(date.day, on: weekday, context: context).map { ($0, date.end) }
         }
         let offset = (weekday + 5) % 7
         let monday = DateTimeGrammar.monday(of: today)
