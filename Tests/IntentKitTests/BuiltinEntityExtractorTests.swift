@@ -70,9 +70,11 @@ struct BuiltinEntityExtractorTests {
         ("ninety nine thousand nine hundred ninety nine", 99999), ("one thousand one", 1001), ("a trillion", 1e12),
         // decimals and halves in words
         ("two point five", 2.5), ("three point one four", 3.14), ("zero point five", 0.5), ("one point zero five", 1.05),
-        ("one and a half", 1.5), ("two and a half", 2.5),
+        ("one and a half", 1.5), ("two and a half", 2.5), ("point 25", 0.25), ("point seven five", 0.75),
         // quantities
-        ("a couple", 2), ("a pair", 2), ("a few", 3),
+        ("a couple", 2), ("a pair", 2), ("a few", 3), ("single", 1), ("half a dozen", 6), ("half a thousand", 500),
+        // digits that repeat the words, as a cheque writes them
+        ("thirty-two (32)", 32), ("nine hundred (900)", 900),
         // more compounds
         ("twenty-three", 23), ("twenty six", 26), ("twenty-eight", 28), ("thirty-three", 33), ("thirty six", 36),
         ("thirty-eight", 38), ("forty-three", 43), ("forty six", 46), ("forty-eight", 48), ("fifty-three", 53),
@@ -574,6 +576,7 @@ struct BuiltinEntityExtractorTests {
         "the night", "show the night riders", "morning", "good evening", "evening news", "from", "by the way", "between us",
         "winter is coming", "the fall of rome", "summer", "the year",
         "paris by night", "the end of the world", "start of the show", "early bird", "it is late", "the end", "mid", "q",
+        "the point is", "match point", "half", "half of them",
     ]
 
     @Test func nonsenseAndLoneWordsFindNothing() {

@@ -6,7 +6,8 @@
 /// `3g`, `3bn`) or word (`2 million`, `5 lakh`, `two dozen`), a fraction (`3/4`), words
 /// (`twenty-one thousand eleven`, `one hundred and twenty`, `a hundred`, `two point five`), the
 /// hundreds said as two numbers (`one twenty two` is 122), and `a couple` (2), `a pair` (2),
-/// `a few` (3). Ordinals: `21st`, `third`, `twenty-fifth`, `one hundredth`.
+/// `a few` (3), `single` (1), `half a dozen` (6), `point 77` (0.77), and digits that repeat a
+/// number in words (`forty-five (45)`). Ordinals: `21st`, `third`, `twenty-fifth`, `one hundredth`.
 enum NumberGrammar {
     private static let units: WordTable<Int> = [
         "zero": 0, "naught": 0, "nought": 0, "nil": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -46,6 +47,7 @@ enum NumberGrammar {
 
     /// The words a number or ordinal in words may start with (digits and signs aside).
     static let firstWords: WordSet = WordSet(units.keys).union(tens.keys).union(ordinalUnits.keys).union(compoundOrdinals.keys)
+        .union(["point", "half", "single"])
         .union(["a", "an", "minus", "negative"])
 
     /// A number written in digits, with `,` as thousands separator and `.` as decimal point.
@@ -108,7 +110,21 @@ enum NumberGrammar {
             return (value, start + 2)
         }
         if let value = digits(first) { return afterDigits(value, words, from: start + 1, suffixes: suffixes) }
-        return spelled(words, from: start)
+        // "point 77", "point five": a decimal said without its whole part.
+        if words.key(at: start) == "point" {
+            if let next = words.word(at: start + 1), EntityWords.isDigits(next), !words.isAttached(start + 1), let value = Double("0." + next) {
+                return (value, start + 2)
+            }
+            let read = tail(words, value: 0, total: 0, end: start)
+            return read.end > start ? read : nil
+        }
+        guard let number = spelled(words, from: start) else { return nil }
+        // "forty-five (45)": the digits that repeat a number in words belong to it.
+        if words.key(at: number.end) == "(", let repeated = words.word(at: number.end + 1), digits(repeated) == number.value,
+           words.key(at: number.end + 2) == ")" {
+            return (number.value, number.end + 3)
+        }
+        return number
     }
 
     /// What may follow digits: a multiplier suffix or scale word, or a fraction's denominator.
@@ -138,6 +154,14 @@ enum NumberGrammar {
         guard start < words.count else { return nil }
         // "a hundred", "a thousand", "a dozen", "a couple of", "a few"
         if words.key(at: start) == "a" || words.key(at: start) == "an" { return spelledAfterArticle(words, from: start) }
+        // "single" is one, as Duckling reads it ("a single room").
+        if words.key(at: start) == "single" { return (1, start + 1) }
+        // "half a dozen", "half a million": half of a scale said after "a".
+        if words.key(at: start) == "half", ["a", "an"].contains(words.key(at: start + 1)),
+           scales[words.key(at: start + 2)] != nil || words.key(at: start + 2) == "hundred",
+           let whole = spelledAfterArticle(words, from: start + 1), whole.end == start + 3 {
+            return (whole.value / 2, whole.end)
+        }
         let (total, group, end) = groups(words, from: start)
         guard end > start else { return nil }
         return tail(words, value: total + Double(group), total: total, end: end)
