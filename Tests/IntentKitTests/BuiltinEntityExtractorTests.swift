@@ -484,6 +484,32 @@ struct BuiltinEntityExtractorTests {
         }
     }
 
+    /// Holidays of other calendars and churches, against the dates their communities published
+    /// for 2024 and 2025 (a year said, so the reference does not matter); and days fixed or
+    /// counted in a month.
+    @Test func holidaysOfOtherCalendarsFallOnTheirPublishedDays() {
+        let published: [(String, String)] = [
+            // The Hebrew calendar: the first full day (each begins at the sundown before); 5784 is a leap year (Purim in Adar II).
+            ("passover 2024", "2024-04-23"), ("yom kippur 2024", "2024-10-12"), ("rosh hashanah 2024", "2024-10-03"),
+            ("hanukkah 2024", "2024-12-26"), ("purim 2024", "2024-03-24"), ("purim 2025", "2025-03-14"), ("shavuot 2024", "2024-06-12"),
+            // The Islamic calendar (Umm al-Qura).
+            ("ramadan 2024", "2024-03-11"), ("eid al-fitr 2024", "2024-04-10"), ("eid al-adha 2024", "2024-06-16"),
+            // The Chinese calendar.
+            ("chinese new year 2024", "2024-02-10"), ("lunar new year 2025", "2025-01-29"), ("mid-autumn festival 2024", "2024-09-17"),
+            // Orthodox Easter (the Julian computus), and Western Easter's moving feasts.
+            ("orthodox easter 2024", "2024-05-05"), ("orthodox easter 2025", "2025-04-20"), ("ascension day 2024", "2024-05-09"),
+            ("whit monday 2024", "2024-05-20"), ("corpus christi 2024", "2024-05-30"),
+            // Counted in a month, and fixed.
+            ("victoria day 2024", "2024-05-20"), ("victoria day 2025", "2025-05-19"), ("election day 2024", "2024-11-05"),
+            ("all saints' day 2024", "2024-11-01"), ("bastille day 2025", "2025-07-14"), ("st george's day 2025", "2025-04-23"),
+        ]
+        for (text, expected) in published {
+            let matches = extract(text)
+            #expect(matches.count == 1 && matches.first?.text == text, "\(text): \(matches.map(\.text))")
+            if case .dateTime(let value)? = matches.first?.value { #expect(value.description == expected, "\(text)") }
+        }
+    }
+
     @Test func easterFollowsTheGregorianComputus() {
         // Easter Sundays from published tables.
         for (year, month, day) in [(2000, 4, 23), (2008, 3, 23), (2011, 4, 24), (2019, 4, 21), (2024, 3, 31), (2025, 4, 20), (2038, 4, 25), (2285, 3, 22)] {

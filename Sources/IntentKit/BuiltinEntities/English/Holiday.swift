@@ -1,7 +1,8 @@
 import Foundation
 
 /// Holidays the date grammar knows by name: the US federal holidays and the widely celebrated
-/// fixed and computed days. A holiday without a year is its next occurrence on or after today;
+/// fixed and computed days, Easter's and Orthodox Easter's, and those of the Hebrew, Islamic and
+/// Chinese calendars (``HolidayCalendars``). A holiday without a year is its next occurrence on or after today;
 /// with one ("easter 2027", "christmas 2030") that year's.
 struct Holiday: Sendable {
     /// Names as normalised words ("valentine 's day" is how "Valentine's Day" tokenizes).
@@ -43,6 +44,71 @@ struct Holiday: Sendable {
         Holiday(names: ["ash wednesday"]) { easter($0) - 46 },
         Holiday(names: ["mardi gras", "shrove tuesday", "fat tuesday", "pancake day"]) { easter($0) - 47 },
         Holiday(names: ["pentecost", "whit sunday", "whitsunday"]) { easter($0) + 49 },
+        Holiday(names: ["whit monday", "whitmonday", "pentecost monday"]) { easter($0) + 50 },
+        Holiday(names: ["maundy thursday", "holy thursday"]) { easter($0) - 3 },
+        Holiday(names: ["holy saturday"]) { easter($0) - 1 },
+        Holiday(names: ["ascension day", "ascension", "ascension thursday"]) { easter($0) + 39 },
+        Holiday(names: ["trinity sunday"]) { easter($0) + 56 },
+        Holiday(names: ["corpus christi"]) { easter($0) + 60 },
+        Holiday(names: ["orthodox easter", "orthodox easter sunday", "greek easter"]) { HolidayCalendars.orthodoxEaster($0) },
+        Holiday(names: ["orthodox good friday"]) { HolidayCalendars.orthodoxEaster($0) - 2 },
+        Holiday(names: ["orthodox christmas"]) { CivilDate.days(year: $0, month: 1, day: 7) },
+        Holiday(names: ["epiphany", "three kings day", "three kings ' day", "twelfth night"]) { CivilDate.days(year: $0, month: 1, day: 6) },
+        Holiday(names: ["assumption day", "assumption of mary", "feast of the assumption"]) { CivilDate.days(year: $0, month: 8, day: 15) },
+        Holiday(names: ["all saints day", "all saints ' day", "all saint 's day", "all hallows day"]) { CivilDate.days(year: $0, month: 11, day: 1) },
+        Holiday(names: ["all souls day", "all souls ' day", "all soul 's day"]) { CivilDate.days(year: $0, month: 11, day: 2) },
+        Holiday(names: ["day of the dead", "dia de los muertos", "día de los muertos"]) { CivilDate.days(year: $0, month: 11, day: 2) },
+        // National days.
+        Holiday(names: ["canada day"]) { CivilDate.days(year: $0, month: 7, day: 1) },
+        Holiday(names: ["bastille day"]) { CivilDate.days(year: $0, month: 7, day: 14) },
+        Holiday(names: ["australia day"]) { CivilDate.days(year: $0, month: 1, day: 26) },
+        Holiday(names: ["anzac day"]) { CivilDate.days(year: $0, month: 4, day: 25) },
+        Holiday(names: ["remembrance day", "armistice day", "poppy day"]) { CivilDate.days(year: $0, month: 11, day: 11) },
+        Holiday(names: ["st george 's day", "st . george 's day", "saint george 's day", "st georges day"]) { CivilDate.days(year: $0, month: 4, day: 23) },
+        Holiday(names: ["st andrew 's day", "st . andrew 's day", "saint andrew 's day", "st andrews day"]) { CivilDate.days(year: $0, month: 11, day: 30) },
+        Holiday(names: ["st david 's day", "st . david 's day", "saint david 's day", "st davids day"]) { CivilDate.days(year: $0, month: 3, day: 1) },
+        Holiday(names: ["guy fawkes night", "guy fawkes day", "bonfire night"]) { CivilDate.days(year: $0, month: 11, day: 5) },
+        Holiday(names: ["victoria day"]) { CivilDate.last(weekday: 2, month: 5, year: $0) - (CivilDate.date(CivilDate.last(weekday: 2, month: 5, year: $0)).day > 24 ? 7 : 0) },
+        Holiday(names: ["canadian thanksgiving", "thanksgiving in canada"]) { CivilDate.nth(2, weekday: 2, month: 10, year: $0) },
+        Holiday(names: ["election day"]) { CivilDate.nth(1, weekday: 2, month: 11, year: $0) + 1 },
+        Holiday(names: ["inauguration day"]) { CivilDate.days(year: $0, month: 1, day: 20) },
+        Holiday(names: ["tax day"]) { CivilDate.days(year: $0, month: 4, day: 15) },
+        Holiday(names: ["flag day"]) { CivilDate.days(year: $0, month: 6, day: 14) },
+        Holiday(names: ["patriot day"]) { CivilDate.days(year: $0, month: 9, day: 11) },
+        Holiday(names: ["grandparents day", "grandparents ' day", "national grandparents day"]) { CivilDate.nth(1, weekday: 2, month: 9, year: $0) + 6 },
+        Holiday(names: ["arbor day"]) { CivilDate.last(weekday: 6, month: 4, year: $0) },
+        Holiday(names: ["boss 's day", "bosses day", "boss day", "bosses ' day"]) { CivilDate.days(year: $0, month: 10, day: 16) },
+        Holiday(names: ["national donut day", "donut day"]) { CivilDate.nth(1, weekday: 6, month: 6, year: $0) },
+        Holiday(names: ["international women 's day", "women 's day", "womens day"]) { CivilDate.days(year: $0, month: 3, day: 8) },
+        Holiday(names: ["may day"]) { CivilDate.days(year: $0, month: 5, day: 1) },
+        Holiday(names: ["pi day"]) { CivilDate.days(year: $0, month: 3, day: 14) },
+        Holiday(names: ["world environment day"]) { CivilDate.days(year: $0, month: 6, day: 5) },
+        Holiday(names: ["kwanzaa"]) { CivilDate.days(year: $0, month: 12, day: 26) },
+        // The Hebrew calendar's: each from its first full day (it begins at the sundown before).
+        Holiday(names: ["rosh hashanah", "rosh hashana", "jewish new year"]) { HolidayCalendars.hebrew(month: 1, day: 1, in: $0) ?? 0 },
+        Holiday(names: ["yom kippur"]) { HolidayCalendars.hebrew(month: 1, day: 10, in: $0) ?? 0 },
+        Holiday(names: ["sukkot"]) { HolidayCalendars.hebrew(month: 1, day: 15, in: $0) ?? 0 },
+        Holiday(names: ["simchat torah"]) { HolidayCalendars.hebrew(month: 1, day: 23, in: $0) ?? 0 },
+        Holiday(names: ["hanukkah", "chanukah", "hanukah", "chanukkah"]) { HolidayCalendars.hebrew(month: 3, day: 25, in: $0) ?? 0 },
+        Holiday(names: ["tu bishvat", "tu b'shvat", "tu b ' shvat"]) { HolidayCalendars.hebrew(month: 5, day: 15, in: $0) ?? 0 },
+        Holiday(names: ["purim"]) { HolidayCalendars.hebrew(month: 6, day: 14, adar: true, in: $0) ?? 0 },
+        Holiday(names: ["passover", "pesach"]) { HolidayCalendars.hebrew(month: 8, day: 15, in: $0) ?? 0 },
+        Holiday(names: ["lag baomer", "lag b'omer", "lag b ' omer"]) { HolidayCalendars.hebrew(month: 9, day: 18, in: $0) ?? 0 },
+        Holiday(names: ["shavuot", "shavuos"]) { HolidayCalendars.hebrew(month: 10, day: 6, in: $0) ?? 0 },
+        Holiday(names: ["tisha b'av", "tisha b ' av", "tisha bav"]) { HolidayCalendars.hebrew(month: 12, day: 9, in: $0) ?? 0 },
+        // The Islamic calendar's.
+        Holiday(names: ["islamic new year", "hijri new year", "muharram"]) { HolidayCalendars.islamic(month: 1, day: 1, in: $0) ?? 0 },
+        Holiday(names: ["ashura"]) { HolidayCalendars.islamic(month: 1, day: 10, in: $0) ?? 0 },
+        Holiday(names: ["mawlid", "milad un nabi", "prophet 's birthday"]) { HolidayCalendars.islamic(month: 3, day: 12, in: $0) ?? 0 },
+        Holiday(names: ["ramadan", "ramzan"]) { HolidayCalendars.islamic(month: 9, day: 1, in: $0) ?? 0 },
+        Holiday(names: ["laylat al-qadr", "laylat al - qadr", "laylat al qadr", "night of power"]) { HolidayCalendars.islamic(month: 9, day: 27, in: $0) ?? 0 },
+        Holiday(names: ["eid al-fitr", "eid al - fitr", "eid al fitr", "eid ul-fitr", "eid ul - fitr", "eid ul fitr", "eid"]) { HolidayCalendars.islamic(month: 10, day: 1, in: $0) ?? 0 },
+        Holiday(names: ["eid al-adha", "eid al - adha", "eid al adha", "eid ul-adha", "eid ul - adha", "eid ul adha", "bakrid"]) { HolidayCalendars.islamic(month: 12, day: 10, in: $0) ?? 0 },
+        // The Chinese calendar's.
+        Holiday(names: ["chinese new year", "lunar new year", "spring festival"]) { HolidayCalendars.chinese(month: 1, day: 1, in: $0) ?? 0 },
+        Holiday(names: ["lantern festival"]) { HolidayCalendars.chinese(month: 1, day: 15, in: $0) ?? 0 },
+        Holiday(names: ["dragon boat festival"]) { HolidayCalendars.chinese(month: 5, day: 5, in: $0) ?? 0 },
+        Holiday(names: ["mid-autumn festival", "mid - autumn festival", "mid autumn festival", "moon festival"]) { HolidayCalendars.chinese(month: 8, day: 15, in: $0) ?? 0 },
     ]
 
     /// The English names' table.
