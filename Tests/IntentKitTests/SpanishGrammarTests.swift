@@ -96,6 +96,18 @@ struct SpanishGrammarTests {
         ])
     }
 
+    @Test func familiesOfSeveralParts() {
+        expectDates([
+            // The next hour; the hour around a time; until a stretch ends.
+            ("en la próxima hora", "2026-11-22T09:00"), ("poco antes del mediodía", "2026-11-22T11:00/2026-11-22T12:00"),
+            ("poco después de las 3", "2026-11-22T15:00/2026-11-22T16:00"), ("hasta el final del mes", "../2026-12-01"),
+            // Counted from a day (Easter 2027 is 28 March; Christmas 2026 a Friday).
+            ("el segundo lunes después de pascua", "2027-04-05"), ("la primera semana después de navidad", "2026-12-28"),
+            // A weekday with its date: the first year from this one on which they agree.
+            ("domingo 1 de noviembre", "2026-11-01"), ("lunes 1 de marzo", "2027-03-01"),
+        ])
+    }
+
     @Test func countsAndDurationsAreNoDates() {
         for text in ["quiero 2 pizzas", "las 3 semanas", "dos horas y media", "tengo tres hijos"] {
             let dates = Self.spanish.extract(from: text, reference: ReferenceMoment.date).filter { $0.kind == .dateTime }

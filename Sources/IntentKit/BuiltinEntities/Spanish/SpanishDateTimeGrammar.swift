@@ -39,7 +39,7 @@ enum SpanishDateTimeGrammar {
                 "medianoche", "mediodia", "madrugada", "tarde", "noche", "velada", "principios", "principio", "inicio", "comienzo", "mitad", "medio",
                 "media", "plena", "finales", "final", "ultima", "ultimo", "ultimos", "ultimas", "primera", "primer", "pronto", "proximo", "proxima",
                 "proximos", "proximas", "primeras", "ultimas", "comer", "comida", "trabajo", "antes", "despues", "desde", "hasta", "entre", "dentro", "hace", "durante",
-                "las", "primero", "segunda", "segundo", "quincena", "comienzo", "empezar", "acabar"])
+                "las", "primero", "segunda", "segundo", "quincena", "comienzo", "empezar", "acabar", "poco", "tercer", "tercera", "cuarto", "cuarta"])
     /// Words a date reads after its first, meaningful to it but starting none.
     static let innerWords: WordSet = WordSet(steps.keys).union(spanUnits.keys)
         .union(["h", "cuarto", "cuartos", "menos", "mismo", "momento", "preciso", "instante", "istante", "viene", "partir", "adelante", "punto",
@@ -62,6 +62,7 @@ enum SpanishDateTimeGrammar {
         }
         consider(openInterval(words, from: start, context: context, state: State()))
         consider(interval(words, from: start, context: context, state: State()))
+        consider(nextUnitOrShortly(words, from: start, context: context))
         // A day before an interval or an open one: "el jueves entre las 9 y las 11", "mañana antes de las 4".
         if let day = momentState(words, from: start, context: context, initial: State(), times: false), day.state.reading.hour == nil,
            day.state.reading.instant == nil, day.state.reading.span == nil, day.state.reading.day != nil {
@@ -239,9 +240,34 @@ enum SpanishDateTimeGrammar {
             }
         }
         if let ordinal = ordinalDay(words, from: start, context: context) { return (ordinal.day, ordinal.grain, false, ordinal.end) }
+        if let counted = countedFrom(words, from: start, context: context) { return (counted.day, counted.grain, false, counted.end) }
         if let weekday = weekday(words, from: start, context: context) { return (weekday.day, .day, false, weekday.end) }
         if let date = calendarDate(words, from: start, context: context) { return (date.day, date.grain, false, date.end) }
         return nil
+    }
+
+    /// "el segundo lunes después de Pascua", "la tercera semana después de Navidad", "el segundo
+    /// día antes de Nochebuena": the `n`-th weekday, week (by its Monday) or day after or before the day said.
+    private static func countedFrom(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, grain: DateTimeGrain, end: Int)? {
+        var index = start
+        if ["el", "la"].contains(words.key(at: index)) { index += 1 }
+        guard words.startsWithLetter(at: index), let number = SpanishNumberGrammar.ordinal(words, from: index), (1...52).contains(number.value),
+              ["despues", "antes"].contains(words.key(at: number.end + 1)), ["de", "del"].contains(words.key(at: number.end + 2)) else { return nil }
+        let kind = words.key(at: number.end), sign = words.key(at: number.end + 1) == "despues" ? 1 : -1
+        // "del" is "de el": the article stays for the day after it.
+        let anchorStart = words.key(at: number.end + 2) == "del" ? number.end + 2 : number.end + 3
+        guard let anchor = day(words, from: anchorStart, context: context), !anchor.isNow, anchor.grain == .day else { return nil }
+        let n = number.value
+        if let weekday = weekdays[kind] {
+            let first = sign > 0 ? DateTimeGrammar.after(anchor.day, weekday: weekday)
+                                 : anchor.day - 1 - (CivilDate.weekday(anchor.day) - weekday + 6) % 7
+            return (first + sign * 7 * (n - 1), .day, anchor.end)
+        }
+        switch kind {
+        case "dia": return (anchor.day + sign * n, .day, anchor.end)
+        case "semana": return (DateTimeGrammar.monday(of: anchor.day) + sign * 7 * n, .week, anchor.end)
+        default: return nil
+        }
     }
 
     private static func dayOrDate(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, end: Int)? {
@@ -260,7 +286,13 @@ enum SpanishDateTimeGrammar {
         if ["proximo", "proxima"].contains(words.key(at: index)) { plainNext = true; index += 1 }
         guard let weekday = weekdays[words.key(at: index)] else { return nil }
         index = skipStop(words, index + 1)
-        if !plainNext, let date = calendarDate(words, from: index, context: context, weekday: weekday) { return (date.day, date.end) }
+        // "domingo 10 de febrero": the date says which; without a year, the first from this
+        // year's on which it falls on that weekday, as in English.
+        if !plainNext, let date = calendarDate(words, from: index, context: context, weekday: weekday) {
+            guard date.grain == .day, CivilDate.weekday(date.day) != weekday else { return (date.day, date.end) }
+            guard !(index..<date.end).contains(where: { words.isDigits(at: $0) && words[$0].utf8.count == 4 }) else { return nil }
+            return DateTimeParts.date(date.day, on: weekday, context: context).map { ($0, date.end) }
+        }
         let offset = (weekday + 5) % 7  // Monday 0 … Sunday 6
         let monday = DateTimeGrammar.monday(of: today)
         if plainNext { return (DateTimeGrammar.after(today, weekday: weekday), index) }
@@ -702,6 +734,22 @@ enum SpanishDateTimeGrammar {
         return (DateTimeParts.fromNow(seconds: duration.seconds, smallestUnit: duration.smallestUnit, sign: sign, context: context), end)
     }
 
+    /// "en la próxima hora", "en el próximo minuto": the next such unit; "poco antes del
+    /// mediodía", "poco después de las 3": the hour before or after the time said.
+    private static func nextUnitOrShortly(_ words: EntityWords, from start: Int, context: Context) -> (value: Value, end: Int, approximate: Bool)? {
+        func key(_ index: Int) -> WordKey { words.key(at: index) }
+        if key(start) == "en", ["la", "el"].contains(key(start + 1)), ["proxima", "proximo", "siguiente"].contains(key(start + 2)),
+           let unit = ["hora": DateTimeGrain.hour, "minuto": .minute][key(start + 3)] {
+            return (.instant(DateTimeGrammar.adding(1, unit, to: DateTimeGrammar.truncated(context.now, to: unit)), unit), start + 4, false)
+        }
+        guard key(start) == "poco", ["antes", "despues"].contains(key(start + 1)), ["de", "del"].contains(key(start + 2)) else { return nil }
+        let boundStart = key(start + 2) == "del" ? start + 2 : start + 3
+        guard let bound = moment(words, from: boundStart, context: context), !bound.value.isInterval, bound.value.grain <= .hour,
+              let at = bound.value.start else { return nil }
+        let before = key(start + 1) == "antes"
+        return (.interval(before ? at - 3_600 : at, before ? at : at + 3_600, .hour), bound.end, false)
+    }
+
     private static let spanUnits: WordTable<DateTimeGrain> = [
         "segundo": .second, "segundos": .second, "minuto": .minute, "minutos": .minute, "hora": .hour, "horas": .hour, "dia": .day, "dias": .day,
         "semana": .week, "semanas": .week, "mes": .month, "meses": .month, "ano": .year, "anos": .year,
@@ -842,6 +890,11 @@ enum SpanishDateTimeGrammar {
             end += 2
         } else if after == true, key(end) == "en", key(end + 1) == "adelante" {
             end += 2
+        }
+        // "hasta el final del mes", "hasta fin de año": until the stretch said ends.
+        if after == false, key(start) == "hasta", bound.value.isInterval, [index, index + 1].contains(where: { ["final", "fin", "finales"].contains(key($0)) }),
+           let until = bound.value.end {
+            return (.interval(nil, until, .day), end, bound.approximate)
         }
         guard let first = bound.value.start, !bound.value.isInterval, let after else { return nil }
         if !after, let day = state.reading.day, state.reading.part == nil {
