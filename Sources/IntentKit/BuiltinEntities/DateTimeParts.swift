@@ -107,6 +107,23 @@ enum DateTimeParts {
         return nil
     }
 
+    /// What an ordinal counts from a day: a weekday (1 Sunday … 7 Saturday), days, or weeks.
+    enum CountedUnit { case weekday(Int), day, week }
+
+    /// The `n`-th `unit` after (`sign` 1) or before (-1) day `anchor`, as "dritter Dienstag nach
+    /// Weihnachten" and "la tercera semana después de Navidad" say it: a weekday's first is the
+    /// first strictly after (or before) the anchor; a week is counted by its Monday from the
+    /// anchor's week.
+    static func counted(_ n: Int, _ unit: CountedUnit, from anchor: Int, sign: Int) -> (day: Int, grain: DateTimeGrain) {
+        switch unit {
+        case .weekday(let weekday):
+            let first = sign > 0 ? DateTimeGrammar.after(anchor, weekday: weekday) : anchor - 1 - (CivilDate.weekday(anchor) - weekday + 6) % 7
+            return (first + sign * 7 * (n - 1), .day)
+        case .day: return (anchor + sign * n, .day)
+        case .week: return (DateTimeGrammar.monday(of: anchor) + sign * 7 * n, .week)
+        }
+    }
+
     /// A time range from `from` (resolved) to `hour`:`minute` said after it, ending after its
     /// last grain: an hour from 1 to 12 without a half of the day that would come before the
     /// first is the afternoon's ("11h30-1h30"), and one still before it is the next day's.

@@ -410,17 +410,9 @@ enum GermanDateTimeGrammar {
         var index = number.end + 2
         if ["dem", "der", "den"].contains(words.key(at: index)) { index += 1 }
         guard let anchor = day(words, from: index, context: context), !anchor.isNow, anchor.grain == .day else { return nil }
-        let n = number.value
-        if let weekday = weekdays[kind] {
-            let first = sign > 0 ? DateTimeGrammar.after(anchor.day, weekday: weekday)
-                                 : anchor.day - 1 - (CivilDate.weekday(anchor.day) - weekday + 6) % 7
-            return (first + sign * 7 * (n - 1), .day, anchor.end)
-        }
-        switch kind {
-        case "tag": return (anchor.day + sign * n, .day, anchor.end)
-        case "woche": return (DateTimeGrammar.monday(of: anchor.day) + sign * 7 * n, .week, anchor.end)
-        default: return nil
-        }
+        guard let unit = weekdays[kind].map(DateTimeParts.CountedUnit.weekday) ?? (kind == "tag" ? .day : kind == "woche" ? .week : nil) else { return nil }
+        let counted = DateTimeParts.counted(number.value, unit, from: anchor.day, sign: sign)
+        return (counted.day, counted.grain, anchor.end)
     }
 
     /// Holidays by their German names; a holiday without a year is its next occurrence.

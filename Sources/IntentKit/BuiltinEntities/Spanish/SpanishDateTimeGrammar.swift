@@ -257,17 +257,9 @@ enum SpanishDateTimeGrammar {
         // "del" is "de el": the article stays for the day after it.
         let anchorStart = words.key(at: number.end + 2) == "del" ? number.end + 2 : number.end + 3
         guard let anchor = day(words, from: anchorStart, context: context), !anchor.isNow, anchor.grain == .day else { return nil }
-        let n = number.value
-        if let weekday = weekdays[kind] {
-            let first = sign > 0 ? DateTimeGrammar.after(anchor.day, weekday: weekday)
-                                 : anchor.day - 1 - (CivilDate.weekday(anchor.day) - weekday + 6) % 7
-            return (first + sign * 7 * (n - 1), .day, anchor.end)
-        }
-        switch kind {
-        case "dia": return (anchor.day + sign * n, .day, anchor.end)
-        case "semana": return (DateTimeGrammar.monday(of: anchor.day) + sign * 7 * n, .week, anchor.end)
-        default: return nil
-        }
+        guard let unit = weekdays[kind].map(DateTimeParts.CountedUnit.weekday) ?? (kind == "dia" ? .day : kind == "semana" ? .week : nil) else { return nil }
+        let counted = DateTimeParts.counted(number.value, unit, from: anchor.day, sign: sign)
+        return (counted.day, counted.grain, anchor.end)
     }
 
     private static func dayOrDate(_ words: EntityWords, from start: Int, context: Context) -> (day: Int, end: Int)? {
