@@ -310,18 +310,44 @@ public struct ModelTrainer {
 
     // MARK: - 4. Feature extraction
 
-    /// Every training feature's hash, in flat arrays, and how often each was seen.
+    /// Every training feature, in flat arrays of 32-bit indices into the distinct hashes (a
+    /// million utterances hold some billion features: their 64-bit hashes would be stored once).
     struct ExtractedFeatures {
-        /// The tokens' feature hashes, token after token (`tokenHashOffsets[t]..<tokenHashOffsets[t + 1]`).
-        var tokenHashes = [UInt64](), tokenHashOffsets: [Int] = [0]
-        /// The sentence features' hashes, utterance after utterance.
-        var sentenceHashes = [UInt64](), sentenceHashOffsets: [Int] = [0]
-        var frequency = [UInt64: Int32]()
+        /// Each distinct feature hash in first-seen order, how often it was seen, and its index.
+        var hashes = [UInt64](), counts = [Int32](), index = [UInt64: Int32]()
+        /// The tokens' features, token after token (`tokenFeatures[tokenOffsets[t]..<tokenOffsets[t + 1]]`).
+        var tokenFeatures = [Int32](), tokenOffsets: [Int32] = [0]
+        /// The sentence features, utterance after utterance.
+        var sentenceFeatures = [Int32](), sentenceOffsets: [Int32] = [0]
         /// The utterances a simulated user vocabulary matches, and per token of theirs the
         /// features it adds.
-        var userSequences = [Int](), userHashes = [[UInt64]]()
-        /// Per second-stage utterance whose values were made unseen, its own features' hashes.
-        var unseenOwnHashes = [Int: [[UInt64]]]()
+        var userSequences = [Int](), userFeatures = [[Int32]]()
+        /// Per second-stage utterance whose values were made unseen, its own features per token
+        /// (looked up, not counted).
+        var unseenOwnFeatures = [Int: [[Int32]]]()
+
+        /// Counts one occurrence of `hash` and gives its index.
+        mutating func count(_ hash: UInt64) -> Int32 {
+            if let known = index[hash] {
+                counts[Int(known)] += 1
+                return known
+            }
+            let new = Int32(hashes.count)
+            index[hash] = new
+            hashes.append(hash)
+            counts.append(1)
+            return new
+        }
+
+        /// The index of `hash`, not counted as seen.
+        mutating func look(_ hash: UInt64) -> Int32 {
+            if let known = index[hash] { return known }
+            let new = Int32(hashes.count)
+            index[hash] = new
+            hashes.append(hash)
+            counts.append(0)
+            return new
+        }
     }
 
     /// Stage 4: one pass of the runtime's ``FeatureExtractor`` over the training utterances,
@@ -355,7 +381,7 @@ public struct ModelTrainer {
                         extractor.extract(rewritten, gazetteer: gazetteer, intent: intent, clusters: tokensClusterIDs, into: &unseen, scratch: &matches,
                                           matchesReady: true)
                         own = unseen
-                        result.unseenOwnHashes[index] = (0..<unseen.tokenCount).map { Array(unseen.features(of: $0)) }
+                        result.unseenOwnFeatures[index] = (0..<unseen.tokenCount).map { unseen.features(of: $0).map { result.look($0) } }
                     }
                     matches += simulated.matches
                     extractor.extract(tokens, gazetteer: gazetteer, intent: intent, clusters: tokensClusterIDs, into: &withUser, scratch: &matches,
@@ -364,23 +390,16 @@ public struct ModelTrainer {
                     for token in 0..<withUser.tokenCount {
                         let ownFeatures = own.features(of: token)
                         let added = withUser.features(of: token).filter { !ownFeatures.contains($0) }
-                        for hash in added { result.frequency[hash, default: 0] += 1 }
-                        result.userHashes.append(added)
+                        result.userFeatures.append(added.map { result.count($0) })
                     }
                 }
             }
             for token in 0..<features.tokenCount {
-                for hash in features.features(of: token) {
-                    result.frequency[hash, default: 0] += 1
-                    result.tokenHashes.append(hash)
-                }
-                result.tokenHashOffsets.append(result.tokenHashes.count)
+                for hash in features.features(of: token) { result.tokenFeatures.append(result.count(hash)) }
+                result.tokenOffsets.append(Int32(result.tokenFeatures.count))
             }
-            for hash in features.sentence {
-                result.frequency[hash, default: 0] += 1
-                result.sentenceHashes.append(hash)
-            }
-            result.sentenceHashOffsets.append(result.sentenceHashes.count)
+            for hash in features.sentence { result.sentenceFeatures.append(result.count(hash)) }
+            result.sentenceOffsets.append(Int32(result.sentenceFeatures.count))
         }
         return result
     }
@@ -405,67 +424,111 @@ public struct ModelTrainer {
     }
 
     /// Stage 5: freezes the dictionary (first-seen order, deterministic) and compiles the
-    /// sequences; empties `extracted` on the way.
+    /// sequences in the extracted arrays' place (a feature kept is written over one read).
     func compileFeatures(_ extracted: inout ExtractedFeatures, utterances: TrainingUtterances) -> CompiledFeatures {
-        let dataset = utterances.dataset
+        let dataset = utterances.dataset, labelCount = dataset.labels.count
+        let minimumFrequency = Int32(options.minimumFrequency), counts = extracted.counts, hashes = extracted.hashes
         var attributeIDs = [UInt64: Int32]()
         var attributeHashes = [UInt64]()
-        var pairs = [Set<UInt16>]()
-        var data = CompiledSequences()
-        let frequency = extracted.frequency, minimumFrequency = Int32(options.minimumFrequency)
-        func attributeID(_ hash: UInt64) -> Int32? {
-            guard frequency[hash]! >= minimumFrequency else { return nil }
-            if let known = attributeIDs[hash] { return known }
+        // Per extracted feature, its attribute id once it has one.
+        var attributeOfFeature = [Int32](repeating: -1, count: hashes.count)
+        // Per attribute, the labels it was seen with, as bits.
+        let words = (labelCount + 63) / 64
+        var labelBits = [UInt64]()
+        func attributeID(_ feature: Int32) -> Int32? {
+            let feature = Int(feature)
+            guard counts[feature] >= minimumFrequency else { return nil }
+            if attributeOfFeature[feature] >= 0 { return attributeOfFeature[feature] }
             let id = Int32(attributeHashes.count)
-            attributeIDs[hash] = id
-            attributeHashes.append(hash)
-            pairs.append([])
+            attributeOfFeature[feature] = id
+            attributeIDs[hashes[feature]] = id
+            attributeHashes.append(hashes[feature])
+            labelBits.append(contentsOf: repeatElement(0, count: words))
             return id
         }
-        var token = 0
-        var userSequenceIDs = [Int: (tokens: [[Int32]], sentence: [Int32])]()
-        let userSequenceSet = Set(extracted.userSequences)
+        func see(_ id: Int32, with label: Int) {
+            labelBits[Int(id) * words + label / 64] |= 1 << UInt64(label % 64)
+        }
+        var attributes = take(&extracted.tokenFeatures), attributeOffsets = take(&extracted.tokenOffsets)
+        var sentenceAttributes = take(&extracted.sentenceFeatures), sentenceAttributeOffsets = take(&extracted.sentenceOffsets)
+        var labels = [UInt16](), sentenceOffsets: [Int32] = [0]
+        labels.reserveCapacity(attributeOffsets.count - 1)
+        sentenceOffsets.reserveCapacity(dataset.sequences.count + 1)
+        var token = 0, written = 0, sentenceWritten = 0
         for (index, sequence) in dataset.sequences.enumerated() {
-            var ids = [[Int32]]()
-            for position in 0..<sequence.labels.count {
-                let label = UInt16(sequence.labels[position])
-                let tokenIDs = extracted.tokenHashes[extracted.tokenHashOffsets[token]..<extracted.tokenHashOffsets[token + 1]].compactMap(attributeID)
-                for id in tokenIDs { pairs[Int(id)].insert(label) }
-                ids.append(tokenIDs)
+            for label in sequence.labels {
+                let features = Int(attributeOffsets[token])..<Int(attributeOffsets[token + 1])
+                attributeOffsets[token] = Int32(written)
+                for read in features {
+                    guard let id = attributeID(attributes[read]) else { continue }
+                    see(id, with: label)
+                    attributes[written] = id
+                    written += 1
+                }
+                labels.append(UInt16(label))
                 token += 1
             }
-            let sentenceIDs = extracted.sentenceHashes[extracted.sentenceHashOffsets[index]..<extracted.sentenceHashOffsets[index + 1]].compactMap(attributeID)
-            for id in sentenceIDs { for label in sequence.labels { pairs[Int(id)].insert(UInt16(label)) } }
-            data.append(attributeIDs: ids, sentenceAttributeIDs: sentenceIDs, labels: sequence.labels)
-            if userSequenceSet.contains(index) { userSequenceIDs[index] = (ids, sentenceIDs) }
+            let features = Int(sentenceAttributeOffsets[index])..<Int(sentenceAttributeOffsets[index + 1])
+            sentenceAttributeOffsets[index] = Int32(sentenceWritten)
+            for read in features {
+                guard let id = attributeID(sentenceAttributes[read]) else { continue }
+                for label in sequence.labels { see(id, with: label) }
+                sentenceAttributes[sentenceWritten] = id
+                sentenceWritten += 1
+            }
+            sentenceOffsets.append(Int32(token))
         }
+        attributeOffsets[token] = Int32(written)
+        sentenceAttributeOffsets[dataset.sequences.count] = Int32(sentenceWritten)
+        attributes.removeLast(attributes.count - written)
+        sentenceAttributes.removeLast(sentenceAttributes.count - sentenceWritten)
+        let data = CompiledSequences(
+            sentenceOffsets: sentenceOffsets, attributeOffsets: attributeOffsets, attributes: attributes, labels: labels,
+            sentenceAttributeOffsets: sentenceAttributeOffsets, sentenceAttributes: sentenceAttributes)
         // User-vocabulary attributes come last, so their weights are one block of the state
         // weights (just before the transitions) that the second stage alone moves.
         let userAttributesStart = attributeHashes.count
         var userData = CompiledSequences()
         var userToken = 0
-        for index in extracted.userSequences {
-            let sequence = dataset.sequences[index], own = userSequenceIDs[index]!
-            // Unseen words' features are looked up, not added: the first stage has no weights for them.
-            var ids = extracted.unseenOwnHashes[index].map { $0.map { $0.compactMap { attributeIDs[$0] } } } ?? own.tokens
-            for position in 0..<sequence.labels.count {
-                let added = extracted.userHashes[userToken].compactMap(attributeID)
-                for id in added { pairs[Int(id)].insert(UInt16(sequence.labels[position])) }
-                ids[position] += added
-                userToken += 1
+        data.withPointers { compiled in
+            for index in extracted.userSequences {
+                let sequence = dataset.sequences[index], tokens = compiled.tokens(ofSentence: index)
+                // Unseen words' features are looked up, not added: the first stage has no weights for them.
+                var ids = extracted.unseenOwnFeatures[index].map { $0.map { $0.compactMap { attributeOfFeature[Int($0)] >= 0 ? attributeOfFeature[Int($0)] : nil } } }
+                    ?? tokens.map { Array(compiled.attributes[compiled.tokenAttributes($0)]) }
+                for position in 0..<sequence.labels.count {
+                    let added = extracted.userFeatures[userToken].compactMap(attributeID)
+                    for id in added { see(id, with: sequence.labels[position]) }
+                    ids[position] += added
+                    userToken += 1
+                }
+                userData.append(attributeIDs: ids, sentenceAttributeIDs: Array(compiled.sentenceAttributes[compiled.sentenceAttributeRange(index)]),
+                                labels: sequence.labels)
             }
-            userData.append(attributeIDs: ids, sentenceAttributeIDs: own.sentence, labels: sequence.labels)
         }
         extracted = ExtractedFeatures()
         var rowOffsets: [Int32] = [0]
         var stateLabels = [UInt16]()
-        for row in pairs {
-            stateLabels.append(contentsOf: row.sorted())
+        for attribute in 0..<attributeHashes.count {
+            for word in 0..<words {
+                var bits = labelBits[attribute * words + word]
+                while bits != 0 {
+                    stateLabels.append(UInt16(word * 64 + bits.trailingZeroBitCount))
+                    bits &= bits - 1
+                }
+            }
             rowOffsets.append(Int32(stateLabels.count))
         }
         return CompiledFeatures(
             attributeIDs: attributeIDs, attributeHashes: attributeHashes,
-            structure: CRFStructure(labelCount: dataset.labels.count, rowOffsets: rowOffsets, stateLabels: stateLabels),
+            structure: CRFStructure(labelCount: labelCount, rowOffsets: rowOffsets, stateLabels: stateLabels),
             data: data, userData: userData, userAttributesStart: userAttributesStart)
     }
+}
+
+/// The array `array` held, leaving it empty, so the caller holds the only reference.
+private func take<Element>(_ array: inout [Element]) -> [Element] {
+    var taken = [Element]()
+    swap(&taken, &array)
+    return taken
 }
