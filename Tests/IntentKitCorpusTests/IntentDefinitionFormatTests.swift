@@ -35,7 +35,7 @@ struct IntentDefinitionFormatTests {
         // Parameter combinations: shortcut types, and their titles patterns.
         #expect(order.shortcutTypes.contains(ShortcutType(parameters: ["soup", "quantity"], title: "Order {quantity} {soup}", subtitle: "Soup Chef")))
         #expect(order.patterns == ["order [soup]", "order [soup] with [options]", "order [quantity] [soup]",
-                                   "order [quantity] [soup] to [deliveryLocation]"])
+                                   "order [quantity] [soup] to [deliveryLocation]", "order soup"])
         // Responses with their templates, codes without one left out, response parameters kept.
         #expect(order.responses == [
             ResponseTemplate(code: "success", isSuccess: true, text: "Your order of {quantity} {soup} will be ready in {waitTime}.", conciseText: "{waitTime}"),
@@ -72,7 +72,7 @@ struct IntentDefinitionFormatTests {
         }
         // Rasa holds none of it, and says what it loses.
         let losses = try CorpusFormat.rasaYAML.losses(writing: corpus, path: "soup.yml")
-        #expect(losses.contains("9 utterance patterns not written (the format has none)"))
+        #expect(losses.contains("13 utterance patterns not written (the format has none)"))
         #expect(losses.contains("5 response templates not written (the format has none)"))
     }
 
@@ -187,5 +187,77 @@ struct IntentDefinitionFormatTests {
         // A blank subtitle is no subtitle, and a blank response no template.
         #expect(intent.shortcutTypes == [ShortcutType(parameters: ["repeatMode"], title: "Play next {repeatMode}")])
         #expect(intent.responses.isEmpty)
+    }
+
+    /// An app's file of its own, as many are written: one shortcut title an intent, Booleans
+    /// shown as on and off, descriptions in the third person.
+    static func switchesApp() throws -> URL {
+        func intent(_ name: String, _ title: String, _ description: String, parameter: [String: Any]? = nil, combination: String = "",
+                    combinationTitle: String, output: [String: Any]? = nil) -> [String: Any] {
+            var intent: [String: Any] = [
+                "INIntentName": name, "INIntentTitle": title, "INIntentDescription": description, "INIntentType": "Custom",
+                "INIntentParameterCombinations": [combination: ["INIntentParameterCombinationTitle": combinationTitle]],
+            ]
+            if let parameter { intent["INIntentParameters"] = [parameter] }
+            if let output {
+                intent["INIntentResponse"] = ["INIntentResponseOutput": output["INIntentResponseParameterName"]!, "INIntentResponseParameters": [output]]
+            }
+            return intent
+        }
+        let onOff: [String: Any] = ["INIntentParameterMetadataTrueDisplayName": "on", "INIntentParameterMetadataFalseDisplayName": "off"]
+        let lamp: [String: Any] = ["INIntentParameterName": "lampState", "INIntentParameterDisplayName": "Reading Lamp State",
+                                   "INIntentParameterType": "Boolean", "INIntentParameterMetadata": onOff]
+        let lampOutput: [String: Any] = [
+            "INIntentResponseParameterName": "lampState", "INIntentResponseParameterType": "Boolean",
+            "INIntentResponseParameterMetadata": ["INIntentResponseParameterMetadataTrueDisplayName": "on", "INIntentResponseParameterMetadataFalseDisplayName": "off"],
+        ]
+        let minutes: [String: Any] = ["INIntentParameterName": "minutes", "INIntentParameterType": "TimeInterval"]
+        let root: [String: Any] = ["INEnums": [Any](), "INTypes": [Any](), "INIntents": [
+            intent("GetLampState", "Get Reading Lamp State", "Finds out whether the reading lamp is lit.", combinationTitle: "Get the reading lamp state",
+                   output: lampOutput),
+            intent("SetLampState", "Set Reading Lamp State", "Switches the reading lamp.", parameter: lamp, combination: "lampState",
+                   combinationTitle: "Set reading lamp to ${lampState}"),
+            intent("DimLamp", "Dim Lamp", "Dims the lamp for a while", parameter: minutes, combination: "minutes",
+                   combinationTitle: "Disable the lamp for ${minutes}"),
+            intent("ReportBatteries", "Report Batteries", "Copies the battery levels to the clipboard", combinationTitle: "Report the batteries"),
+        ]]
+        let data = try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)
+        let file = try FixturePaths.temporaryDirectory().appendingPathComponent("Switches.intentdefinition")
+        try data.write(to: file)
+        return file
+    }
+
+    @Test func titlesDescriptionsAndSwitchesBecomeWaysToAsk() throws {
+        let schema = try CorpusFormat.load(at: try Self.switchesApp()).corpus.schema
+        let get = try #require(schema.intent(named: "GetLampState"))
+        // The title, the description made a request, and questions about the switch it reads.
+        #expect(get.patterns.contains("get reading lamp state"))
+        #expect(get.patterns.contains("find out whether the reading lamp is lit"))
+        #expect(get.patterns.contains("(what is|what's|check|show me|tell me) (the) reading lamp state"))
+        #expect(get.patterns.contains("is reading lamp (on|off)"))
+        // A switch is turned, switched, enabled.
+        let set = try #require(schema.intent(named: "SetLampState"))
+        for pattern in ["turn reading lamp [lampState]", "turn [lampState] reading lamp", "switch reading lamp [lampState]", "[lampState] reading lamp"] {
+            #expect(set.patterns.contains(pattern))
+        }
+        // A description of an intent with parameters speaks of them in words, so it is no pattern.
+        #expect(!set.patterns.contains("switch the reading lamp"))
+        #expect(schema.intent(named: "DimLamp")?.patterns == ["disable the lamp for [minutes]", "dim lamp"])
+        #expect(schema.intent(named: "ReportBatteries")?.patterns.contains("copy the battery levels to the clipboard") == true)
+        // The switch's words, less one another pattern says as text ("disable the lamp for …").
+        let values = try #require(schema.entity(named: "lampState")?.values)
+        #expect(values.map(\.identifier) == ["true", "false"])
+        #expect(values[0].synonyms == ["enable", "enabled", "activate"])
+        #expect(values[1].synonyms == ["disabled", "deactivate"])
+    }
+
+    @Test func anEnglishDescriptionIsTheRequestItDescribes() {
+        typealias Reader = IntentDefinitionFormat.Reader
+        #expect(Reader.request(describedBy: "Sets the current Night Shift state.") == "set the current Night Shift state")
+        #expect(Reader.request(describedBy: "Finishes the workout.\n\nSaves it too.") == "finish the workout")
+        #expect(Reader.request(describedBy: "Copies the list") == "copy the list")
+        #expect(Reader.request(describedBy: "Allows the user to order soup") == nil)
+        #expect(Reader.request(describedBy: "Soup Chef") == nil)
+        #expect(Reader.request(describedBy: String(repeating: "Orders soup ", count: 10)) == nil)
     }
 }

@@ -68,12 +68,18 @@ extension ModelTrainer {
                           candidate.logLikelihood, candidates.count > 1 && candidate.setting == best.setting ? ", chosen" : ""))
         }
         let accuracy = Double(best.correct) / Double(max(1, best.heldOutCount))
+        // An intent said one way only (one pattern, or one phrasing) is untaught in the fold
+        // that holds that phrasing out, so each of its requests counts wrong there: say so.
+        var phrasingsOfIntent = [Int: Set<UInt64>]()
+        for (intent, phrasing) in zip(folds.originalClasses, folds.phrasings) { phrasingsOfIntent[intent, default: []].insert(phrasing) }
+        let saidOneWay = phrasingsOfIntent.values.filter { $0.count == 1 }.count
+        let oneWay = saidOneWay == 0 ? "" : "; \(saidOneWay) of \(phrasingsOfIntent.count) intents are said one way, which a fold that holds it out cannot teach"
         if candidates.count > 1 {
-            step(String(format: "intent classifier: search of %d settings on %@ in %.1f s chose %@ (%.2f%% held-out accuracy)", candidates.count,
+            step(String(format: "intent classifier: search of %d settings on %@ in %.1f s chose %@ (%.2f%% held-out accuracy%@)", candidates.count,
                         search.compared.count == folds.folds ? "\(folds.folds) folds" : "\(search.compared.count) of \(folds.folds) folds",
-                        Date().timeIntervalSince(started), best.setting.description, 100 * accuracy))
+                        Date().timeIntervalSince(started), best.setting.description, 100 * accuracy, oneWay))
         } else {
-            step(String(format: "intent classifier: %@ (%.2f%% held-out accuracy)", best.setting.description, 100 * accuracy))
+            step(String(format: "intent classifier: %@ (%.2f%% held-out accuracy%@)", best.setting.description, 100 * accuracy, oneWay))
         }
         return IntentClassifierSelection(
             chosen: best.setting, folds: folds.folds, comparedFolds: search.compared.count, settings: candidates.count, heldOutAccuracy: accuracy,

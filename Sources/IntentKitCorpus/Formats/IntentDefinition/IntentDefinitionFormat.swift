@@ -68,12 +68,13 @@ public enum IntentDefinitionFormat {
         if let localization {
             plist = localization.translating(plist, in: source, definitionPath: displayPath, diagnostics: &diagnostics)
         }
-        var reader = Reader(file: displayPath)
+        var reader = Reader(file: displayPath, isEnglish: localization?.isEnglish ?? true)
         let root = JSONFileValue(plist, source: source)
         guard (try? root.object()) != nil else { throw root.failure("an Intent Definition File is a dictionary (INIntents, INEnums, INTypes)") }
         try reader.readEnums(root["INEnums"])
         try reader.readTypes(root["INTypes"])
         let intents = try reader.readIntents(root["INIntents"])
+        if reader.isEnglish { reader.addSwitchWords(besides: intents) }
         let schema = Schema(domains: [Domain(name: domainName(of: url), intents: intents)], entities: reader.entities)
         return LoadedCorpus(corpus: Corpus(schema: schema, utterances: [], locations: reader.locations), diagnostics: diagnostics + reader.diagnostics())
     }
@@ -106,6 +107,11 @@ public enum IntentDefinitionFormat {
     /// them, UTF-16 with a byte order mark; each keeps its place for messages.
     struct Localization {
         let file: String
+        /// Whether the `.lproj` folder the file is in names English (`en.lproj`, `en-GB.lproj`).
+        var isEnglish: Bool {
+            let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+            return folder.pathExtension == "lproj" && folder.deletingPathExtension().lastPathComponent.lowercased().hasPrefix("en")
+        }
         let bytes: [UInt8]
         let entries: [String: StringsFileReader.Entry]
 
@@ -225,6 +231,10 @@ public enum IntentDefinitionFormat {
     /// What the reader collects across the file.
     struct Reader {
         let file: String
+        /// Whether the file's strings are English (the development language unless a
+        /// localization says otherwise): English grammar turns descriptions into requests and
+        /// gives Booleans their everyday words.
+        let isEnglish: Bool
         var entities: [Entity] = []
         /// Enum name → entity name (the same, unless an entity of that name already existed).
         var enumEntities: [String: String] = [:]
@@ -238,7 +248,10 @@ public enum IntentDefinitionFormat {
         /// What makes the file unusable as it is: names given twice, references to nothing.
         var errors: [Diagnostic] = []
 
-        init(file: String) { self.file = file }
+        init(file: String, isEnglish: Bool) {
+            self.file = file
+            self.isEnglish = isEnglish
+        }
 
         mutating func lose(_ kind: String, _ count: Int = 1) {
             guard count > 0 else { return }
@@ -354,7 +367,20 @@ public enum IntentDefinitionFormat {
                     parameters: parameters, title: placeholders(title),
                     subtitle: try text(combination["INIntentParameterCombinationSubtitle"]).map(placeholders)))
                 addPattern(ofTitle: title, at: titleNode, to: &intent, allowed: Set(parameters))
+                // A description that names no parameter speaks of their values in words (`for the
+                // specified amount of time`): the tagger would learn them as no value.
+                if isEnglish, parameters.isEmpty, let node = combination["INIntentParameterCombinationSubtitle"], let subtitle = try text(node),
+                   let request = Self.request(describedBy: subtitle) {
+                    addPattern(ofTitle: request, at: node, to: &intent, allowed: Set(parameters))
+                }
             }
+            // The intent's title and description say what it does, so they are ways to ask for it.
+            if let node = item["INIntentTitle"], let title = try text(node) { addPattern(ofTitle: title, at: node, to: &intent, allowed: []) }
+            if isEnglish, intent.parameters.isEmpty, let node = item["INIntentDescription"], let description = try text(node),
+               let request = Self.request(describedBy: description) {
+                addPattern(ofTitle: request, at: node, to: &intent, allowed: [])
+            }
+            if isEnglish { addSwitchPatterns(to: &intent) }
             for key in ["INIntentSuggestedInvocationPhrase", "suggestedInvocationPhrase"] {
                 if let node = item[key], let phrase = try text(node) { addPattern(ofTitle: phrase, at: node, to: &intent, allowed: []) }
             }
@@ -371,6 +397,9 @@ public enum IntentDefinitionFormat {
                 for parameter in try response["INIntentResponseParameters"]?.array() ?? [] {
                     intent.responseParameters.append(try readParameter(parameter, prefix: "INIntentResponseParameter"))
                 }
+            }
+            if isEnglish, let title = try text(item["INIntentTitle"]) {
+                addQuestionPatterns(to: &intent, title: title, output: try item["INIntentResponse"]?["INIntentResponseOutput"]?.string())
             }
             for key in ["INIntentConfigurable", "INIntentEligibleForWidgets", "INIntentIneligibleForSuggestions"] where item[key] != nil {
                 lose("the intents' shortcut and widget flags")
@@ -399,6 +428,109 @@ public enum IntentDefinitionFormat {
             guard !intent.patterns.contains(pattern) else { return }
             locations[.pattern(intent: intent.name, index: intent.patterns.count)] = node.location
             intent.patterns.append(pattern)
+        }
+
+        /// The words that turn a switch on and off, as English says them.
+        static let switchWords = (on: ["on", "enable", "enabled", "activate"], off: ["off", "disable", "disabled", "deactivate"])
+
+        /// In English, a switch is also turned on, enabled, activated (and the reverse): each
+        /// Boolean entity's values take those words as synonyms, except a word some pattern of
+        /// `intents` says as text (`disable night shift for [duration]`), which would then read
+        /// as a value where it is not one.
+        mutating func addSwitchWords(besides intents: [IntentDefinition]) {
+            var said = Set<String>()
+            for intent in intents {
+                for pattern in intent.patterns {
+                    guard let parsed = try? UtterancePattern(pattern) else { continue }
+                    func collect(_ pieces: [UtterancePattern.Piece]) {
+                        for piece in pieces {
+                            switch piece {
+                            case .text(let text): said.formUnion(text.lowercased().split(separator: " ").map(String.init))
+                            case .parameter: break
+                            case .choice(let alternatives): alternatives.forEach(collect)
+                            }
+                        }
+                    }
+                    collect(parsed.pieces)
+                }
+            }
+            for index in entities.indices where !entities[index].allowsOtherValues
+                && Set(entities[index].values.map(\.identifier)) == ["true", "false"] {
+                for value in entities[index].values.indices {
+                    let words = entities[index].values[value].identifier == "true" ? Self.switchWords.on : Self.switchWords.off
+                    let known = Set(entities[index].values.flatMap(\.allPhrases).map { $0.lowercased() })
+                    entities[index].values[value].synonyms += words.filter { !known.contains($0) && !said.contains($0) }
+                }
+            }
+        }
+
+        /// For each Boolean parameter a title sets (`set night shift to [state]`), the ways
+        /// people flip a switch: `turn night shift [state]`, `turn [state] night shift`,
+        /// `switch …`, `[state] night shift` (enable night shift), its value the entity's words.
+        private mutating func addSwitchPatterns(to intent: inout IntentDefinition) {
+            for parameter in intent.parameters {
+                guard case .custom(let entityName) = parameter.entity,
+                      let entity = entities.first(where: { $0.name == entityName }),
+                      Set(entity.values.map(\.identifier)) == ["true", "false"], !entity.allowsOtherValues else { continue }
+                let slot = "[\(parameter.name)]"
+                let subjects = intent.patterns.compactMap { pattern -> String? in
+                    let words = pattern.split(separator: " ").map(String.init)
+                    guard words.count >= 4, ["set", "turn", "switch"].contains(words[0]), words[words.count - 2] == "to", words.last == slot else { return nil }
+                    return words[1..<(words.count - 2)].joined(separator: " ")
+                }
+                for subject in Set(subjects).sorted() where !subject.contains("[") {
+                    for pattern in ["turn \(subject) \(slot)", "turn \(slot) \(subject)", "switch \(subject) \(slot)", "switch \(slot) \(subject)",
+                                    "\(slot) \(subject)"] where !intent.patterns.contains(pattern) {
+                        intent.patterns.append(pattern)
+                    }
+                }
+            }
+        }
+
+        /// An intent that gets something (`Get Night Shift State`) is asked for as a question:
+        /// `(what is|what's|check|show me|tell me) (the) night shift state`; when what it gives
+        /// back is a switch, also `is night shift (on|off)`.
+        private mutating func addQuestionPatterns(to intent: inout IntentDefinition, title: String, output: String?) {
+            let words = title.lowercased().split(separator: " ").map(String.init)
+            guard words.count >= 2, words[0] == "get", !title.contains("${") else { return }
+            let thing = UtterancePattern.escaped(words.dropFirst().filter { $0 != "the" }.joined(separator: " "))
+            var patterns = ["(what is|what's|check|show me|tell me) (the) \(thing)"]
+            if let output, let parameter = intent.responseParameters.first(where: { $0.name == output }),
+               case .custom(let entityName) = parameter.entity,
+               let entity = entities.first(where: { $0.name == entityName }), Set(entity.values.map(\.identifier)) == ["true", "false"] {
+                var subject = thing.split(separator: " ").map(String.init)
+                while let last = subject.last, ["state", "status", "enabled", "mode", "setting"].contains(last), subject.count > 1 { subject.removeLast() }
+                patterns.append("is \(subject.joined(separator: " ")) (on|off)")
+            }
+            for pattern in patterns where !intent.patterns.contains(pattern) && (try? UtterancePattern(pattern)) != nil {
+                intent.patterns.append(pattern)
+            }
+        }
+
+        /// An English description (`Sets the current Night Shift state.`) as the request it
+        /// describes (`set the current night shift state`): its first sentence, when it starts
+        /// with a verb in the third person and is short enough to be said; otherwise `nil`.
+        static func request(describedBy description: String) -> String? {
+            let sentence = description.split(whereSeparator: { $0 == "\n" }).first.map { String($0) } ?? description
+            let first = (sentence.components(separatedBy: ". ").first ?? sentence).trimmingCharacters(in: .whitespaces)
+            var words = first.split(separator: " ").map(String.init)
+            guard (2...12).contains(words.count), let verb = words.first.map({ $0.lowercased() }),
+                  let base = imperative(ofThirdPerson: verb) else { return nil }
+            words[0] = base
+            var request = words.joined(separator: " ")
+            while let last = request.last, ".!".contains(last) { request.removeLast() }
+            return request
+        }
+
+        /// `gets` → `get`, `finishes` → `finish`, `copies` → `copy`; `nil` for a word that is not
+        /// a verb in the third person singular, or one that describes rather than does
+        /// (`allows`, `lets`, `is`).
+        static func imperative(ofThirdPerson word: String) -> String? {
+            guard word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss"), word.allSatisfy(\.isLetter),
+                  !["allows", "lets", "enables", "provides", "does", "has", "is", "was", "shows", "displays", "uses"].contains(word) else { return nil }
+            if word.hasSuffix("ies") { return String(word.dropLast(3)) + "y" }
+            if ["sses", "shes", "ches", "xes", "zes", "oes"].contains(where: { word.hasSuffix($0) }) { return String(word.dropLast(2)) }
+            return String(word.dropLast())
         }
 
         /// The string at `node`, if there is one and it has more than white space (Xcode writes
