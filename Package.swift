@@ -50,9 +50,12 @@ let package = Package(
         // `Encoder/` imports it.
         .target(name: "CEncoderKernels"),
         .target(name: "CPrefetch"),
+        // Training's small products whose sums keep a fixed order (the CRF's forward-backward,
+        // the L-BFGS memory's inner products), on AVX2 where the CPU has it, the same bits elsewhere.
+        .target(name: "CFixedOrderKernels"),
         .target(
             name: "IntentKit",
-            dependencies: ["CBLAS", "CEncoderKernels", "CPrefetch"]
+            dependencies: ["CBLAS", "CEncoderKernels", "CFixedOrderKernels", "CPrefetch"]
         ),
         .target(
             name: "IntentKitCorpus",
@@ -63,7 +66,7 @@ let package = Package(
         ),
         .target(
             name: "IntentKitTraining",
-            dependencies: ["IntentKit", "IntentKitCorpus", "IntentKitEvaluation"]
+            dependencies: ["CFixedOrderKernels", "IntentKit", "IntentKitCorpus", "IntentKitEvaluation"]
         ),
         .target(
             name: "IntentKitEvaluation",

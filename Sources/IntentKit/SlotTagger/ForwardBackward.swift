@@ -1,3 +1,4 @@
+import CFixedOrderKernels
 import Foundation
 
 /// Scaled forward-backward for a linear-chain CRF (Rabiner 1989, §V.A scaling; Sutton &
@@ -160,7 +161,7 @@ package struct ForwardBackward: Sendable {
     /// afterwards it is the expected transition count. With `w_t = Ψ_t ⊙ β̂_t / c_t`, each
     /// `pairs[i][j]` gains `Σ_t α̂_{t−1}[i] · w_t[j]`, summed over t in order in an accumulator of
     /// its own (eight to a vector, up to four vectors at a time, as ``FixedOrderSquareMatrix``
-    /// does): no BLAS, so the sums round the same way whatever processor runs them.
+    /// does; ``ik_accumulate_outer_products``): no BLAS, so the sums round the same way whatever processor runs them.
     package mutating func accumulatePairs(into pairs: UnsafeMutablePointer<Float>) {
         let L = labelCount
         guard tokenCount > 1 else { return }
@@ -179,52 +180,11 @@ package struct ForwardBackward: Sendable {
                     for j in 0..<L { out[j] = psi[j] * next[j] * inverse }
                     for j in L..<stride { out[j] = 0 }
                 }
-                for i in 0..<L {
-                    let target = pairs + i &* L
-                    var block = 0
-                    while block &+ 32 <= stride {
-                        var s0 = SIMD8<Float>(), s1 = s0, s2 = s0, s3 = s0
-                        var v = UnsafeRawPointer(w + block)
-                        for t in 0..<steps {
-                            let weight = SIMD8<Float>(repeating: a[t &* L &+ i])
-                            s0 += weight * v.loadUnaligned(as: SIMD8<Float>.self)
-                            s1 += weight * v.loadUnaligned(fromByteOffset: 32, as: SIMD8<Float>.self)
-                            s2 += weight * v.loadUnaligned(fromByteOffset: 64, as: SIMD8<Float>.self)
-                            s3 += weight * v.loadUnaligned(fromByteOffset: 96, as: SIMD8<Float>.self)
-                            v += stride &* 4
-                        }
-                        Self.add(s0, to: target + block, count: L &- block)
-                        Self.add(s1, to: target + (block &+ 8), count: L &- block &- 8)
-                        Self.add(s2, to: target + (block &+ 16), count: L &- block &- 16)
-                        Self.add(s3, to: target + (block &+ 24), count: L &- block &- 24)
-                        block &+= 32
-                    }
-                    while block < stride {
-                        var s0 = SIMD8<Float>()
-                        var v = UnsafeRawPointer(w + block)
-                        for t in 0..<steps {
-                            s0 += SIMD8<Float>(repeating: a[t &* L &+ i]) * v.loadUnaligned(as: SIMD8<Float>.self)
-                            v += stride &* 4
-                        }
-                        Self.add(s0, to: target + block, count: L &- block)
-                        block &+= 8
-                    }
-                }
+                ik_accumulate_outer_products(a, w, steps, L, stride, pairs)
             }
         }
         }
         }
-        }
-    }
-
-    /// Adds the first `count` lanes of `value` (all eight when `count` ≥ 8) to `target`.
-    @inline(__always)
-    private static func add(_ value: SIMD8<Float>, to target: UnsafeMutablePointer<Float>, count: Int) {
-        if count >= 8 {
-            let raw = UnsafeMutableRawPointer(target)
-            raw.storeBytes(of: raw.loadUnaligned(as: SIMD8<Float>.self) + value, as: SIMD8<Float>.self)
-        } else {
-            for lane in 0..<max(0, count) { target[lane] += value[lane] }
         }
     }
 }

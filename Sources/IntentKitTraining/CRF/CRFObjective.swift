@@ -22,6 +22,8 @@ struct CRFObjective: Objective {
     private let shards: [Range<Int>]
     private let workspaces: [ShardWorkspace]
     private let threads: Int
+    /// The attributes whose weights are kept as whole rows (``DenseRows``).
+    private let dense: DenseRows
 
     /// Shards of the training data. More shards than threads costs one more gradient-sized
     /// buffer and sum each; eight keep both cores busy and the memory small.
@@ -62,7 +64,9 @@ struct CRFObjective: Objective {
         }
         bounds.append(data.sentenceCount)
         shards = (0..<shardCount).map { bounds[$0]..<bounds[$0 + 1] }
-        workspaces = (0..<shardCount).map { _ in ShardWorkspace(structure: structure) }
+        dense = DenseRows(structure: structure)
+        let dense = self.dense
+        workspaces = (0..<shardCount).map { _ in ShardWorkspace(structure: structure, dense: dense) }
         self.threads = max(1, min(threads, shardCount))
     }
 
@@ -71,7 +75,8 @@ struct CRFObjective: Objective {
         let stateWeights = (0..<structure.stateCount).map { Float(parameters[$0]) }
         let expTransitions = (0..<(L * L)).map { expf(Float(parameters[structure.transitionOffset + $0])) }
         let shared = SharedInputs(data: data, structure: structure, stateWeights: stateWeights, expTransitions: expTransitions,
-                                  transitionMatrix: FixedOrderSquareMatrix(expTransitions, size: L))
+                                  transitionMatrix: FixedOrderSquareMatrix(expTransitions, size: L),
+                                  dense: dense, denseWeights: dense.rows(of: stateWeights, structure: structure))
         let shards = self.shards, workspaces = self.workspaces, threads = self.threads
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for shard in stride(from: thread, to: shards.count, by: threads) {
@@ -113,6 +118,51 @@ private struct SharedInputs: @unchecked Sendable {
     /// The same matrix for the forward-backward passes, which multiply it without BLAS so that
     /// training rounds the same way on every processor (``ForwardBackward``).
     let transitionMatrix: FixedOrderSquareMatrix
+    let dense: DenseRows
+    /// `[dense rows][stride]` the dense attributes' weights, zero where a label has none.
+    let denseWeights: [Float]
+}
+
+/// The attributes seen with many labels (a word as common as "the", a shape, a position), whose
+/// weights the scoring and gradient loops handle as whole rows over every label: the products of
+/// a row are then a vector loop, where a row of sparse weights (label, weight) is a scatter of one
+/// element at a time. A label an attribute has no weight for reads as zero in the scores (adding
+/// zero changes no sum) and its gradient is dropped, so the model is the same bits.
+private struct DenseRows: Sendable {
+    /// For each attribute, its dense row, or −1.
+    let slots: [Int32]
+    /// The dense attributes in row order.
+    let attributes: [Int32]
+    /// Floats from one row to the next: the label count rounded up to a multiple of 8.
+    let stride: Int
+
+    /// Rows of at least this share of the labels are dense: below it the scatter of a row's few
+    /// elements costs less than a vector pass over all of them.
+    static let leastShare = 0.25
+
+    init(structure: CRFStructure) {
+        let L = structure.labelCount
+        stride = (L + 7) / 8 * 8
+        let least = max(1, Int((Self.leastShare * Double(L)).rounded(.up)))
+        var slots = [Int32](repeating: -1, count: structure.rowOffsets.count - 1), attributes = [Int32]()
+        for attribute in slots.indices where Int(structure.rowOffsets[attribute + 1] - structure.rowOffsets[attribute]) >= least {
+            slots[attribute] = Int32(attributes.count)
+            attributes.append(Int32(attribute))
+        }
+        self.slots = slots
+        self.attributes = attributes
+    }
+
+    /// `weights` (one per state weight) laid out as the dense rows.
+    func rows(of weights: [Float], structure: CRFStructure) -> [Float] {
+        var rows = [Float](repeating: 0, count: attributes.count * stride)
+        for (slot, attribute) in attributes.enumerated() {
+            for k in Int(structure.rowOffsets[Int(attribute)])..<Int(structure.rowOffsets[Int(attribute) + 1]) {
+                rows[slot * stride + Int(structure.stateLabels[k])] = weights[k]
+            }
+        }
+        return rows
+    }
 }
 
 /// One thread's buffers and partial sums. Each shard touches only its own workspace.
@@ -127,8 +177,13 @@ private final class ShardWorkspace: @unchecked Sendable {
     private var marginals: [Float] = []
     private var forwardBackward: ForwardBackward
 
-    init(structure: CRFStructure) {
+    /// `[dense rows][stride]` the dense attributes' gradient (``DenseRows``), copied into
+    /// `gradient` at the end of a run.
+    private var denseGradient: [Double]
+
+    init(structure: CRFStructure, dense: DenseRows) {
         gradient = [Double](repeating: 0, count: structure.stateCount)
+        denseGradient = [Double](repeating: 0, count: dense.attributes.count * dense.stride)
         pairs = [Double](repeating: 0, count: structure.labelCount * structure.labelCount)
         sentencePairs = [Float](repeating: 0, count: structure.labelCount * structure.labelCount)
         forwardBackward = ForwardBackward(labelCount: structure.labelCount)
@@ -159,7 +214,12 @@ private final class ShardWorkspace: @unchecked Sendable {
         pairs.withUnsafeMutableBufferPointer { pairs in
         sentencePairs.withUnsafeMutableBufferPointer { sentencePairs in
         columnSums.withUnsafeMutableBufferPointer { columnSums in
+        shared.dense.slots.withUnsafeBufferPointer { slots in
+        shared.denseWeights.withUnsafeBufferPointer { denseWeights in
+        denseGradient.withUnsafeMutableBufferPointer { denseGradient in
+            let stride = shared.dense.stride
             gradient.update(repeating: 0)
+            denseGradient.update(repeating: 0)
             pairs.update(repeating: 0)
             sentencePairs.update(repeating: 0)
             var pending = 0
@@ -167,7 +227,9 @@ private final class ShardWorkspace: @unchecked Sendable {
                 let tokens = data.tokens(ofSentence: sentence)
                 let T = tokens.count
                 guard T > 0 else { continue }
-                stateScores(sentence: sentence, data: data, rows: rows, stateLabels: stateLabels, weights: weights, labelCount: L, into: scores)
+                Self.stateScores(
+                    sentence: sentence, data: data, rows: rows, stateLabels: stateLabels, weights: weights, slots: slots,
+                    denseWeights: denseWeights, stride: stride, labelCount: L, into: scores)
                 logLikelihood += forwardBackward.run(scores: UnsafeBufferPointer(scores), tokenCount: T, expTransitions: shared.transitionMatrix)
                 forwardBackward.writeMarginals(into: marginals.baseAddress!)
                 // Expected state counts: each (attribute, label) pair gets its label's marginal;
@@ -178,13 +240,25 @@ private final class ShardWorkspace: @unchecked Sendable {
                     for l in 0..<L { columnSums[l] += marginals[row + l] }
                     for a in data.tokenAttributes(tokens.lowerBound + t) {
                         let attribute = Int(data.attributes[a])
+                        let slot = Int(slots[attribute])
+                        if slot >= 0 {
+                            let target = denseGradient.baseAddress! + slot &* stride, source = marginals.baseAddress! + row
+                            for l in 0..<L { target[l] += Double(source[l]) }
+                            continue
+                        }
                         for k in Int(rows[attribute])..<Int(rows[attribute + 1]) {
-                            gradient[k] += Double(marginals[row + Int(stateLabels[k])])
+                            gradient[k] += Double(marginals[row &+ Int(stateLabels[k])])
                         }
                     }
                 }
                 for a in data.sentenceAttributeRange(sentence) {
                     let attribute = Int(data.sentenceAttributes[a])
+                    let slot = Int(slots[attribute])
+                    if slot >= 0 {
+                        let target = denseGradient.baseAddress! + slot &* stride
+                        for l in 0..<L { target[l] += Double(columnSums[l]) }
+                        continue
+                    }
                     for k in Int(rows[attribute])..<Int(rows[attribute + 1]) {
                         gradient[k] += Double(columnSums[Int(stateLabels[k])])
                     }
@@ -201,6 +275,14 @@ private final class ShardWorkspace: @unchecked Sendable {
                     pending = 0
                 }
             }
+            for (slot, attribute) in shared.dense.attributes.enumerated() {
+                for k in Int(rows[Int(attribute)])..<Int(rows[Int(attribute) + 1]) {
+                    gradient[k] = denseGradient[slot &* stride &+ Int(stateLabels[k])]
+                }
+            }
+        }
+        }
+        }
         }
         }
         }
@@ -212,5 +294,36 @@ private final class ShardWorkspace: @unchecked Sendable {
         }
         }
         logLikelihoodSum = logLikelihood
+    }
+
+    /// The state scores of one sentence as ``stateScores(sentence:data:rows:stateLabels:weights:labelCount:into:)``
+    /// computes them, the dense attributes' rows added whole (``DenseRows``): the same sums.
+    private static func stateScores(
+        sentence: Int, data: CompiledSequences.Pointers, rows: UnsafeBufferPointer<Int32>, stateLabels: UnsafeBufferPointer<UInt16>,
+        weights: UnsafeBufferPointer<Float>, slots: UnsafeBufferPointer<Int32>, denseWeights: UnsafeBufferPointer<Float>, stride: Int,
+        labelCount L: Int, into scores: UnsafeMutableBufferPointer<Float>
+    ) {
+        let tokens = data.tokens(ofSentence: sentence)
+        let T = tokens.count
+        for index in 0..<(T * L) { scores[index] = 0 }
+        guard T > 0 else { return }
+        func add(_ attribute: Int, into row: UnsafeMutablePointer<Float>) {
+            let slot = Int(slots[attribute])
+            if slot >= 0 {
+                let source = denseWeights.baseAddress! + slot &* stride
+                for l in 0..<L { row[l] += source[l] }
+            } else {
+                for k in Int(rows[attribute])..<Int(rows[attribute + 1]) { row[Int(stateLabels[k])] += weights[k] }
+            }
+        }
+        let first = scores.baseAddress!
+        for a in data.sentenceAttributeRange(sentence) { add(Int(data.sentenceAttributes[a]), into: first) }
+        for t in 1..<T {
+            for l in 0..<L { scores[t &* L &+ l] = scores[l] }
+        }
+        for t in 0..<T {
+            let row = first + t &* L
+            for a in data.tokenAttributes(tokens.lowerBound + t) { add(Int(data.attributes[a]), into: row) }
+        }
     }
 }

@@ -1,3 +1,5 @@
+import CFixedOrderKernels
+
 /// The memory of ``LBFGS``: the last `m` steps s = x_{k+1} − x_k and gradient changes
 /// y = g_{k+1} − g_k, and the inner products of every pair of them and of the current
 /// (pseudo-)gradient g.
@@ -132,26 +134,8 @@ final class LBFGSMemory {
     private static func dots(
         _ s: UnsafePointer<Double>, _ y: UnsafePointer<Double>, _ g: UnsafePointer<Double>, with v: UnsafePointer<Float>, _ length: Int
     ) -> (Double, Double, Double) {
-        var sLanes = SIMD4<Double>(repeating: 0), yLanes = sLanes, gLanes = sLanes
-        let whole = length / 4 * 4
-        var index = 0
-        while index < whole {
-            let value = SIMD4<Double>(SIMD4(v[index], v[index + 1], v[index + 2], v[index + 3]))
-            sLanes += SIMD4(s[index], s[index + 1], s[index + 2], s[index + 3]) * value
-            yLanes += SIMD4(y[index], y[index + 1], y[index + 2], y[index + 3]) * value
-            gLanes += SIMD4(g[index], g[index + 1], g[index + 2], g[index + 3]) * value
-            index += 4
-        }
-        var sums = (((sLanes[0] + sLanes[1]) + sLanes[2]) + sLanes[3],
-                    ((yLanes[0] + yLanes[1]) + yLanes[2]) + yLanes[3],
-                    ((gLanes[0] + gLanes[1]) + gLanes[2]) + gLanes[3])
-        while index < length {
-            let value = Double(v[index])
-            sums.0 += s[index] * value
-            sums.1 += y[index] * value
-            sums.2 += g[index] * value
-            index += 1
-        }
+        var sums = (0.0, 0.0, 0.0)
+        withUnsafeMutableBytes(of: &sums) { ik_three_dots(s, y, g, v, length, $0.baseAddress!.assumingMemoryBound(to: Double.self)) }
         return sums
     }
 }
