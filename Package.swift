@@ -23,6 +23,13 @@ let package = Package(
         // (`ik_main`, which the wheel's launcher calls); scripts/build-wheel builds it.
         .library(name: "IntentKitPython", type: .dynamic, targets: ["CIntentKit", "IntentKitCommandLine"]),
     ],
+    traits: [
+        // Reading an app's App Intents from its Swift sources (`intentkit import Sources/`) needs
+        // swift-syntax, several minutes of compiling that the rest of IntentKit does without:
+        // `swift build -c release --traits AppIntents` builds it in.
+        .trait(name: "AppIntents", description: "Read App Intents from an app's Swift sources (swift-syntax)."),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -37,6 +44,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // `swift package generate-documentation --target IntentKit` builds the runtime's DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `intentkit import Sources/` (the AppIntents trait): App Intents read from an app's Swift sources' syntax trees.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // OpenBLAS's CBLAS interface; only `LinearAlgebra/BLAS.swift` imports it.
@@ -62,6 +71,8 @@ let package = Package(
             dependencies: [
                 "IntentKit",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["AppIntents"])),
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["AppIntents"])),
             ]
         ),
         .target(

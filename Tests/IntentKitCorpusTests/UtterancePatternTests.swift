@@ -46,15 +46,15 @@ struct UtterancePatternTests {
     @Test func expansionIsAnnotatedCappedAndTheSameForASeed() throws {
         let expander = PatternExpander(examplesPerPattern: 15, seed: 7)
         let (utterances, report) = expander.expand(Self.corpus)
-        #expect(report.generated == ["OrderSoup": 15])
-        #expect(report.skipped.map(\.reason) == [
-            "no values for [place]: its entity 'place' lists none and no utterance annotates one",
-            "'OrderSoup' has no parameter 'nothing'",
-        ])
-        #expect(Set(utterances.map(\.text)).count == 15)
+        #expect(report.generated == ["OrderSoup": 30])
+        #expect(report.skipped.map(\.reason) == ["'OrderSoup' has no parameter 'nothing'"])
+        // An open entity with no value is the user's: places stand in for it.
+        #expect(report.standIns == ["place"])
+        #expect(Set(utterances.map(\.text)).count == 30)
         for utterance in utterances {
             #expect(!utterance.text.contains("  ") && !utterance.text.hasPrefix(" ") && !utterance.text.hasSuffix(" "))
-            #expect(utterance.text.contains("order "))
+            #expect(utterance.text.contains("order ") || utterance.text.hasPrefix("send "))
+            for slot in utterance.slots where slot.name == "place" { #expect(StandInValues.places.contains(utterance.text(of: slot))) }
             let texts = utterance.slots.map { utterance.text(of: $0) }
             #expect(utterance.slots.contains { $0.name == "soup" })
             for (slot, text) in zip(utterance.slots, texts) where slot.name == "soup" {
@@ -70,11 +70,21 @@ struct UtterancePatternTests {
         #expect(PatternExpander(examplesPerPattern: 15, seed: 8).expand(Self.corpus).utterances != utterances)
     }
 
+    @Test func standInsFollowWhatAnEntitysNameSaysItHolds() {
+        #expect(StandInValues.values(forEntity: "deliveryLocation", language: nil) == StandInValues.places)
+        #expect(StandInValues.values(forEntity: "Courier", language: "en") == StandInValues.people)
+        #expect(StandInValues.values(forEntity: "recipients", language: nil) == StandInValues.people)
+        #expect(StandInValues.values(forEntity: "note", language: "en-GB") == StandInValues.texts)
+        // Free text in another language gets names, not English words.
+        #expect(StandInValues.values(forEntity: "note", language: "fr") == StandInValues.names)
+        #expect(StandInValues.values(forEntity: "ParkingZone", language: nil) == StandInValues.names)
+    }
+
     @Test func anOpenEntityDrawsFromTheCorpusAnnotations() {
         var corpus = Self.corpus
         corpus.utterances = [Utterance(text: "send miso soup to the office", intent: "OrderSoup", slots: [SlotAnnotation(name: "place", range: 18..<28)])]
         let (utterances, report) = PatternExpander(examplesPerPattern: 4, seed: 1).expand(corpus)
-        #expect(report.skipped.count == 1)
+        #expect(report.skipped.count == 1 && report.standIns.isEmpty)
         let sent = utterances.filter { $0.text.hasPrefix("send ") }
         #expect(!sent.isEmpty)
         #expect(sent.allSatisfy { $0.text.hasSuffix(" to the office") && $0.text != "send miso soup to the office" })

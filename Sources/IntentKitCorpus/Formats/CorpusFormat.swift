@@ -23,12 +23,15 @@ public enum CorpusFormat: String, CaseIterable, Sendable {
     /// Xcode's Intent Definition File (`.intentdefinition`): SiriKit custom intents, or one of
     /// its localizations (`fr.lproj/Intents.strings`). Read.
     case intentDefinition = "intentdefinition"
+    /// An app's App Intents: the `AppIntent`, `AppEnum`, `AppEntity` and `AppShortcutsProvider`
+    /// types of its Swift sources (a `.swift` file, or a directory searched for them). Read.
+    case appIntents = "app-intents"
 
     /// Whether IntentKit can write corpora in this format.
     public var isWritable: Bool {
         switch self {
         case .yaml, .json, .bio, .conll, .rasaJSON, .rasaYAML: return true
-        case .snips, .snips2017, .appIntentVocabulary, .intentDefinition: return false
+        case .snips, .snips2017, .appIntentVocabulary, .intentDefinition, .appIntents: return false
         }
     }
 
@@ -52,6 +55,7 @@ public enum CorpusFormat: String, CaseIterable, Sendable {
         case .rasaYAML: return try RasaYAMLFormat.read(at: url, displayPath: path, decoder: decoder)
         case .appIntentVocabulary: return try AppIntentVocabularyFormat.read(at: url, displayPath: path, decoder: decoder)
         case .intentDefinition: return try IntentDefinitionFormat.read(at: url, displayPath: path, decoder: decoder)
+        case .appIntents: return try AppIntentsFormat.read(at: url, displayPath: path, decoder: decoder)
         }
     }
 
@@ -74,7 +78,7 @@ public enum CorpusFormat: String, CaseIterable, Sendable {
         case .conll: try Self.writeFile(CoNLLFormat.text(of: corpus), to: url)
         case .rasaJSON: try Self.writeFile(RasaJSONFormat.json(of: corpus), to: url)
         case .rasaYAML: try Self.writeFile(RasaYAMLFormat.yaml(of: corpus), to: url)
-        case .snips, .snips2017, .appIntentVocabulary, .intentDefinition:
+        case .snips, .snips2017, .appIntentVocabulary, .intentDefinition, .appIntents:
             throw CorpusError.io(path: url.path, detail: "IntentKit reads \(rawValue) corpora but does not write them; write yaml or json")
         }
         return losses.map { Diagnostic(.warning, "\(rawValue): \($0)", at: SourceLocation(file: url.path)) }
@@ -105,7 +109,8 @@ public enum CorpusFormat: String, CaseIterable, Sendable {
             if names.isSuperset(of: ["seq.in", "seq.out", "label"]) { return .bio }
             let candidates = try files(in: url, displayPath: path) { NativeFormat.fileExtensions.contains($0.pathExtension.lowercased()) }
             guard let first = candidates.first else {
-                throw CorpusError.unrecognizedFormat(path: path, detail: "the directory has no seq.in/seq.out/label and no .yaml, .yml or .json files")
+                if AppIntentsFormat.holdsSwiftSources(url) { return .appIntents }
+                throw CorpusError.unrecognizedFormat(path: path, detail: "the directory has no seq.in/seq.out/label, no .yaml, .yml or .json files and no Swift sources")
             }
             let format = try detect(at: first, decoder: decoder)
             return format == .json ? .yaml : format
@@ -113,6 +118,7 @@ public enum CorpusFormat: String, CaseIterable, Sendable {
         switch url.pathExtension.lowercased() {
         case "plist": return .appIntentVocabulary
         case "intentdefinition", "strings": return .intentDefinition
+        case "swift": return .appIntents
         case "conll", "tsv", "txt", "bio": return .conll
         default: break
         }

@@ -9,7 +9,7 @@ import IntentKit
 enum SchemaLosses {
     static func losses(of schema: Schema, in format: CorpusFormat) -> [String] {
         switch format {
-        case .yaml, .json, .snips, .snips2017, .appIntentVocabulary, .intentDefinition: return []
+        case .yaml, .json, .snips, .snips2017, .appIntentVocabulary, .intentDefinition, .appIntents: return []
         case .bio, .conll: return bioLosses(of: schema) + intentLosses(of: schema) + languageLosses(of: schema, format: format)
         case .rasaJSON, .rasaYAML: return rasaLosses(of: schema) + intentLosses(of: schema) + languageLosses(of: schema, format: format)
         }

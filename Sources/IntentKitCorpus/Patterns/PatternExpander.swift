@@ -7,9 +7,9 @@ import IntentKit
 /// corpus annotates for an open entity, examples of a built-in's shapes. The same seed gives the
 /// same utterances.
 ///
-/// A pattern whose parameter has no value to draw from (an open entity with no values and no
-/// annotated examples), or that names a parameter its intent lacks, gives none; the report says
-/// which and why.
+/// An open entity with no values and no annotated examples is filled with stand-ins
+/// (``StandInValues``: names, places, free text), which the report lists. A pattern that names a
+/// parameter its intent lacks gives none; the report says which and why.
 ///
 /// The patterns of one intent give at most ``maximumUtterancesPerIntent`` utterances together,
 /// each pattern an equal share (at least one): past a few hundred utterances an intent's
@@ -41,6 +41,10 @@ public struct PatternExpander: Sendable {
             public var reason: String
         }
 
+        /// Open entities that list no value and that no utterance annotates, filled with
+        /// stand-ins (``StandInValues``).
+        public var standIns: [String] = []
+
         /// All generated utterances.
         public var total: Int { generated.values.reduce(0, +) }
     }
@@ -64,6 +68,9 @@ public struct PatternExpander: Sendable {
         var utterances = [Utterance]()
         var seen = Set(corpus.utterances.map { $0.intent + "\u{0}" + $0.text })
         let values = ValuePool(corpus)
+        report.standIns = values.standIns.filter { name in
+            corpus.schema.intents.contains { intent in intent.parameters.contains { $0.entity == .custom(name) } && !intent.patterns.isEmpty }
+        }
         for intent in corpus.schema.intents {
             let share = min(examplesPerPattern, max(1, Self.maximumUtterancesPerIntent / max(1, intent.patterns.count)))
             if share < examplesPerPattern { report.shared[intent.name] = share }
@@ -133,7 +140,15 @@ struct ValuePool {
             let known = Set(custom[entity, default: []].flatMap(\.phrases))
             custom[entity, default: []] += phrases.subtracting(known).sorted().map { (nil, [$0]) }
         }
+        // An open entity with nothing to draw from is the user's own: stand-ins show where it is said.
+        for entity in corpus.schema.entities where entity.allowsOtherValues && custom[entity.name, default: []].isEmpty {
+            custom[entity.name] = StandInValues.values(forEntity: entity.name, language: corpus.schema.language).map { (nil, [$0]) }
+            standIns.append(entity.name)
+        }
     }
+
+    /// The open entities filled with ``StandInValues``, in schema order.
+    private(set) var standIns: [String] = []
 
     /// Why `pattern` cannot be expanded for `intent`, or `nil`.
     func problem(with pattern: UtterancePattern, of intent: IntentDefinition) -> String? {

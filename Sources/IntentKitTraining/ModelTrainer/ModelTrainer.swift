@@ -68,6 +68,10 @@ public struct ModelTrainer {
         for (intent, share) in report.shared.sorted(by: { $0.key < $1.key }) {
             step("patterns of \(intent): at most \(share) utterance\(share == 1 ? "" : "s") each, \(PatternExpander.maximumUtterancesPerIntent) in all")
         }
+        if !report.standIns.isEmpty {
+            step("patterns: stand-in values for \(report.standIns.joined(separator: ", ")), which list\(report.standIns.count == 1 ? "s" : "") no value"
+                 + " (the user's own, at run time: vocabulary)")
+        }
         for skipped in report.skipped {
             step("pattern '\(skipped.pattern)' of \(skipped.intent) gave none: \(skipped.reason)")
         }

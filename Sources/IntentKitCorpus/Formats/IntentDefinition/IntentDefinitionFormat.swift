@@ -430,61 +430,14 @@ public enum IntentDefinitionFormat {
             intent.patterns.append(pattern)
         }
 
-        /// The words that turn a switch on and off, as English says them.
-        static let switchWords = (on: ["on", "enable", "enabled", "activate"], off: ["off", "disable", "disabled", "deactivate"])
-
-        /// In English, a switch is also turned on, enabled, activated (and the reverse): each
-        /// Boolean entity's values take those words as synonyms, except a word some pattern of
-        /// `intents` says as text (`disable night shift for [duration]`), which would then read
-        /// as a value where it is not one.
+        /// In English, a switch is also turned on, enabled, activated (``SwitchPhrasing/addWords(to:besides:)``).
         mutating func addSwitchWords(besides intents: [IntentDefinition]) {
-            var said = Set<String>()
-            for intent in intents {
-                for pattern in intent.patterns {
-                    guard let parsed = try? UtterancePattern(pattern) else { continue }
-                    func collect(_ pieces: [UtterancePattern.Piece]) {
-                        for piece in pieces {
-                            switch piece {
-                            case .text(let text): said.formUnion(text.lowercased().split(separator: " ").map(String.init))
-                            case .parameter: break
-                            case .choice(let alternatives): alternatives.forEach(collect)
-                            }
-                        }
-                    }
-                    collect(parsed.pieces)
-                }
-            }
-            for index in entities.indices where !entities[index].allowsOtherValues
-                && Set(entities[index].values.map(\.identifier)) == ["true", "false"] {
-                for value in entities[index].values.indices {
-                    let words = entities[index].values[value].identifier == "true" ? Self.switchWords.on : Self.switchWords.off
-                    let known = Set(entities[index].values.flatMap(\.allPhrases).map { $0.lowercased() })
-                    entities[index].values[value].synonyms += words.filter { !known.contains($0) && !said.contains($0) }
-                }
-            }
+            SwitchPhrasing.addWords(to: &entities, besides: intents)
         }
 
-        /// For each Boolean parameter a title sets (`set night shift to [state]`), the ways
-        /// people flip a switch: `turn night shift [state]`, `turn [state] night shift`,
-        /// `switch …`, `[state] night shift` (enable night shift), its value the entity's words.
+        /// The ways people flip each switch a title sets (``SwitchPhrasing/addPatterns(to:entities:)``).
         private mutating func addSwitchPatterns(to intent: inout IntentDefinition) {
-            for parameter in intent.parameters {
-                guard case .custom(let entityName) = parameter.entity,
-                      let entity = entities.first(where: { $0.name == entityName }),
-                      Set(entity.values.map(\.identifier)) == ["true", "false"], !entity.allowsOtherValues else { continue }
-                let slot = "[\(parameter.name)]"
-                let subjects = intent.patterns.compactMap { pattern -> String? in
-                    let words = pattern.split(separator: " ").map(String.init)
-                    guard words.count >= 4, ["set", "turn", "switch"].contains(words[0]), words[words.count - 2] == "to", words.last == slot else { return nil }
-                    return words[1..<(words.count - 2)].joined(separator: " ")
-                }
-                for subject in Set(subjects).sorted() where !subject.contains("[") {
-                    for pattern in ["turn \(subject) \(slot)", "turn \(slot) \(subject)", "switch \(subject) \(slot)", "switch \(slot) \(subject)",
-                                    "\(slot) \(subject)"] where !intent.patterns.contains(pattern) {
-                        intent.patterns.append(pattern)
-                    }
-                }
-            }
+            SwitchPhrasing.addPatterns(to: &intent, entities: entities)
         }
 
         /// An intent that gets something (`Get Night Shift State`) is asked for as a question:
@@ -508,19 +461,37 @@ public enum IntentDefinitionFormat {
         }
 
         /// An English description (`Sets the current Night Shift state.`) as the request it
-        /// describes (`set the current night shift state`): its first sentence, when it starts
-        /// with a verb in the third person and is short enough to be said; otherwise `nil`.
+        /// describes (`set the current night shift state`): its first sentence up to a comma,
+        /// semicolon, colon or parenthesis (a condition or an aside follows one), when it starts
+        /// with a verb in the third person and is short enough to be said; otherwise `nil`. The
+        /// description speaks to the user and the request is the user's own: `you`, `your` and
+        /// `yours` become `I`/`me`, `my` and `mine` (`Orders the drink you have most often.` →
+        /// `order the drink I have most often`).
         static func request(describedBy description: String) -> String? {
             let sentence = description.split(whereSeparator: { $0 == "\n" }).first.map { String($0) } ?? description
-            let first = (sentence.components(separatedBy: ". ").first ?? sentence).trimmingCharacters(in: .whitespaces)
+            var first = (sentence.components(separatedBy: ". ").first ?? sentence).trimmingCharacters(in: .whitespaces)
+            if let clause = first.firstIndex(where: { ",;:(".contains($0) }) { first = String(first[..<clause]) }
             var words = first.split(separator: " ").map(String.init)
             guard (2...12).contains(words.count), let verb = words.first.map({ $0.lowercased() }),
                   let base = imperative(ofThirdPerson: verb) else { return nil }
             words[0] = base
+            for index in words.indices.dropFirst() {
+                switch words[index].lowercased() {
+                // "you" after a verb or a preposition is its object ("tells you"), before one its subject ("you have").
+                case "you": words[index] = index + 1 < words.count && !Self.objectFollowers.contains(words[index + 1].lowercased()) ? "I" : "me"
+                case "your": words[index] = "my"
+                case "yours": words[index] = "mine"
+                case "yourself": words[index] = "myself"
+                default: break
+                }
+            }
             var request = words.joined(separator: " ")
             while let last = request.last, ".!".contains(last) { request.removeLast() }
             return request
         }
+
+        /// Words after which a `you` was an object, not a subject ("tells you when", "shows you the").
+        static let objectFollowers: Set<String> = ["when", "the", "a", "an", "how", "what", "where", "which", "if", "whether", "about", "to", "that", "this", "your"]
 
         /// `gets` → `get`, `finishes` → `finish`, `copies` → `copy`; `nil` for a word that is not
         /// a verb in the third person singular, or one that describes rather than does
