@@ -576,4 +576,25 @@ struct CommandLineTests: CommandLineRunning {
             .filter { (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["outOfScope"] as? Bool == true }.count
         #expect(turnedAway >= 4, "\(turnedAway) of 15 off-topic requests turned away")
     }
+
+    /// An app of one intent said one way (a single pattern, as an Intent Definition File with one
+    /// title gives): the fold that holds the pattern out has nothing of the intent to learn, so
+    /// its held-out request is no measure of new phrasings, and the scope must still turn away
+    /// requests for other apps.
+    @Test func anAppOfOnePatternTurnsAwayRequestsForOtherApps() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let corpus = directory.appendingPathComponent("dice.yaml")
+        try "domain: dice\nintents:\n  - name: RollDice\n    patterns:\n      - roll two dice\n".write(to: corpus, atomically: true, encoding: .utf8)
+        let model = directory.appendingPathComponent("dice.model").path
+        let trained = try run("train", corpus.path, "--seed", "1", "--no-encoder", "--output", model)
+        #expect(trained.status == 0, "\(trained.stderr)")
+        #expect(trained.stderr.contains("1 of 1 intents are said one way"), "\(trained.stderr)")
+        let offTopic = try String(contentsOf: CommandLinePaths.repository.appendingPathComponent("Tests/IntentKitCLITests/Fixtures/newcomer/off-topic.txt"), encoding: .utf8)
+        let answers = try run(["parse", "--model", model], stdin: Data(("roll two dice\n" + offTopic).utf8)).stdout.split(separator: "\n")
+            .map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(answers.first??["intent"] as? String == "RollDice")
+        let turnedAway = answers.dropFirst().filter { $0?["outOfScope"] as? Bool == true }.count
+        #expect(turnedAway >= 12, "\(turnedAway) of 15 off-topic requests turned away")
+    }
 }

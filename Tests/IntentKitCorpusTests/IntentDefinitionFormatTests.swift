@@ -216,6 +216,7 @@ struct IntentDefinitionFormatTests {
             "INIntentResponseParameterMetadata": ["INIntentResponseParameterMetadataTrueDisplayName": "on", "INIntentResponseParameterMetadataFalseDisplayName": "off"],
         ]
         let minutes: [String: Any] = ["INIntentParameterName": "minutes", "INIntentParameterType": "TimeInterval"]
+        let glasses: [String: Any] = ["INIntentParameterName": "glasses", "INIntentParameterDisplayName": "Water glasses", "INIntentParameterType": "Integer"]
         let root: [String: Any] = ["INEnums": [Any](), "INTypes": [Any](), "INIntents": [
             intent("GetLampState", "Get Reading Lamp State", "Finds out whether the reading lamp is lit.", combinationTitle: "Get the reading lamp state",
                    output: lampOutput),
@@ -224,6 +225,7 @@ struct IntentDefinitionFormatTests {
             intent("DimLamp", "Dim Lamp", "Dims the lamp for a while", parameter: minutes, combination: "minutes",
                    combinationTitle: "Disable the lamp for ${minutes}"),
             intent("ReportBatteries", "Report Batteries", "Copies the battery levels to the clipboard", combinationTitle: "Report the batteries"),
+            intent("LogWater", "Log Water", "Logs what you drank", parameter: glasses, combination: "glasses", combinationTitle: "Log water"),
         ]]
         let data = try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)
         let file = try FixturePaths.temporaryDirectory().appendingPathComponent("Switches.intentdefinition")
@@ -248,6 +250,10 @@ struct IntentDefinitionFormatTests {
         #expect(!set.patterns.contains("switch the reading lamp"))
         #expect(schema.intent(named: "DimLamp")?.patterns == ["disable the lamp for [minutes]", "dim lamp"])
         #expect(schema.intent(named: "ReportBatteries")?.patterns.contains("copy the battery levels to the clipboard") == true)
+        // A parameter the combination carries and its title does not show is said with it, a
+        // number with the unit its display name ends in.
+        #expect(schema.intent(named: "LogWater")?.patterns == ["log water", "log water [glasses]", "log [glasses] water", "log [glasses] glasses",
+                                                               "log [glasses] glasses of water"])
         // The switch's words, less one another pattern says as text ("disable the lamp for …").
         let values = try #require(schema.entity(named: "lampState")?.values)
         #expect(values.map(\.identifier) == ["true", "false"])

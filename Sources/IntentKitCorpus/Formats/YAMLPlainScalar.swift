@@ -19,5 +19,6 @@ enum YAMLPlainScalar {
 
     private static let reservedWords: Set<String> = ["true", "false", "yes", "no", "on", "off", "y", "n", "null", "~"]
     private static let unsafeFirst: Set<Unicode.Scalar> = Set("-?:,[]{}#&*!|>'\"%@`0123456789+. ".unicodeScalars)
-    private static let flowIndicators: Set<Unicode.Scalar> = Set(",[]{}".unicodeScalars)
+    /// PyYAML also ends a plain scalar at '?' in flow context ("would you like?}" is refused).
+    private static let flowIndicators: Set<Unicode.Scalar> = Set(",[]{}?".unicodeScalars)
 }

@@ -34,6 +34,15 @@ struct IntentFolds {
     let phrasings: [UInt64]
     /// The class of each original.
     let originalClasses: [Int]
+    /// The in-scope intents whose originals all share one phrasing (one pattern, or one text):
+    /// the fold that holds that phrasing out has none of the intent to learn from.
+    var intentsSaidOneWay: Set<Int> {
+        var phrasingsOfIntent = [Int: Set<UInt64>]()
+        for (intent, phrasing) in zip(originalClasses, phrasings) where intent != outOfScopeClass {
+            phrasingsOfIntent[intent, default: []].insert(phrasing)
+        }
+        return Set(phrasingsOfIntent.filter { $0.value.count == 1 }.keys)
+    }
     let folds: Int
     /// The originals each fold holds out.
     let foldSizes: [Int]

@@ -70,10 +70,8 @@ extension ModelTrainer {
         let accuracy = Double(best.correct) / Double(max(1, best.heldOutCount))
         // An intent said one way only (one pattern, or one phrasing) is untaught in the fold
         // that holds that phrasing out, so each of its requests counts wrong there: say so.
-        var phrasingsOfIntent = [Int: Set<UInt64>]()
-        for (intent, phrasing) in zip(folds.originalClasses, folds.phrasings) { phrasingsOfIntent[intent, default: []].insert(phrasing) }
-        let saidOneWay = phrasingsOfIntent.values.filter { $0.count == 1 }.count
-        let oneWay = saidOneWay == 0 ? "" : "; \(saidOneWay) of \(phrasingsOfIntent.count) intents are said one way, which a fold that holds it out cannot teach"
+        let saidOneWay = folds.intentsSaidOneWay.count, intents = Set(folds.originalClasses).count
+        let oneWay = saidOneWay == 0 ? "" : "; \(saidOneWay) of \(intents) intents are said one way, which a fold that holds it out cannot teach"
         if candidates.count > 1 {
             step(String(format: "intent classifier: search of %d settings on %@ in %.1f s chose %@ (%.2f%% held-out accuracy%@)", candidates.count,
                         search.compared.count == folds.folds ? "\(folds.folds) folds" : "\(search.compared.count) of \(folds.folds) folds",
@@ -91,17 +89,24 @@ extension ModelTrainer {
     private func finalClassifier(_ best: SettingCandidate, folds: IntentFolds) -> IntentClassifierModel {
         let inputs = folds.intentInputs(best.setting.characterNGrams)
         let originals = folds.originals, classes = folds.classes, noiseClasses = folds.noiseClasses
-        let held = best.heldOut.indices.filter { !best.heldOut[$0].isEmpty }
+        // A request of an intent said one way was untaught in the fold that held it out: a request
+        // for something that fold's classifier never learnt, not a new phrasing of what it knows.
+        // Spending the false-rejection budget on it would keep the scope from turning anything
+        // away (an app of one pattern would answer every request).
+        let untaughtInItsFold = folds.intentsSaidOneWay
+        let held = best.heldOut.indices.filter { !best.heldOut[$0].isEmpty && !untaughtInItsFold.contains(folds.originalClasses[$0]) }
+        let variants = best.withoutOneWord.indices.filter {
+            !best.withoutOneWord[$0].isEmpty && !untaughtInItsFold.contains(classes[folds.variantOriginals[$0]])
+        }
         // The minimum similarity reads the encoder's sentence vector, whether or not the classifier
         // weighs it: a corpus without out-of-scope examples gets its boundary in either case.
         let usesEncoder = options.encoder != nil
+        let similarities = usesEncoder ? folds.heldOutSimilarities() : [], variantSimilarities = usesEncoder ? folds.variantSimilarities() : []
         let (calibration, shift) = calibrate(held.map { best.heldOut[$0] }, classes: held.map { classes[originals[$0]] },
-                                             withoutOneWord: best.withoutOneWord.filter { !$0.isEmpty },
+                                             withoutOneWord: variants.map { best.withoutOneWord[$0] },
                                              outOfScopeClass: folds.outOfScopeClass, intentNames: folds.intentNames, generated: folds.generatedCount,
-                                             similarities: usesEncoder ? folds.heldOutSimilarities().enumerated()
-                                                .filter { !best.heldOut[$0.offset].isEmpty }.map(\.element) : [],
-                                             variantSimilarities: usesEncoder ? folds.variantSimilarities().enumerated()
-                                                .filter { !best.withoutOneWord[$0.offset].isEmpty }.map(\.element) : [],
+                                             similarities: similarities.isEmpty ? [] : held.map { similarities[$0] },
+                                             variantSimilarities: variantSimilarities.isEmpty ? [] : variants.map { variantSimilarities[$0] },
                                              untaught: folds.unknownIntentScores(of: best.setting))
         var trainer = folds.trainer
         trainer.c2 = best.setting.c2

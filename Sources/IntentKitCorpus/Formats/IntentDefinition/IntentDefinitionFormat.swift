@@ -350,8 +350,10 @@ public enum IntentDefinitionFormat {
             var intent = IntentDefinition(name: name)
             locations[.intent(name)] = item.location
             var parameterNames = [String: SourceLocation]()
+            var displayNames = [String: String]()
             for node in try item["INIntentParameters"]?.array() ?? [] {
                 let parameter = try readParameter(node, prefix: "INIntentParameter")
+                displayNames[parameter.name] = try text(node["INIntentParameterDisplayName"])
                 guard isNew(parameter.name, "the parameter", at: node, among: &parameterNames) else { continue }
                 locations[.parameter(intent: name, name: parameter.name)] = node.location
                 intent.parameters.append(parameter)
@@ -367,6 +369,23 @@ public enum IntentDefinitionFormat {
                     parameters: parameters, title: placeholders(title),
                     subtitle: try text(combination["INIntentParameterCombinationSubtitle"]).map(placeholders)))
                 addPattern(ofTitle: title, at: titleNode, to: &intent, allowed: Set(parameters))
+                // A parameter the combination carries but its title does not show is said with it:
+                // `Add insulin` for the combination `units` is also `add insulin [units]` and
+                // `add [units] insulin`; a number whose display name ends in a plural (`Insulin
+                // units`) with that unit: `add [units] units`, `add [units] units of insulin`.
+                let shown = Set(pattern(ofTitle: title).placeholders)
+                for parameter in parameters where !shown.contains(parameter) {
+                    let words = title.split(separator: " ").map(String.init)
+                    let slot = "${\(parameter)}"
+                    var sayings = ["\(title) \(slot)"]
+                    if words.count >= 2 { sayings.append(([words[0], slot] + words.dropFirst()).joined(separator: " ")) }
+                    if intent.parameter(named: parameter)?.entity == .builtin(.number), let unit = displayNames[parameter]?.split(separator: " ").last?.lowercased(),
+                       unit.count > 3, unit.hasSuffix("s"), !unit.hasSuffix("ss"), unit.allSatisfy(\.isLetter) {
+                        sayings.append("\(words[0]) \(slot) \(unit)")
+                        if words.count >= 2 { sayings.append("\(words[0]) \(slot) \(unit) of \(words.dropFirst().joined(separator: " "))") }
+                    }
+                    for saying in sayings { addPattern(ofTitle: saying, at: titleNode, to: &intent, allowed: Set(parameters)) }
+                }
                 // A description that names no parameter speaks of their values in words (`for the
                 // specified amount of time`): the tagger would learn them as no value.
                 if isEnglish, parameters.isEmpty, let node = combination["INIntentParameterCombinationSubtitle"], let subtitle = try text(node),
