@@ -266,6 +266,31 @@ public func ik_model_set_history(_ model: OpaquePointer?, _ history: UnsafePoint
     }
 }
 
+@_cdecl("ik_model_set_reservations")
+public func ik_model_set_reservations(_ model: OpaquePointer?, _ reservations: UnsafePointer<CChar>?,
+                                      _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> ik_status {
+    error?.pointee = nil
+    guard let model else { return fail(IK_INVALID_ARGUMENT, "model is NULL", error) }
+    let text: String
+    do {
+        text = try string(reservations, "reservations", error)
+    } catch {
+        return error.status
+    }
+    do {
+        handle(model).use(UserReservations(try UserReservationsFormat.read(text: text, displayPath: "reservations")))
+        return IK_OK
+    } catch let failure {
+        return fail(IK_VOCABULARY_ERROR, "\(failure)", error)
+    }
+}
+
+@_cdecl("ik_model_clear_reservations")
+public func ik_model_clear_reservations(_ model: OpaquePointer?) {
+    guard let model else { return }
+    handle(model).use(nil as UserReservations?)
+}
+
 @_cdecl("ik_model_clear_history")
 public func ik_model_clear_history(_ model: OpaquePointer?) {
     guard let model else { return }

@@ -3,7 +3,7 @@ import IntentKit
 
 /// What an `ik_model *` points to: a parser and the lock that guards replacing it. A parse
 /// takes a snapshot (the parser is a value sharing its model), so parses on several threads
-/// never wait for each other, and a new vocabulary, set of shortcuts or history applies to the parses
+/// never wait for each other, and a new vocabulary, set of shortcuts, history or reservations applies to the parses
 /// that start after it.
 final class ModelHandle: @unchecked Sendable {
     private let lock = NSLock()
@@ -17,6 +17,7 @@ final class ModelHandle: @unchecked Sendable {
     private var shortcutsGeneration = 0
     private var shortcutSimilarity: Double?
     private var history: UserHistory?
+    private var reservations: UserReservations?
 
     init(_ parser: IntentParser) {
         current = parser
@@ -69,7 +70,14 @@ final class ModelHandle: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// The parser with the vocabulary, shortcuts and history in use; called with the lock held.
+    func use(_ reservations: UserReservations?) {
+        lock.lock()
+        self.reservations = reservations
+        rebuild()
+        lock.unlock()
+    }
+
+    /// The parser with the vocabulary, shortcuts, history and reservations in use; called with the lock held.
     private func rebuild() {
         var next = base
         if let vocabulary { next = next.using(vocabulary) }
@@ -78,6 +86,7 @@ final class ModelHandle: @unchecked Sendable {
         if shortcutSimilarity != nil, let unencoded = shortcuts, !unencoded.isEncoded(by: base) { shortcuts = unencoded.encoded(by: base) }
         if let shortcuts { next = next.using(shortcuts) }
         if let history { next = next.using(history) }
+        if let reservations { next = next.using(reservations) }
         current = next
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 import IntentKit
 import IntentKitCorpus
 
-/// `--shortcuts FILE` and `--history FILE`: a user's shortcut phrases and interactions handed
-/// to the parser at run time.
+/// `--shortcuts FILE`, `--history FILE` and `--reservations FILE`: a user's shortcut phrases,
+/// interactions and reservations handed to the parser at run time.
 struct ShortcutsOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -34,6 +34,13 @@ struct ShortcutsOption: ParsableArguments {
 
     /// `parser` with the shortcuts, if a file was given; one that does not read, or names an
     /// intent, parameter or value the model's schema lacks, prints its problems and exits 1.
+    @Option(
+        help: ArgumentHelp(
+            "A user's reservations: YAML or JSON, a list of {id, category, start, end, phrase, number, place, from, to, party, status}; with --resolve, a parameter of the entity builtin.reservation resolves to the one a request points at.",
+            valueName: "file"),
+        completion: .file())
+    var reservations: String?
+
     func validate() throws {
         if let historyWeight {
             guard history != nil else { throw ValidationError("--history-weight needs --history") }
@@ -57,6 +64,9 @@ struct ShortcutsOption: ParsableArguments {
             if let path = shortcuts {
                 let read = UserShortcuts(try UserShortcutsFormat.read(at: URL(fileURLWithPath: path), displayPath: path, schema: parser.model.schema))
                 parser = parser.using(parser.shortcutSimilarity == nil ? read : read.encoded(by: parser))
+            }
+            if let path = reservations {
+                parser = parser.using(UserReservations(try UserReservationsFormat.read(at: URL(fileURLWithPath: path), displayPath: path)))
             }
             if let historyWeight { parser.historyWeight = historyWeight }
             if let path = history {

@@ -277,7 +277,7 @@ public enum OpenAPIDocument {
                   type: string
                   minLength: 1
                   maxLength: 256
-                  description: With vocabulary, shortcuts or history and the cache token (Authorization, Bearer; serve --cache-token-file), caches them under this key (bounded, least recently used evicted); alone, uses the cached ones.
+                  description: With vocabulary, shortcuts, history or reservations and the cache token (Authorization, Bearer; serve --cache-token-file), caches them under this key (bounded, least recently used evicted); alone, uses the cached ones.
                 respond: {type: string, description: 'Add "response": the intent''s response template for this outcome (success, failure, or the app''s own) filled with the resolved values; or "responseProblem" saying why it cannot be.'}
                 responseValues: {type: object, additionalProperties: {type: string}, description: 'Values of the response''s own parameters, as text (waitTime: 10 minutes).'}
                 split: {type: boolean, default: false, description: 'Answer {"requests": [parse, …], "text"}: two parses when the utterance joins two requests of different intents ("lock the car and start a run"), else one. Not on the Rasa route.'}
@@ -303,6 +303,24 @@ public enum OpenAPIDocument {
                       intent: {type: string}
                       parameters: {type: object, additionalProperties: {type: string}, description: A custom value's identifier, or a built-in value as text.}
                       id: {type: string, description: Defaults to the phrase.}
+                reservations:
+                  type: array
+                  description: The user's reservations (Siri Event Suggestions); with resolve, a parameter of the entity builtin.reservation resolves to the one a request points at by its kind, time and names (disambiguation when several fit alike, needsValue when none does; canceled and ended ones are never proposed).
+                  items:
+                    type: object
+                    required: [id, category, start]
+                    properties:
+                      id: {type: string}
+                      category: {type: string, enum: [restaurant, lodging, flight, train, bus, boat, rentalCar, ticketedEvent]}
+                      start: {type: string, description: 'YYYY-MM-DD or YYYY-MM-DDTHH:MM, optionally with an offset.'}
+                      end: {type: string, description: 'Defaults to the start plus the category''s typical length.'}
+                      phrase: {type: string, description: How the user says it.}
+                      number: {type: string, description: The booking's number.}
+                      place: {type: string}
+                      from: {type: string, description: Where a trip leaves from (a car's pick-up).}
+                      to: {type: string, description: Where a trip arrives (a car's drop-off).}
+                      party: {type: integer, minimum: 1}
+                      status: {type: string, enum: [confirmed, pending, hold, canceled, unknown]}
                 shortcutSimilarity: {type: number, minimum: 0, maximum: 1, description: 'With shortcuts and a model trained with the sentence encoder, also match an utterance whose encoder vector is at least this similar (cosine) to a phrase''s, the similarity its confidence.'}
             Requests:
               type: object

@@ -22,6 +22,8 @@ struct ParseOptions: Sendable {
     var shortcutSimilarity: Double?
     /// A user's recent interactions as priors (and, with `vocabularyKey`, cached with the vocabulary).
     var history: [UserInteraction]?
+    /// A user's reservations (and, with `vocabularyKey`, cached with the vocabulary).
+    var reservations: [Reservation]?
     /// The outcome whose response template to render into the answer's `response`.
     var respond: String?
     /// Values of the response's own parameters, as text.
@@ -38,7 +40,7 @@ struct ParseOptions: Sendable {
     var authorization: String?
 
     static let keys = ["topK", "resolve", "referenceDate", "timeZone", "minConfidence", "vocabulary", "vocabularyKey", "shortcuts",
-                       "history", "respond", "responseValues", "split", "splitConfidence", "shortcutSimilarity", "language"]
+                       "history", "reservations", "respond", "responseValues", "split", "splitConfidence", "shortcutSimilarity", "language"]
 
     init() {}
 
@@ -81,6 +83,10 @@ struct ParseOptions: Sendable {
             guard case .array(let items) = value.content else { throw .badRequest("history: expected an array, found \(value.kind)") }
             history = try items.enumerated().map { index, item throws(ServerError) in try Self.interaction(item, at: "history[\(index)]") }
         }
+        if let value = try request.field("reservations") {
+            guard case .array(let items) = value.content else { throw .badRequest("reservations: expected an array, found \(value.kind)") }
+            reservations = try items.enumerated().map { index, item throws(ServerError) in try Self.reservation(item, at: "reservations[\(index)]") }
+        }
         if let value = try request.field("shortcuts") {
             guard case .array(let items) = value.content else { throw .badRequest("shortcuts: expected an array, found \(value.kind)") }
             shortcuts = try items.enumerated().map { index, item throws(ServerError) in try Self.shortcut(item, at: "shortcuts[\(index)]") }
@@ -96,6 +102,34 @@ struct ParseOptions: Sendable {
         }
         let parameters = try fields.valueTexts("parameters")
         return UserInteraction(intent: try fields.requiredString("intent"), parameters: parameters, date: date)
+    }
+
+    /// A reservation as requests write it, as reservation files do: `{id, category, start, end,
+    /// phrase, number, place, from, to, party, status}`.
+    private static func reservation(_ value: JSONValue, at path: String) throws(ServerError) -> Reservation {
+        let fields = try RequestObject(value, at: path, allowing: ["id", "category", "start", "end", "phrase", "number", "place", "from", "to", "party", "status"])
+        let categoryText = try fields.requiredString("category")
+        guard let category = Reservation.Category(rawValue: categoryText) else {
+            throw .badRequest("\(path).category: '\(categoryText.prefix(80))' (known: \(Reservation.Category.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        func date(_ key: String) throws(ServerError) -> Date? {
+            guard let text = try fields.string(key) else { return nil }
+            guard let date = ReferenceDate.date(text, in: .current) else {
+                throw .badRequest("\(path).\(key): '\(text.prefix(80))' is not YYYY-MM-DD or YYYY-MM-DDTHH:MM (optionally with an offset)")
+            }
+            return date
+        }
+        guard let start = try date("start") else { throw .badRequest("\(path).start: missing") }
+        var status = Reservation.Status.confirmed
+        if let text = try fields.string("status") {
+            guard let read = Reservation.Status(rawValue: text) else {
+                throw .badRequest("\(path).status: '\(text.prefix(80))' (known: \(Reservation.Status.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            status = read
+        }
+        return Reservation(try fields.requiredString("id"), category: category, start: start, end: try date("end"), place: try fields.string("place"),
+                           departure: try fields.string("from"), arrival: try fields.string("to"), phrase: try fields.string("phrase"),
+                           number: try fields.string("number"), partySize: try fields.integer("party"), status: status)
     }
 
     /// A shortcut as requests write it, as shortcut files do: `{phrase, intent, parameters, id}`.

@@ -348,6 +348,7 @@ struct ParseSetting {
             changedParser = (changedParser ?? loaded.parser).using(shortcuts)
         }
         if let history = context?.history { changedParser = (changedParser ?? loaded.parser).using(history) }
+        if let reservations = context?.reservations { changedParser = (changedParser ?? loaded.parser).using(reservations) }
         if let splitConfidence = options.splitConfidence {
             changedParser = changedParser ?? loaded.parser
             changedParser!.splitConfidence = splitConfidence
@@ -385,14 +386,14 @@ struct ParseSetting {
         }
     }
 
-    /// The request's user context: the vocabulary, shortcuts and history it sends (cached under its key
+    /// The request's user context: the vocabulary, shortcuts, history and reservations it sends (cached under its key
     /// if it names one), or those cached under its key.
     private static func userContext(_ options: ParseOptions, parser: IntentParser, handlers: RequestHandlers) throws -> UserContext? {
         let schema = parser.model.schema
         if let key = options.vocabularyKey {
             guard !key.isEmpty && key.utf8.count <= 256 else { throw ServerError.badRequest("vocabularyKey: it must be 1 to 256 bytes") }
         }
-        guard options.vocabulary != nil || options.shortcuts != nil || options.history != nil else {
+        guard options.vocabulary != nil || options.shortcuts != nil || options.history != nil || options.reservations != nil else {
             guard let key = options.vocabularyKey else { return nil }
             guard let cached = handlers.vocabularies.context(for: key) else {
                 throw ServerError(.unprocessableContent, code: "unknownVocabularyKey",
@@ -431,6 +432,15 @@ struct ParseSetting {
                 if let problem = interaction.problem(in: schema) { throw ServerError.badRequest("history[\(index)]: \(problem)") }
             }
             context.history = UserHistory(interactions)
+        }
+        if let reservations = options.reservations {
+            guard reservations.count <= handlers.configuration.maximumVocabularyTerms else {
+                throw ServerError.badRequest("reservations: \(reservations.count); a request holds at most \(handlers.configuration.maximumVocabularyTerms)")
+            }
+            if let (index, problem) = UserReservations.problems(of: reservations).first {
+                throw ServerError.badRequest("reservations[\(index)]: \(problem)")
+            }
+            context.reservations = UserReservations(reservations)
         }
         if let key = options.vocabularyKey {
             guard let token = handlers.cacheToken else {

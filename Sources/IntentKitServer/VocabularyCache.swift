@@ -1,15 +1,16 @@
 import Foundation
 import IntentKit
 
-/// What one user sends beside their utterances: their vocabulary, their shortcut phrases and
-/// their history.
+/// What one user sends beside their utterances: their vocabulary, their shortcut phrases, their
+/// history and their reservations.
 struct UserContext: Sendable {
     var vocabulary: UserVocabulary?
     var shortcuts: UserShortcuts?
     var history: UserHistory?
+    var reservations: UserReservations?
 }
 
-/// Users' vocabularies, shortcuts and histories kept under a client's key (`vocabularyKey`), at most
+/// Users' vocabularies, shortcuts, histories and reservations kept under a client's key (`vocabularyKey`), at most
 /// `capacity` of them: when full, the least recently used goes. Nothing else outlives a request.
 final class VocabularyCache: @unchecked Sendable {
     private struct Entry {
@@ -54,7 +55,7 @@ final class VocabularyCache: @unchecked Sendable {
         }
         let kept = entries[key]?.context
         entries[key] = Entry(context: UserContext(vocabulary: context.vocabulary ?? kept?.vocabulary, shortcuts: context.shortcuts ?? kept?.shortcuts,
-                                                  history: context.history ?? kept?.history),
+                                                  history: context.history ?? kept?.history, reservations: context.reservations ?? kept?.reservations),
                              lastUse: clock)
     }
 }

@@ -145,3 +145,45 @@ struct AppIntentsFormatTests {
         #expect(error.message.contains("Extra.swift:1:1"))
     }
 }
+
+/// The guard before swift-syntax's parser, which runs in every build (it needs no trait).
+@Suite("App Intents: nesting")
+struct AppIntentsNestingTests {
+    func problem(_ text: String) -> String? {
+        do {
+            try AppIntentsFormat.checkNesting(of: text, file: "Deep.swift")
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func bracketsNestedTooDeepAreRefusedAtTheBracketThatGoesTooDeep() throws {
+        // swift-syntax's parser overflows its stack on a few thousand; its array-type lookahead
+        // doubles its time with each square bracket.
+        let deep = "let a = 1\nlet x = " + String(repeating: "(", count: 2_000) + "1" + String(repeating: ")", count: 2_000)
+        #expect(problem(deep) == "Deep.swift:2:109: error: brackets nested deeper than 100 levels; IntentKit reads apps' App Intents, not generated code this deep")
+        let squares = "let x = " + String(repeating: "[(", count: 17) + "1" + String(repeating: ")]", count: 17)
+        #expect(problem(squares)?.contains("Deep.swift:1:41: error: square brackets nested deeper than 16 levels") == true)
+        let closed = String(repeating: "[[[[[[[[[[[[1]]]]]]]]]]]],\n", count: 500)
+        #expect(problem("let x = [" + closed + "]") == nil)
+        #expect(problem("let x = " + String(repeating: "{", count: 100) + String(repeating: "}", count: 100)) == nil)
+    }
+
+    @Test func bracketsInStringsAndCommentsDoNotCount() {
+        let opened = String(repeating: "(", count: 500)
+        let text = """
+            let a = "\(opened)" // \(opened)
+            /* \(opened) /* nested */ \(opened) */
+            let b = \"\"\"
+                \(opened) "still in the string"
+                \"\"\"
+            let c = #"\(opened)\"#
+            let d = "escaped \\" \(opened)"
+            let e = ""
+            """
+        #expect(problem(text) == nil)
+        // A string left open ends with its line: the brackets after it count.
+        #expect(problem("let s = \"unterminated\nlet x = " + opened) != nil)
+    }
+}

@@ -42,7 +42,7 @@ typedef enum ik_status {
     IK_INVALID_ARGUMENT = 1,   /* a NULL where a value is needed, an unknown time zone, top_k < 1 */
     IK_INVALID_UTF8 = 2,       /* a string that is not valid UTF-8 */
     IK_MODEL_ERROR = 3,        /* a model file missing, unreadable, corrupt, truncated, or of an unknown format */
-    IK_VOCABULARY_ERROR = 4,   /* vocabulary that is not a mapping of entity names to lists of terms; shortcuts or a history that do not read */
+    IK_VOCABULARY_ERROR = 4,   /* vocabulary that is not a mapping of entity names to lists of terms; shortcuts, a history or reservations that do not read */
     IK_INTERNAL_ERROR = 5
 } ik_status;
 
@@ -114,6 +114,15 @@ ik_status ik_model_set_shortcut_similarity(ik_model *model, double similarity, c
    or names an intent or parameter the model's schema lacks, is IK_VOCABULARY_ERROR. */
 ik_status ik_model_set_history(ik_model *model, const char *history, char **error);
 void ik_model_clear_history(ik_model *model);
+
+/* Replaces the user's reservations with `reservations`, JSON or YAML: a list of {"id",
+   "category" (restaurant, lodging, flight, train, bus, boat, rentalCar, ticketedEvent), "start",
+   "end", "phrase", "number", "place", "from", "to", "party", "status"}, the reservations apps
+   donated. With resolve, a parameter of the entity builtin.reservation resolves to the one a
+   request points at ("cancel Friday's table"): its id, a disambiguation when several fit alike,
+   needsValue when none does. Reservations that do not read are IK_VOCABULARY_ERROR. */
+ik_status ik_model_set_reservations(ik_model *model, const char *reservations, char **error);
+void ik_model_clear_reservations(ik_model *model);
 
 /* The built-in entities of `text` into *json: {"text", "entities": [{"kind", "text", "start",
    "end", "value"}]}, as `intentkit entities --json` writes them; `options` may be NULL (only

@@ -90,6 +90,9 @@ public struct IntentParser: Sendable {
     public var shortcutSimilarity: Double?
     /// The user's interactions as priors (``using(_:)-(UserHistory)``).
     public private(set) var history = UserHistory()
+    /// The user's reservations, which a parameter of the entity ``Reservation/entityName``
+    /// resolves to (``using(_:)-(UserReservations)``).
+    public private(set) var reservations = UserReservations()
     /// How much a user's history may raise an intent's odds: its probability is multiplied by at
     /// most `1 + historyWeight` before normalising (``UserHistory``). The default was chosen on
     /// the default corpus's dev file (`scripts/experiments/donations --dev`).
@@ -146,6 +149,15 @@ public struct IntentParser: Sendable {
         var parser = self
         parser.history = history
         parser.priors = parser.makePriors()
+        return parser
+    }
+
+    /// This parser with a user's reservations: a parameter of the entity
+    /// ``Reservation/entityName`` resolves to the one a request points at (``UserReservations``);
+    /// a cheap copy sharing the model.
+    public func using(_ reservations: UserReservations) -> IntentParser {
+        var parser = self
+        parser.reservations = reservations
         return parser
     }
 
@@ -246,7 +258,8 @@ public struct IntentParser: Sendable {
         guard !tagged.slots.isEmpty || (resolving && result.intent != nil) else { return result }
         // 9. Resolve each slot's value and, when asked, each parameter of the intent.
         let request = resolving ? result.intent.map {
-            SlotResolver.ParameterRequest(intent: $0, habitualValues: history.habitualValues[$0], confirmationThreshold: confirmationThreshold)
+            SlotResolver.ParameterRequest(intent: $0, habitualValues: history.habitualValues[$0], confirmationThreshold: confirmationThreshold,
+                                          reservations: reservations)
         } : nil
         (result.slots, result.parameters) = slotResolver.resolve(
             tagged.slots, intent: inScope, tokens: workspace.tokens, vocabulary: vocabulary, keys: workspace.matching.keys,

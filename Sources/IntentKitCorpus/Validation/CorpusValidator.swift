@@ -52,10 +52,10 @@ public struct CorpusValidator: Sendable {
         for intent in schema.intents {
             for parameter in intent.parameters {
                 let location = corpus.locations[.parameter(intent: intent.name, name: parameter.name)] ?? corpus.locations[.intent(intent.name)]
-                if case .custom(let name) = parameter.entity {
+                if case .custom(let name) = parameter.entity, name != Reservation.entityName {
                     usedEntities.insert(name)
                     if name.hasPrefix(BuiltinEntity.namePrefix) {
-                        let known = BuiltinEntity.allCases.map(\.qualifiedName).joined(separator: ", ")
+                        let known = (BuiltinEntity.allCases.map(\.qualifiedName) + [Reservation.entityName]).joined(separator: ", ")
                         findings.append(Diagnostic(.error, "unknown built-in entity '\(name)' for parameter '\(parameter.name)' of '\(intent.name)' (known: \(known))", at: location))
                     } else if !entityNames.contains(name) {
                         findings.append(Diagnostic(.error, "unknown entity '\(name)' for parameter '\(parameter.name)' of '\(intent.name)'; declare it under 'entities' or use a builtin.* type", at: location))

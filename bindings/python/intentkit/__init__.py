@@ -101,10 +101,12 @@ _library.ik_model_clear_shortcuts.argtypes = [ctypes.c_void_p]
 _library.ik_model_set_shortcut_similarity.argtypes = [ctypes.c_void_p, ctypes.c_double, _ErrorOut]
 _library.ik_model_set_history.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _ErrorOut]
 _library.ik_model_clear_history.argtypes = [ctypes.c_void_p]
+_library.ik_model_set_reservations.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _ErrorOut]
+_library.ik_model_clear_reservations.argtypes = [ctypes.c_void_p]
 _library.ik_extract_entities.argtypes = [ctypes.c_char_p, ctypes.POINTER(_ParseOptions), _ErrorOut, _ErrorOut]
 _library.ik_string_free.argtypes = [_String]
 for _function in ("ik_model_load", "ik_model_load_bytes", "ik_parse", "ik_parse_requests", "ik_model_set_vocabulary", "ik_model_set_shortcuts", "ik_model_set_shortcut_similarity",
-                  "ik_model_set_history", "ik_extract_entities"):
+                  "ik_model_set_history", "ik_model_set_reservations", "ik_extract_entities"):
     getattr(_library, _function).restype = ctypes.c_int
 
 if _library.ik_abi_version() != ABI_VERSION:
@@ -245,6 +247,18 @@ class Model:
 
     def clear_history(self):
         _library.ik_model_clear_history(self._live())
+
+    def set_reservations(self, reservations):
+        """Replaces the user's reservations: a list (or its JSON or YAML text) of {"id",
+        "category", "start", "end", "phrase", "number", "place", "from", "to", "party",
+        "status"}, as apps donated them. With resolve=True, a parameter of the entity
+        builtin.reservation resolves to the one a request points at ("cancel Friday's table")."""
+        text = reservations if isinstance(reservations, str) else json.dumps(reservations)
+        error = _String()
+        _check(_library.ik_model_set_reservations(self._live(), text.encode("utf-8"), ctypes.byref(error)), error)
+
+    def clear_reservations(self):
+        _library.ik_model_clear_reservations(self._live())
 
     def close(self):
         if self._handle:

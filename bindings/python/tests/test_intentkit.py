@@ -124,6 +124,15 @@ def test_history(model):
     assert payee["outcome"] == "needsValue"
 
 
+def test_reservations_are_read_and_checked(model):
+    model.set_reservations([{"id": "dinner", "category": "restaurant", "start": "2026-12-04T19:30", "place": "Chez Panisse"}])
+    with pytest.raises(intentkit.IntentKitError, match="unknown category 'spaceship'"):
+        model.set_reservations("- {id: a, category: spaceship, start: 2026-12-01}\n")
+    with pytest.raises(intentkit.IntentKitError, match="ends before it starts"):
+        model.set_reservations([{"id": "a", "category": "bus", "start": "2026-12-02", "end": "2026-12-01"}])
+    model.clear_reservations()
+
+
 def test_entities():
     found = intentkit.extract_entities("tomorrow at 5pm", reference_time=REFERENCE, time_zone="UTC")
     assert found["text"] == "tomorrow at 5pm"

@@ -40,6 +40,8 @@ struct SlotResolver: Sendable {
         var habitualValues: [String: String]?
         /// Below this slot confidence, a value asks for confirmation.
         var confirmationThreshold: Double
+        /// The user's reservations, for a parameter of the entity ``Reservation/entityName``.
+        var reservations: UserReservations
     }
 
     /// The slots `tagged` in `tokens` with their values and, for `parameters`, every parameter
@@ -75,7 +77,7 @@ struct SlotResolver: Sendable {
                                     confidence: slot.confidence, value: value, tokens: slot.tokens))
         }
         guard let request else { return (slots, []) }
-        return (slots, parameters(of: request, slots: slots, lookups: lookups, reference: reference, calendar: calendar))
+        return (slots, parameters(of: request, slots: slots, lookups: lookups, tokens: tokens, reference: reference, calendar: calendar))
     }
 
     /// The words of the utterance that tokens `range` cover, as written.
@@ -144,12 +146,20 @@ struct SlotResolver: Sendable {
     /// parameter given twice is resolved twice. A habitual value from the user's history is read
     /// against `reference` in `calendar`, as the utterance's own values are.
     private func parameters(
-        of request: ParameterRequest, slots: [ParsedSlot], lookups: [UserVocabulary.Match?], reference: Date, calendar: Calendar
+        of request: ParameterRequest, slots: [ParsedSlot], lookups: [UserVocabulary.Match?], tokens: TokenizedText, reference: Date, calendar: Calendar
     ) -> [ResolvedParameter] {
         guard let definition = schema.intent(named: request.intent) else { return [] }
         var parameters = [ResolvedParameter]()
         for parameter in definition.parameters {
             let given = slots.indices.filter { slots[$0].name == parameter.name }
+            // A reservation is pointed at by the whole request: its kind, its time, its names.
+            if parameter.entity == .custom(Reservation.entityName) {
+                var resolution = request.reservations.resolve(tokens, reference: reference, calendar: calendar, language: builtinLanguage,
+                                                              prompt: parameter.prompt)
+                if case .needsValue = resolution, !parameter.isRequired, given.isEmpty { resolution = .notRequired }
+                parameters.append(ResolvedParameter(name: parameter.name, slot: given.first.map { slots[$0] }, resolution: resolution))
+                continue
+            }
             if given.isEmpty {
                 var resolution: ParameterResolution = parameter.isRequired ? .needsValue(prompt: parameter.prompt) : .notRequired
                 // A required value the user habitually gives is proposed ("order my usual").

@@ -48,6 +48,7 @@ public enum AppIntentsFormat {
             }
             let text = try decoder.decode(bytes, file: path)
             diagnostics += text.repairs
+            try checkNesting(of: text.text, file: path)
             let read = AppIntentsVisitor(text: text.text, file: path).declarations
             declarations.intents += read.intents
             declarations.enumerations += read.enumerations
@@ -64,6 +65,102 @@ public enum AppIntentsFormat {
         let corpus = Corpus(schema: schema, utterances: [], locations: builder.locations)
         return LoadedCorpus(corpus: corpus, diagnostics: diagnostics + builder.errors + builder.warnings(at: displayPath))
         #endif
+    }
+
+    /// Brackets of code (`(`, `[`, `{`) nested deeper than this are refused: swift-syntax's
+    /// parser recurses into them and, in some constructs (an array type's lookahead), past its
+    /// own nesting limit, until the stack overflows. Apps' code nests a few tens of levels.
+    static let maximumNesting = 100
+    /// Square brackets nested deeper than this are refused: swift-syntax's parser looks ahead
+    /// at each one for an inline array type (`[3 of Int]`), and the lookaheads nest, so that its
+    /// time doubles with every level (seconds at 24). Apps' arrays nest a few levels.
+    static let maximumSquareNesting = 16
+
+    /// Refuses `text` when its code's brackets nest deeper than ``maximumNesting``, or its square
+    /// brackets deeper than ``maximumSquareNesting``, naming the line and column of the bracket
+    /// that goes too deep. Brackets inside string literals and comments do not count; the scan
+    /// reads the text once, without recursion.
+    static func checkNesting(of text: String, file: String) throws {
+        var line = 1, column = 0
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar?
+        func next() -> Unicode.Scalar? {
+            let scalar = pending ?? scalars.next()
+            pending = nil
+            guard let scalar else { return nil }
+            if scalar == "\n" { (line, column) = (line + 1, 0) } else { column += 1 }
+            return scalar
+        }
+        func peek() -> Unicode.Scalar? {
+            if pending == nil { pending = scalars.next() }
+            return pending
+        }
+        // Skips a string literal whose opening quote (after `hashes` #s) was just read, to its
+        // closing quotes and #s; a single-line one that does not close ends with its line.
+        func skipString(hashes: Int) {
+            var quotes = 1
+            if peek() == "\"" {
+                _ = next()
+                guard peek() == "\"" else {
+                    // An empty string, and its closing #s.
+                    var closing = 0
+                    while closing < hashes, peek() == "#" { _ = next(); closing += 1 }
+                    return
+                }
+                _ = next()
+                quotes = 3
+            }
+            var run = 0  // quotes in a row just read
+            while let scalar = next() {
+                if scalar == "\\" && hashes == 0 { _ = next(); run = 0; continue }
+                guard scalar == "\"" else {
+                    run = 0
+                    if quotes == 1 && scalar == "\n" { return }
+                    continue
+                }
+                run += 1
+                guard run >= quotes else { continue }
+                var closing = 0
+                while closing < hashes, peek() == "#" { _ = next(); closing += 1 }
+                if closing == hashes { return }
+                run = 0
+            }
+        }
+        var open = [Unicode.Scalar](), squares = 0
+        while let scalar = next() {
+            switch scalar {
+            case "(", "[", "{":
+                open.append(scalar)
+                if scalar == "[" { squares += 1 }
+                if open.count > maximumNesting || squares > maximumSquareNesting {
+                    let (limit, what) = squares > maximumSquareNesting ? (maximumSquareNesting, "square brackets") : (maximumNesting, "brackets")
+                    throw CorpusError.malformed(SourceLocation(file: file, line: line, column: column),
+                                                "\(what) nested deeper than \(limit) levels; IntentKit reads apps' App Intents, not generated code this deep")
+                }
+            case ")", "]", "}":
+                if open.popLast() == "[" { squares -= 1 }
+            case "\"":
+                skipString(hashes: 0)
+            case "#":
+                var hashes = 1
+                while peek() == "#" { _ = next(); hashes += 1 }
+                if peek() == "\"" { _ = next(); skipString(hashes: hashes) }
+            case "/":
+                if peek() == "/" {
+                    while let skipped = next(), skipped != "\n" {}
+                } else if peek() == "*" {
+                    _ = next()
+                    var open = 1, previous: Unicode.Scalar = " "
+                    while open > 0, let skipped = next() {
+                        if previous == "/" && skipped == "*" { open += 1; previous = " "; continue }
+                        if previous == "*" && skipped == "/" { open -= 1; previous = " "; continue }
+                        previous = skipped
+                    }
+                }
+            default:
+                break
+            }
+        }
     }
 
     /// Whether this build reads App Intents (the package's AppIntents trait).

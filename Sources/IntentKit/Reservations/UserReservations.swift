@@ -1,0 +1,353 @@
+import Foundation
+
+/// A user's reservations (``Reservation``), compiled for resolving requests that point at one:
+/// handed to a parser (``IntentParser/using(_:)-(UserReservations)``), a parameter of the entity
+/// ``Reservation/entityName`` resolves to the reservation the request names, the way Siri Event
+/// Suggestions answers "when do I check in at my hotel" from the reservations apps donated.
+///
+/// A request points at reservations by
+/// - **kind**: its words for one ("hotel", "table", "flight", "tickets", "check in"); a request
+///   naming kinds keeps only reservations of those its words all name;
+/// - **time**: its dates and times, read by the built-in grammar ("tonight's dinner", "Friday's
+///   table", "my flight on the 12th"): a reservation must overlap one of them; a meal's name
+///   prefers a table at its hours ("lunch" over a dinner the same day);
+/// - **name**: the words of each reservation's phrase, place, departure, arrival and number the
+///   request says, each weighed by how few reservations share it (the rarest names the most);
+///   a place after "to" must be where a trip arrives, after "from" where it leaves;
+/// - **order**: "next" or "upcoming" picks the soonest of those that fit.
+///
+/// One reservation fitting best resolves the parameter; several fitting alike ask which
+/// (``ParameterResolution/disambiguation(_:)``, soonest first); none asks for the value. A
+/// reservation that is canceled or has ended (at the parse's reference moment) is never proposed.
+/// Resolving reads each word of the request once through hash tables: its cost grows with the
+/// reservations that share the request's words, not with how many there are.
+public struct UserReservations: Sendable {
+    /// The reservations, in the order given.
+    public let reservations: [Reservation]
+    /// Start and end of each reservation in seconds since 1970, UTC.
+    private let starts: [Double], ends: [Double]
+    /// Each reservation's category as a bit of ``Mask``.
+    private let categories: [Mask]
+    /// The reservations that may be proposed (not canceled), soonest first.
+    private let bookable: [Int32]
+    /// Word key → the reservations whose names hold it, and in which field.
+    private let postings: [UInt64: Word]
+    /// Whether each reservation is a trip back: it arrives where an earlier trip left from.
+    private let returns: [Bool]
+    /// The categories of trips, which leave and arrive.
+    private static let tripMask = mask([.flight, .train, .bus, .boat, .rentalCar])
+
+    /// A set of categories, one bit each.
+    typealias Mask = UInt8
+
+    private struct Posting {
+        var reservation: Int32
+        var field: Field
+    }
+
+    /// The reservations a word of their names is in, in the order given (a reservation's
+    /// postings side by side), and how many there are.
+    private struct Word {
+        var postings: [Posting] = []
+        var reservationCount = 0
+    }
+
+    /// Where a word of a reservation's names comes from.
+    private enum Field: UInt8 {
+        case phrase, place, departure, arrival, number
+    }
+
+    /// No reservations.
+    public init() { self.init([]) }
+
+    /// Compiles `reservations`.
+    public init(_ reservations: [Reservation], tokenizer: Tokenizer = Tokenizer()) {
+        self.reservations = reservations
+        starts = reservations.map { $0.start.timeIntervalSince1970 }
+        ends = reservations.map { $0.effectiveEnd.timeIntervalSince1970 }
+        categories = reservations.map { Self.mask([$0.category]) }
+        let starts = self.starts
+        bookable = reservations.indices.filter { reservations[$0].status != .canceled }.sorted { starts[$0] < starts[$1] }.map(Int32.init)
+        var postings = [UInt64: Word]()
+        var tokens = TokenizedText()
+        for (index, reservation) in reservations.enumerated() {
+            let fields: [(String?, Field)] = [
+                (reservation.phrase, .phrase), (reservation.place, .place), (reservation.departure, .departure),
+                (reservation.arrival, .arrival), (reservation.number, .number),
+            ]
+            for (text, field) in fields {
+                guard let text else { continue }
+                tokenizer.tokenize(text, into: &tokens)
+                for token in 0..<tokens.count where tokens.tokens[token].kind != .punctuation {
+                    // A name elided into its article is said alone too: "dell'Opera" is "opera".
+                    var keys = [Self.key(tokens, token)]
+                    tokens.withNormalizedUTF8(at: token) { bytes in
+                        if let apostrophe = bytes.lastIndex(of: UInt8(ascii: "'")), bytes.count - apostrophe > 3 {
+                            keys.append(Self.key(bytes[(apostrophe + 1)...]))
+                        }
+                    }
+                    for key in keys {
+                    // Function words name no reservation in particular ("the", "at"); a kind's word
+                    // in a name does ("the Philharmonie concert" is the concert among the events).
+                    guard Lexicon.shared.roles[key]?.isFunction != true else { continue }
+                    var word = postings[key, default: Word()]
+                    if word.postings.last?.reservation != Int32(index) { word.reservationCount += 1 }
+                    if !word.postings.contains(where: { $0.reservation == Int32(index) && $0.field == field }) {
+                        word.postings.append(Posting(reservation: Int32(index), field: field))
+                    }
+                    postings[key] = word
+                    }
+                }
+            }
+        }
+        self.postings = postings
+        // A trip returns when a word of where it arrives is one of where an earlier trip left.
+        var returns = [Bool](repeating: false, count: reservations.count)
+        for (index, reservation) in reservations.enumerated() where Self.mask([reservation.category]) & Self.tripMask != 0 {
+            returns[index] = postings.values.contains { word in
+                word.postings.contains { $0.reservation == Int32(index) && $0.field == .arrival }
+                    && word.postings.contains { other in
+                        other.field == .departure && starts[Int(other.reservation)] < starts[index]
+                            && Self.mask([reservations[Int(other.reservation)].category]) & Self.tripMask != 0
+                    }
+            }
+        }
+        self.returns = returns
+    }
+
+    /// What is wrong with `reservations` as one user's set, by index: each one's
+    /// ``Reservation/problem``, an identifier given twice.
+    public static func problems(of reservations: [Reservation]) -> [(index: Int, problem: String)] {
+        var problems = [(index: Int, problem: String)]()
+        var identifiers = [String: Int]()
+        for (index, reservation) in reservations.enumerated() {
+            if let problem = reservation.problem { problems.append((index, problem)) }
+            if let first = identifiers[reservation.identifier] {
+                problems.append((index, "the id '\(reservation.identifier.prefix(80))' is also reservation \(first + 1)'s; ids are unique"))
+            } else {
+                identifiers[reservation.identifier] = index
+            }
+        }
+        return problems
+    }
+
+    /// Whether there are none.
+    public var isEmpty: Bool { reservations.isEmpty }
+
+    /// The reservation `text` points at, as a parameter of the entity ``Reservation/entityName``
+    /// resolves: relative dates read against `reference` in `calendar`, English words.
+    public func resolve(_ text: String, reference: Date = Date(), calendar: Calendar = .current) -> ParameterResolution {
+        resolve(Tokenizer().tokenize(text), reference: reference, calendar: calendar, language: .english, prompt: nil)
+    }
+
+    /// The reservation the request `tokens` points at (see the type's description); `prompt` is
+    /// the parameter's, asked when none fits.
+    func resolve(_ tokens: TokenizedText, reference: Date, calendar: Calendar, language: BuiltinLanguage, prompt: String?) -> ParameterResolution {
+        let lexicon = Lexicon.shared
+        let now = reference.timeIntervalSince1970
+        // Read the request's words: kinds, meals, the soonest, and the reservations its names hold.
+        var named: Mask = 0, namedAny: Mask = 0
+        var meal: Range<Int>?
+        var wantsSoonest = false
+        var scores = [(reservation: Int32, score: Float)]()
+        var wantsReturn = false
+        var previous: Lexicon.Role?, previousKey: UInt64 = 0
+        // Where the place being read is, after "to" or "from" that follow a trip or its name.
+        var direction: Field?
+        var inOrigin = false
+        let words = (0..<tokens.count).filter { tokens.tokens[$0].kind != .punctuation }
+        var keys = words.map { Self.key(tokens, $0) }
+        keys.append(0)
+        for (position, key) in keys.dropLast().enumerated() {
+            let role = lexicon.roles[key]
+            let word = postings[key]
+            var kinds = role?.categories ?? 0
+            // "show me…" is a verb, "the show" a kind.
+            if role?.isAlsoVerb == true, position == 0 || lexicon.roles[keys[position + 1]]?.isVerbObject == true { kinds = 0 }
+            if let pair = lexicon.pairs[previousKey &* 31 &+ key] { kinds |= pair }
+            // A place or trip's name goes on; any other word ends the place.
+            if word == nil && role?.isFunction != true { direction = nil }
+            if role?.isTowards == true || role?.isAwayFrom == true {
+                // "flight to Rome", "Eurostar 9316 from Paris": the trip's ends. "directions to
+                // Sloterdijk", "how far is Pipero from the hotel": where the user goes or is.
+                let afterTrip = (previous?.categories ?? 0) & Self.tripMask != 0 || postings[previousKey] != nil
+                direction = afterTrip ? (role?.isTowards == true ? .arrival : .departure) : nil
+                inOrigin = role?.isAwayFrom == true
+            } else if role?.isFunction != true, word == nil, kinds == 0 {
+                inOrigin = false
+            }
+            // A kind said as where one comes from ("from the hotel") is not what is asked about.
+            if inOrigin { kinds = 0 }
+            if kinds != 0 {
+                named = named == 0 ? kinds : (named & kinds != 0 ? named & kinds : named)
+                namedAny |= kinds
+            }
+            if let hours = role?.meal { meal = hours }
+            if role?.isSoonest == true { wantsSoonest = true }
+            if role?.isReturn == true { wantsReturn = true }
+            if let word {
+                // The rarer a word among the reservations, the more it says which one is meant.
+                let weight = 1 / Float(word.reservationCount)
+                var last: Int32 = -1
+                for posting in word.postings where posting.reservation != last {
+                    // A place after "to" is where a trip arrives; after "from", where it leaves.
+                    if direction == .arrival, posting.field == .departure { continue }
+                    if direction == .departure, posting.field == .arrival { continue }
+                    last = posting.reservation  // a word counts once for a reservation, whichever of its fields hold it
+                    if let at = scores.firstIndex(where: { $0.reservation == posting.reservation }) {
+                        scores[at].score += weight
+                    } else {
+                        scores.append((posting.reservation, weight))
+                    }
+                }
+            }
+            previous = role
+            previousKey = key
+        }
+        // The request's dates and times, as stretches in seconds since 1970.
+        let times = Self.stretches(in: tokens, reference: reference, calendar: calendar, language: language)
+        // Whether a reservation is of the kind and at the time said; and still to come or under way.
+        func said(_ reservation: Int) -> Bool {
+            if named != 0, categories[reservation] & named == 0 { return false }
+            return times.isEmpty || times.contains { starts[reservation] < $0.upperBound && ends[reservation] > $0.lowerBound }
+        }
+        func fits(_ reservation: Int) -> Bool {
+            reservations[reservation].status != .canceled && ends[reservation] > now && said(reservation)
+        }
+        var candidates = [Int]()
+        // The reservations whose names the request says, the best named first.
+        let fitting = scores.filter { fits(Int($0.reservation)) }
+        let bestSaid = scores.lazy.filter { said(Int($0.reservation)) }.map(\.score).max()
+        if let best = fitting.map(\.score).max(), best >= bestSaid! - 1e-4 {
+            candidates = fitting.filter { $0.score >= best - 1e-4 }.map { Int($0.reservation) }.sorted { starts[$0] < starts[$1] }
+        } else if bestSaid != nil {
+            // The one named best has ended or was canceled: no other is meant.
+            return .needsValue(prompt: prompt)
+        } else {
+            candidates = bookable.lazy.map(Int.init).filter(fits)
+        }
+        // "The flight home", "the train back": the trips that return to where an earlier one left.
+        if wantsReturn, candidates.count > 1 {
+            let returning = candidates.filter { returns[$0] }
+            if !returning.isEmpty { candidates = returning }
+        }
+        // A meal's name prefers the tables at its hours.
+        if let meal, candidates.count > 1 {
+            let atMeal = candidates.filter {
+                categories[$0] != Self.mask([.restaurant]) || meal.contains(Self.localHour(of: starts[$0], calendar: calendar))
+            }
+            if !atMeal.isEmpty { candidates = atMeal }
+        }
+        if wantsSoonest, let first = candidates.first { candidates = [first] }
+        switch candidates.count {
+        case 0: return .needsValue(prompt: prompt)
+        case 1: return .success(.custom(reservations[candidates[0]].identifier))
+        default:
+            return .disambiguation(candidates.prefix(10).map {
+                UserVocabulary.Candidate(identifier: reservations[$0].identifier, phrase: reservations[$0].displayPhrase)
+            })
+        }
+    }
+
+    /// The date and time expressions of `tokens` as stretches of seconds since 1970: a moment
+    /// said to a grain covers that grain ("friday" the whole day), an open interval runs to the
+    /// end of time on its open side.
+    private static func stretches(in tokens: TokenizedText, reference: Date, calendar: Calendar, language: BuiltinLanguage) -> [Range<Double>] {
+        let extractor = BuiltinEntityExtractor(kinds: [.dateTime], calendar: calendar, grammars: language)
+        var stretches = [Range<Double>]()
+        for span in extractor.spans(in: tokens, tokens: 0..<tokens.count, reference: reference) {
+            var reading = span.reading
+            if case .approximate(let inner) = reading { reading = inner }
+            guard case .dateTime(let value) = reading else { continue }
+            // Local seconds from day 0 (1970-01-01) to seconds since 1970 in UTC, by the zone's offset then.
+            func utc(_ local: Int) -> Double {
+                let guess = Date(timeIntervalSince1970: Double(local))
+                return Double(local - calendar.timeZone.secondsFromGMT(for: guess))
+            }
+            let start = value.start.map(utc) ?? -.infinity
+            let end: Double
+            if value.isInterval {
+                end = value.end.map(utc) ?? .infinity
+            } else {
+                end = value.start.map { utc(Self.endOfGrain(startingAt: $0, grain: value.grain)) } ?? .infinity
+            }
+            if start < end { stretches.append(start..<end) }
+        }
+        return stretches
+    }
+
+    /// The first moment after the `grain` that starts at `moment` (local seconds from day 0).
+    private static func endOfGrain(startingAt moment: Int, grain: DateTimeGrain) -> Int {
+        switch grain {
+        case .second: return moment + 1
+        case .minute: return moment + 60
+        case .hour: return moment + 3600
+        case .day: return moment + 86_400
+        case .week: return moment + 7 * 86_400
+        case .month, .quarter, .year:
+            let (day, seconds) = CivilDate.split(moment)
+            let date = CivilDate.date(day)
+            let months = grain == .month ? 1 : grain == .quarter ? 3 : 12
+            let next = CivilDate.month(date.month, of: date.year, adding: months)
+            return CivilDate.days(year: next.year, month: next.month, day: 1) * 86_400 + seconds
+        }
+    }
+
+    /// The hour of the day, in `calendar`'s time zone, of `moment` (seconds since 1970).
+    private static func localHour(of moment: Double, calendar: Calendar) -> Int {
+        let date = Date(timeIntervalSince1970: moment)
+        let local = Int(moment.rounded(.down)) + calendar.timeZone.secondsFromGMT(for: date)
+        return CivilDate.split(local).second / 3600
+    }
+
+    static func mask(_ categories: some Sequence<Reservation.Category>) -> Mask {
+        categories.reduce(0) { $0 | 1 << Mask(Reservation.Category.allCases.firstIndex(of: $1)!) }
+    }
+
+    /// FNV-1a of the normalised form of the token at `index`.
+    static func key(_ tokens: TokenizedText, _ index: Int) -> UInt64 {
+        tokens.withNormalizedUTF8(at: index) { key($0) }
+    }
+
+    static func key(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// ``ReservationWords`` by word key, read once.
+    struct Lexicon: Sendable {
+        struct Role: Sendable {
+            var categories: Mask = 0
+            var meal: Range<Int>?
+            var isTowards = false, isAwayFrom = false, isSoonest = false, isFunction = false, isAlsoVerb = false, isVerbObject = false
+            var isReturn = false
+        }
+        /// Word key → what the word says.
+        let roles: [UInt64: Role]
+        /// `key(first) &* 31 &+ key(second)` → the kinds a two-word form names.
+        let pairs: [UInt64: Mask]
+
+        static let shared = Lexicon()
+
+        private init() {
+            var roles = [UInt64: Role]()
+            func key(_ word: String) -> UInt64 { UserReservations.key(word.utf8) }
+            for (word, categories) in ReservationWords.categories { roles[key(word), default: Role()].categories = UserReservations.mask(categories) }
+            for (word, hours) in ReservationWords.mealHours { roles[key(word), default: Role()].meal = hours }
+            for word in ReservationWords.towards { roles[key(word), default: Role()].isTowards = true }
+            for word in ReservationWords.awayFrom { roles[key(word), default: Role()].isAwayFrom = true }
+            for word in ReservationWords.soonest { roles[key(word), default: Role()].isSoonest = true }
+            for word in ReservationWords.functionWords { roles[key(word), default: Role()].isFunction = true }
+            for word in ReservationWords.returning { roles[key(word), default: Role()].isReturn = true }
+            for word in ReservationWords.alsoVerbs { roles[key(word), default: Role()].isAlsoVerb = true }
+            for word in ReservationWords.verbObjects { roles[key(word), default: Role()].isVerbObject = true }
+            self.roles = roles
+            var pairs = [UInt64: Mask]()
+            for (first, second) in [("check", "in"), ("check", "out"), ("pick", "up"), ("drop", "off"), ("on", "time")] {
+                if let categories = ReservationWords.pair(first, second) { pairs[key(first) &* 31 &+ key(second)] = UserReservations.mask(categories) }
+            }
+            self.pairs = pairs
+        }
+    }
+}
