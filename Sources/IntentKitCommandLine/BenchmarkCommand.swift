@@ -33,6 +33,9 @@ struct BenchmarkCommand: ParsableCommand {
     @OptionGroup var userVocabulary: VocabularyOption
     @OptionGroup var userShortcuts: ShortcutsOption
 
+    @Flag(help: "Also resolve every parameter of the intent, as `parse --resolve` does (relative dates against 2026-11-22T08:00 UTC).")
+    var resolve = false
+
     @OptionGroup var encoderOption: EncoderOption
 
     @Argument(help: "A file of utterances, one per line; omit to read stdin.", completion: .file())
@@ -61,7 +64,7 @@ struct BenchmarkCommand: ParsableCommand {
         }
         let reference = Date(timeIntervalSince1970: 1_795_334_400)  // fixed: the same work every run
         var workspace = parser.makeWorkspace()
-        for text in utterances { _ = parser.parse(text, workspace: &workspace, reference: reference) }
+        for text in utterances { _ = parser.parse(text, workspace: &workspace, resolving: resolve, reference: reference) }
 
         var nanoseconds = [UInt64]()
         nanoseconds.reserveCapacity(utterances.count * repetitions)
@@ -69,7 +72,7 @@ struct BenchmarkCommand: ParsableCommand {
         for _ in 0..<repetitions {
             for text in utterances {
                 let start = DispatchTime.now().uptimeNanoseconds
-                slots &+= parser.parse(text, workspace: &workspace, reference: reference).slots.count
+                slots &+= parser.parse(text, workspace: &workspace, resolving: resolve, reference: reference).slots.count
                 nanoseconds.append(DispatchTime.now().uptimeNanoseconds - start)
             }
         }
@@ -86,7 +89,7 @@ struct BenchmarkCommand: ParsableCommand {
             var workspace = parser.makeWorkspace()
             var count = 0
             for step in 0..<perThread {
-                count &+= parser.parse(utterances[(step + thread * 7) % utterances.count], workspace: &workspace, reference: reference).slots.count
+                count &+= parser.parse(utterances[(step + thread * 7) % utterances.count], workspace: &workspace, resolving: resolve, reference: reference).slots.count
             }
             precondition(count >= 0)
         }

@@ -50,6 +50,20 @@ public struct BuiltinEntityExtractor: Sendable {
         self.language = language
     }
 
+    /// An extractor of the one `kind` reading `language`'s grammars, made without hashing a
+    /// set: what resolving a slot or a request's dates makes at every parse.
+    init(_ kind: BuiltinEntity, calendar: Calendar, grammars language: BuiltinLanguage) {
+        let index = BuiltinEntity.allCases.firstIndex(of: kind)!
+        kinds = Self.singleKinds[index]
+        wanted = Self.singleWanted[index]
+        self.calendar = calendar
+        self.language = language
+    }
+
+    /// Each kind alone, as ``kinds`` and as `wanted`, in the order of `BuiltinEntity.allCases`.
+    private static let singleKinds = BuiltinEntity.allCases.map { Set([$0]) }
+    private static let singleWanted = BuiltinEntity.allCases.map { [$0] }
+
     /// The languages with grammars of their own, by primary subtag.
     public static var supportedLanguages: [String] { BuiltinLanguage.supportedLanguages }
 

@@ -28,10 +28,19 @@ public struct UserReservations: Sendable {
     private let starts: [Double], ends: [Double]
     /// Each reservation's category as a bit of ``Mask``.
     private let categories: [Mask]
+    /// Whether each reservation was canceled.
+    private let isCanceled: [Bool]
     /// The reservations that may be proposed (not canceled), soonest first.
     private let bookable: [Int32]
+    /// ``bookable`` of each category alone, by the category's bit.
+    private let bookableOfCategory: [[Int32]]
+    /// The longest a bookable reservation lasts, in seconds: how far before a moment one that
+    /// is still under way may have started.
+    private let longest: Double
     /// Word key → the reservations whose names hold it, and in which field.
     private let postings: [UInt64: Word]
+    /// The most reservations a disambiguation lists.
+    static let disambiguationLimit = 10
     /// Whether each reservation is a trip back: it arrives where an earlier trip left from.
     private let returns: [Bool]
     /// The categories of trips, which leave and arrive.
@@ -67,7 +76,15 @@ public struct UserReservations: Sendable {
         ends = reservations.map { $0.effectiveEnd.timeIntervalSince1970 }
         categories = reservations.map { Self.mask([$0.category]) }
         let starts = self.starts
-        bookable = reservations.indices.filter { reservations[$0].status != .canceled }.sorted { starts[$0] < starts[$1] }.map(Int32.init)
+        isCanceled = reservations.map { $0.status == .canceled }
+        let bookable = reservations.indices.filter { reservations[$0].status != .canceled }.sorted { starts[$0] < starts[$1] }.map(Int32.init)
+        self.bookable = bookable
+        let ends = self.ends
+        let categories = self.categories
+        bookableOfCategory = (0..<Reservation.Category.allCases.count).map { bit in
+            bookable.filter { categories[Int($0)] == 1 << Mask(bit) }
+        }
+        longest = bookable.lazy.map { ends[Int($0)] - starts[Int($0)] }.max() ?? 0
         var postings = [UInt64: Word]()
         var tokens = TokenizedText()
         for (index, reservation) in reservations.enumerated() {
@@ -143,13 +160,15 @@ public struct UserReservations: Sendable {
     /// The reservation the request `tokens` points at (see the type's description); `prompt` is
     /// the parameter's, asked when none fits.
     func resolve(_ tokens: TokenizedText, reference: Date, calendar: Calendar, language: BuiltinLanguage, prompt: String?) -> ParameterResolution {
+        guard !bookable.isEmpty else { return .needsValue(prompt: prompt) }
         let lexicon = Lexicon.shared
         let now = reference.timeIntervalSince1970
         // Read the request's words: kinds, meals, the soonest, and the reservations its names hold.
         var named: Mask = 0, namedAny: Mask = 0
         var meal: Range<Int>?
         var wantsSoonest = false
-        var scores = [(reservation: Int32, score: Float)]()
+        // How well the request names each reservation, and those it names at all in the order first named.
+        var score = [Float](), namedReservations = [Int32]()
         var wantsReturn = false
         var previous: Lexicon.Role?, previousKey: UInt64 = 0
         // Where the place being read is, after "to" or "from" that follow a trip or its name.
@@ -160,11 +179,14 @@ public struct UserReservations: Sendable {
         keys.append(0)
         for (position, key) in keys.dropLast().enumerated() {
             let role = lexicon.roles[key]
-            let word = postings[key]
+            var word = postings[key]
             var kinds = role?.categories ?? 0
-            // "show me…" is a verb, "the show" a kind.
-            if role?.isAlsoVerb == true, position == 0 || lexicon.roles[keys[position + 1]]?.isVerbObject == true { kinds = 0 }
-            if let pair = lexicon.pairs[previousKey &* 31 &+ key] { kinds |= pair }
+            // "show me…" is a verb, "the show" a kind or a name ("the fado show").
+            if role?.isAlsoVerb == true, position == 0 || lexicon.roles[keys[position + 1]]?.isVerbObject == true {
+                kinds = 0
+                word = nil
+            }
+            if previous?.startsPair == true, let pair = lexicon.pairs[previousKey &* 31 &+ key] { kinds |= pair }
             // A place or trip's name goes on; any other word ends the place.
             if word == nil && role?.isFunction != true { direction = nil }
             if role?.isTowards == true || role?.isAwayFrom == true {
@@ -194,11 +216,9 @@ public struct UserReservations: Sendable {
                     if direction == .arrival, posting.field == .departure { continue }
                     if direction == .departure, posting.field == .arrival { continue }
                     last = posting.reservation  // a word counts once for a reservation, whichever of its fields hold it
-                    if let at = scores.firstIndex(where: { $0.reservation == posting.reservation }) {
-                        scores[at].score += weight
-                    } else {
-                        scores.append((posting.reservation, weight))
-                    }
+                    if score.isEmpty { score = [Float](repeating: 0, count: reservations.count) }
+                    if score[Int(posting.reservation)] == 0 { namedReservations.append(posting.reservation) }
+                    score[Int(posting.reservation)] += weight
                 }
             }
             previous = role
@@ -206,44 +226,79 @@ public struct UserReservations: Sendable {
         }
         // The request's dates and times, as stretches in seconds since 1970.
         let times = Self.stretches(in: tokens, reference: reference, calendar: calendar, language: language)
+        let lastEnd = times.isEmpty ? Double.infinity : times.lazy.map(\.upperBound).max()!
         // Whether a reservation is of the kind and at the time said; and still to come or under way.
         func said(_ reservation: Int) -> Bool {
             if named != 0, categories[reservation] & named == 0 { return false }
-            return times.isEmpty || times.contains { starts[reservation] < $0.upperBound && ends[reservation] > $0.lowerBound }
+            if times.isEmpty { return true }
+            for time in times where starts[reservation] < time.upperBound && ends[reservation] > time.lowerBound { return true }
+            return false
         }
-        func fits(_ reservation: Int) -> Bool {
-            reservations[reservation].status != .canceled && ends[reservation] > now && said(reservation)
-        }
-        var candidates = [Int]()
-        // The reservations whose names the request says, the best named first.
-        let fitting = scores.filter { fits(Int($0.reservation)) }
-        let bestSaid = scores.lazy.filter { said(Int($0.reservation)) }.map(\.score).max()
-        if let best = fitting.map(\.score).max(), best >= bestSaid! - 1e-4 {
-            candidates = fitting.filter { $0.score >= best - 1e-4 }.map { Int($0.reservation) }.sorted { starts[$0] < starts[$1] }
-        } else if bestSaid != nil {
-            // The one named best has ended or was canceled: no other is meant.
-            return .needsValue(prompt: prompt)
-        } else {
-            candidates = bookable.lazy.map(Int.init).filter(fits)
-        }
-        // "The flight home", "the train back": the trips that return to where an earlier one left.
-        if wantsReturn, candidates.count > 1 {
-            let returning = candidates.filter { returns[$0] }
-            if !returning.isEmpty { candidates = returning }
-        }
-        // A meal's name prefers the tables at its hours.
-        if let meal, candidates.count > 1 {
-            let atMeal = candidates.filter {
-                categories[$0] != Self.mask([.restaurant]) || meal.contains(Self.localHour(of: starts[$0], calendar: calendar))
+        // Among those that fit, a trip back when one is asked for ("the flight home"), then a
+        // table at the hours of the meal said ("lunch" over Saturday's dinner): lower is better.
+        let restaurant = Self.mask([.restaurant])
+        func preference(_ reservation: Int) -> Int {
+            var rank = 0
+            if wantsReturn, !returns[reservation] { rank += 2 }
+            if let meal, categories[reservation] == restaurant, !meal.contains(Self.localHour(of: starts[reservation], calendar: calendar)) {
+                rank += 1
             }
-            if !atMeal.isEmpty { candidates = atMeal }
+            return rank
         }
-        if wantsSoonest, let first = candidates.first { candidates = [first] }
+        // The candidates: the soonest of the most preferred, as many as a disambiguation lists.
+        let limit = wantsSoonest ? 1 : Self.disambiguationLimit
+        var candidates = [Int]()
+        var bestPreference = Int.max
+        /// Takes `reservation` (they come soonest first); whether the candidates are complete.
+        func consider(_ reservation: Int) -> Bool {
+            let rank = preference(reservation)
+            if rank < bestPreference {
+                bestPreference = rank
+                candidates.removeAll(keepingCapacity: true)
+            }
+            if rank == bestPreference, candidates.count < limit { candidates.append(reservation) }
+            return bestPreference == 0 && candidates.count == limit
+        }
+        // The reservations whose names the request says, the best named first.
+        var bestFitting: Float = -1, bestSaid: Float = -1
+        for reservation in namedReservations.lazy.map(Int.init) where said(reservation) {
+            bestSaid = max(bestSaid, score[reservation])
+            if !isCanceled[reservation], ends[reservation] > now { bestFitting = max(bestFitting, score[reservation]) }
+        }
+        // Every reservation that fits and `isMeant`, soonest first: from the first that may still
+        // be under way at the earliest moment said, until the last moment said.
+        func walk(where isMeant: (Int) -> Bool) {
+            let earliest = max(now, times.lazy.map(\.lowerBound).min() ?? now) - longest
+            // One kind said: only that kind's.
+            let order = named.nonzeroBitCount == 1 ? bookableOfCategory[named.trailingZeroBitCount] : bookable
+            var position = Self.firstIndex(in: order, startingAtOrAfter: earliest, starts: starts)
+            while position < order.count {
+                let reservation = Int(order[position])
+                position += 1
+                if starts[reservation] >= lastEnd { break }
+                if ends[reservation] > now, said(reservation), isMeant(reservation), consider(reservation) { break }
+            }
+        }
+        if bestSaid >= 0 {
+            // The one named best has ended or was canceled: no other is meant.
+            guard bestFitting >= bestSaid - 1e-4 else { return .needsValue(prompt: prompt) }
+            // A few named are sorted; many (a city's name) are met in the walk.
+            if namedReservations.count <= 4 * Self.disambiguationLimit {
+                let bestNamed = namedReservations.lazy.map(Int.init).filter {
+                    score[$0] >= bestFitting - 1e-4 && !self.isCanceled[$0] && self.ends[$0] > now && said($0)
+                }
+                for reservation in bestNamed.sorted(by: { starts[$0] < starts[$1] }) where consider(reservation) { break }
+            } else {
+                walk { score[$0] >= bestFitting - 1e-4 }
+            }
+        } else {
+            walk { _ in true }
+        }
         switch candidates.count {
         case 0: return .needsValue(prompt: prompt)
         case 1: return .success(.custom(reservations[candidates[0]].identifier))
         default:
-            return .disambiguation(candidates.prefix(10).map {
+            return .disambiguation(candidates.map {
                 UserVocabulary.Candidate(identifier: reservations[$0].identifier, phrase: reservations[$0].displayPhrase)
             })
         }
@@ -253,7 +308,7 @@ public struct UserReservations: Sendable {
     /// said to a grain covers that grain ("friday" the whole day), an open interval runs to the
     /// end of time on its open side.
     private static func stretches(in tokens: TokenizedText, reference: Date, calendar: Calendar, language: BuiltinLanguage) -> [Range<Double>] {
-        let extractor = BuiltinEntityExtractor(kinds: [.dateTime], calendar: calendar, grammars: language)
+        let extractor = BuiltinEntityExtractor(.dateTime, calendar: calendar, grammars: language)
         var stretches = [Range<Double>]()
         for span in extractor.spans(in: tokens, tokens: 0..<tokens.count, reference: reference) {
             var reading = span.reading
@@ -293,6 +348,17 @@ public struct UserReservations: Sendable {
         }
     }
 
+    /// The position in `order` (reservation indices, soonest first) of the first reservation
+    /// starting at or after `moment`.
+    private static func firstIndex(in order: [Int32], startingAtOrAfter moment: Double, starts: [Double]) -> Int {
+        var low = 0, high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[Int(order[middle])] < moment { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// The hour of the day, in `calendar`'s time zone, of `moment` (seconds since 1970).
     private static func localHour(of moment: Double, calendar: Calendar) -> Int {
         let date = Date(timeIntervalSince1970: moment)
@@ -322,6 +388,8 @@ public struct UserReservations: Sendable {
             var meal: Range<Int>?
             var isTowards = false, isAwayFrom = false, isSoonest = false, isFunction = false, isAlsoVerb = false, isVerbObject = false
             var isReturn = false
+            /// The first word of one of ``pairs``.
+            var startsPair = false
         }
         /// Word key → what the word says.
         let roles: [UInt64: Role]
@@ -342,11 +410,14 @@ public struct UserReservations: Sendable {
             for word in ReservationWords.returning { roles[key(word), default: Role()].isReturn = true }
             for word in ReservationWords.alsoVerbs { roles[key(word), default: Role()].isAlsoVerb = true }
             for word in ReservationWords.verbObjects { roles[key(word), default: Role()].isVerbObject = true }
-            self.roles = roles
             var pairs = [UInt64: Mask]()
             for (first, second) in [("check", "in"), ("check", "out"), ("pick", "up"), ("drop", "off"), ("on", "time")] {
-                if let categories = ReservationWords.pair(first, second) { pairs[key(first) &* 31 &+ key(second)] = UserReservations.mask(categories) }
+                if let categories = ReservationWords.pair(first, second) {
+                    pairs[key(first) &* 31 &+ key(second)] = UserReservations.mask(categories)
+                    roles[key(first), default: Role()].startsPair = true
+                }
             }
+            self.roles = roles
             self.pairs = pairs
         }
     }

@@ -134,7 +134,7 @@ struct SlotResolver: Sendable {
         guard mayExtend(range.lowerBound - 1) || mayExtend(range.upperBound) else { return nil }
         let window = max(0, range.lowerBound - coveringWindow)..<min(tokens.count, range.upperBound + coveringWindow)
         let slot = tokens.tokens[range.lowerBound].range.lowerBound..<tokens.tokens[range.upperBound - 1].range.upperBound
-        let extractor = BuiltinEntityExtractor(kinds: [kind], calendar: calendar, grammars: language)
+        let extractor = BuiltinEntityExtractor(kind, calendar: calendar, grammars: language)
         guard let match = extractor.extract(from: tokens, tokens: window, reference: reference).first(where: {
             $0.range.lowerBound <= slot.lowerBound && $0.range.upperBound >= slot.upperBound
         }) else { return nil }
