@@ -40,6 +40,10 @@ import IntentKit
 /// language. Strings the table lacks keep the definition's text, and translations of no string of
 /// the definition are ignored; both are counted in warnings.
 public enum IntentDefinitionFormat {
+    /// The longest title, phrase or description, in Unicode scalars, made a pattern: longer
+    /// than Siri's phrases (a few words) by far, shorter than generated or damaged text.
+    static let maximumSpokenLength = 200
+
     /// Reads an Intent Definition File, or the `.strings` file of one of its localizations.
     public static func read(at url: URL, displayPath: String, decoder: TextDecoder) throws -> LoadedCorpus {
         if url.pathExtension.lowercased() == "strings" {
@@ -433,6 +437,12 @@ public enum IntentDefinitionFormat {
         /// of the combination), a warning where it cannot be a pattern (too long, too many
         /// placeholders), each at the title.
         private mutating func addPattern(ofTitle title: String, at node: JSONFileValue, to intent: inout IntentDefinition, allowed: Set<String>) {
+            // A title is something said; one longer than anyone says (a generated or damaged
+            // string) would only make training utterances of hundreds of words.
+            guard title.unicodeScalars.count <= IntentDefinitionFormat.maximumSpokenLength else {
+                errors.append(Diagnostic(.warning, "\(node.path): \(title.unicodeScalars.count) characters, longer than a request is said (\(IntentDefinitionFormat.maximumSpokenLength)), so no training utterance", at: node.location))
+                return
+            }
             let (pattern, names) = pattern(ofTitle: title)
             if let unknown = names.first(where: { !allowed.contains($0) }) {
                 error("the placeholder ${\(unknown.prefix(60))} names no parameter of \(allowed.isEmpty ? "this phrase" : "the combination \(allowed.sorted().joined(separator: ","))")", at: node)
