@@ -84,7 +84,7 @@ struct HostileInputTests {
     @Test func aTitleThatCannotBeAPatternIsAWarningAtItsLine() throws {
         let deep = String(repeating: "(", count: 100_000) + String(repeating: ")", count: 100_000)
         let findings = Self.findings(try Self.definition(Self.title("Order \(deep) ${soup}")))
-        #expect(findings.contains { $0.contains("Intents.intentdefinition:310:6: warning: INIntents[0].INIntentParameterCombinations.soup,quantity.INIntentParameterCombinationTitle: not a pattern") }, "\(findings)")
+        #expect(findings.contains { $0.contains("Intents.intentdefinition:310:6: warning: INIntents[0].INIntentParameterCombinations.soup,quantity.INIntentParameterCombinationTitle: ") && $0.contains("characters, longer than a request is said (200), so no training utterance") }, "\(findings)")
         let unknown = Self.findings(try Self.definition(Self.title("Order ${nothing}")))
         #expect(unknown.contains { $0.contains(":310:6: error:") && $0.contains("${nothing} names no parameter of the combination quantity,soup") }, "\(unknown)")
     }
@@ -145,7 +145,7 @@ struct HostileInputTests {
         let deep = String(repeating: "(", count: 30_000) + String(repeating: ")", count: 30_000)
         let strings = try Self.localization(Data("/* Soup Chef */\n\"sc0034\" = \"Commander \(deep) ${soup}\";\n".utf8))
         let findings = Self.findings(strings)
-        #expect(findings.contains { $0.contains("fr.lproj/Intents.strings:2:12: warning:") && $0.contains("not a pattern") }, "\(findings)")
+        #expect(findings.contains { $0.contains("fr.lproj/Intents.strings:2:12: warning:") && $0.contains("no training utterance") }, "\(findings)")
     }
 
     // MARK: Shortcut and history files
