@@ -30,6 +30,8 @@ public struct UserReservations: Sendable {
     private let categories: [Mask]
     /// Whether each reservation was canceled.
     private let isCanceled: [Bool]
+    /// Each reservation as a disambiguation lists it.
+    private let asCandidates: [UserVocabulary.Candidate]
     /// The reservations that may be proposed (not canceled), soonest first.
     private let bookable: [Int32]
     /// ``bookable`` of each category alone, by the category's bit.
@@ -77,6 +79,7 @@ public struct UserReservations: Sendable {
         categories = reservations.map { Self.mask([$0.category]) }
         let starts = self.starts
         isCanceled = reservations.map { $0.status == .canceled }
+        asCandidates = reservations.map { UserVocabulary.Candidate(identifier: $0.identifier, phrase: $0.displayPhrase) }
         let bookable = reservations.indices.filter { reservations[$0].status != .canceled }.sorted { starts[$0] < starts[$1] }.map(Int32.init)
         self.bookable = bookable
         let ends = self.ends
@@ -174,8 +177,9 @@ public struct UserReservations: Sendable {
         // Where the place being read is, after "to" or "from" that follow a trip or its name.
         var direction: Field?
         var inOrigin = false
-        let words = (0..<tokens.count).filter { tokens.tokens[$0].kind != .punctuation }
-        var keys = words.map { Self.key(tokens, $0) }
+        var keys = [UInt64]()
+        keys.reserveCapacity(tokens.count + 1)
+        for token in 0..<tokens.count where tokens.tokens[token].kind != .punctuation { keys.append(Self.key(tokens, token)) }
         keys.append(0)
         for (position, key) in keys.dropLast().enumerated() {
             let role = lexicon.roles[key]
@@ -248,6 +252,7 @@ public struct UserReservations: Sendable {
         // The candidates: the soonest of the most preferred, as many as a disambiguation lists.
         let limit = wantsSoonest ? 1 : Self.disambiguationLimit
         var candidates = [Int]()
+        candidates.reserveCapacity(limit)
         var bestPreference = Int.max
         /// Takes `reservation` (they come soonest first); whether the candidates are complete.
         func consider(_ reservation: Int) -> Bool {
@@ -296,11 +301,9 @@ public struct UserReservations: Sendable {
         }
         switch candidates.count {
         case 0: return .needsValue(prompt: prompt)
-        case 1: return .success(.custom(reservations[candidates[0]].identifier))
+        case 1: return .success(.custom(asCandidates[candidates[0]].identifier))
         default:
-            return .disambiguation(candidates.map {
-                UserVocabulary.Candidate(identifier: reservations[$0].identifier, phrase: reservations[$0].displayPhrase)
-            })
+            return .disambiguation(candidates.map { asCandidates[$0] })
         }
     }
 
