@@ -38,8 +38,9 @@ final class BuiltinEntityFeatures: Sendable {
     }
 
     /// Each token's part in the built-in entities of `tokens`, in the order of the tokens: the
-    /// token and its feature row at offset 0 (`kind · 4 + position`).
-    func parts(of tokens: TokenizedText) -> [(token: Int, row: Int)] {
+    /// token and its feature row at offset 0 (`kind · 4 + position`). Appends the tokens of each
+    /// date and time expression to `dateTimeTokens`.
+    func parts(of tokens: TokenizedText, dateTimeTokens: inout [Range<Int>]) -> [(token: Int, row: Int)] {
         guard tokens.count > 0 else { return [] }
         let found = extractor.spans(in: tokens, tokens: 0..<tokens.count, reference: Self.reference)
         guard !found.isEmpty else { return [] }
@@ -52,6 +53,7 @@ final class BuiltinEntityFeatures: Sendable {
             guard token < tokens.count else { break }
             var last = token
             while last + 1 < tokens.count && tokens.tokens[last + 1].range.lowerBound < match.range.upperBound { last += 1 }
+            if match.kind == .dateTime { dateTimeTokens.append(token..<(last + 1)) }
             for index in token...last {
                 let position: Gazetteer.Position = token == last ? .unit : index == token ? .begin : index == last ? .last : .inside
                 parts.append((index, kind * 4 + Int(position.rawValue)))

@@ -100,7 +100,8 @@ package struct FeatureExtractor: Sendable {
                 }
             }
             let intentPrefixes = intent.map(IntentPrefixes.init)
-            let builtinParts = builtinEntities?.parts(of: tokens) ?? []
+            let builtinParts = builtinEntities?.parts(of: tokens, dateTimeTokens: &output.dateTimeTokens) ?? []
+            output.readBuiltinEntities = builtinEntities != nil
             // Each token's vocabulary features come from the matches in its `matchRanges` entry,
             // scanned in order: not from a scan of every match of the utterance.
             withUnsafeTemporaryAllocation(of: (first: Int, end: Int).self, capacity: has(.vocabulary) ? count : 0) { matchRanges in

@@ -8,6 +8,11 @@ package struct TokenFeatures: Sendable {
     /// Sentence-level feature hashes: they apply to every token alike (computing them once per
     /// utterance instead of once per token turns O(T²) work into O(T)).
     package private(set) var sentence: [UInt64] = []
+    /// Whether the ``FeatureTemplate/builtinEntities`` template read the utterance's built-in
+    /// entities, and the token ranges of the date and time expressions it found: what a later
+    /// stage that reads the utterance's dates (``UserReservations``) need not look for again.
+    package var readBuiltinEntities = false
+    package var dateTimeTokens: [Range<Int>] = []
 
     /// An empty buffer.
     package init() {}
@@ -22,6 +27,8 @@ package struct TokenFeatures: Sendable {
         offsets.removeAll(keepingCapacity: true)
         hashes.removeAll(keepingCapacity: true)
         sentence.removeAll(keepingCapacity: true)
+        readBuiltinEntities = false
+        dateTimeTokens.removeAll(keepingCapacity: true)
     }
 
     mutating func beginToken() {

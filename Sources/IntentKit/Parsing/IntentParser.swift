@@ -258,8 +258,9 @@ public struct IntentParser: Sendable {
         guard !tagged.slots.isEmpty || (resolving && result.intent != nil) else { return result }
         // 9. Resolve each slot's value and, when asked, each parameter of the intent.
         let request = resolving ? result.intent.map {
-            SlotResolver.ParameterRequest(intent: $0, habitualValues: history.habitualValues[$0], confirmationThreshold: confirmationThreshold,
-                                          reservations: reservations)
+            SlotResolver.ParameterRequest(
+                intent: $0, habitualValues: history.habitualValues[$0], confirmationThreshold: confirmationThreshold, reservations: reservations,
+                dateTimeTokens: workspace.tagging.scoring.features.readBuiltinEntities ? workspace.tagging.scoring.features.dateTimeTokens : nil)
         } : nil
         (result.slots, result.parameters) = slotResolver.resolve(
             tagged.slots, intent: inScope, tokens: workspace.tokens, vocabulary: vocabulary, keys: workspace.matching.keys,

@@ -157,12 +157,15 @@ public struct UserReservations: Sendable {
     /// The reservation `text` points at, as a parameter of the entity ``Reservation/entityName``
     /// resolves: relative dates read against `reference` in `calendar`, English words.
     public func resolve(_ text: String, reference: Date = Date(), calendar: Calendar = .current) -> ParameterResolution {
-        resolve(Tokenizer().tokenize(text), reference: reference, calendar: calendar, language: .english, prompt: nil)
+        resolve(Tokenizer().tokenize(text), dateTimeTokens: nil, reference: reference, calendar: calendar, language: .english, prompt: nil)
     }
 
     /// The reservation the request `tokens` points at (see the type's description); `prompt` is
-    /// the parameter's, asked when none fits.
-    func resolve(_ tokens: TokenizedText, reference: Date, calendar: Calendar, language: BuiltinLanguage, prompt: String?) -> ParameterResolution {
+    /// the parameter's, asked when none fits. `dateTimeTokens`: where the request's date and time
+    /// expressions are, when an earlier stage found them; `nil` to look for them.
+    func resolve(
+        _ tokens: TokenizedText, dateTimeTokens: [Range<Int>]?, reference: Date, calendar: Calendar, language: BuiltinLanguage, prompt: String?
+    ) -> ParameterResolution {
         guard !bookable.isEmpty else { return .needsValue(prompt: prompt) }
         let lexicon = Lexicon.shared
         let now = reference.timeIntervalSince1970
@@ -229,7 +232,7 @@ public struct UserReservations: Sendable {
             previousKey = key
         }
         // The request's dates and times, as stretches in seconds since 1970.
-        let times = Self.stretches(in: tokens, reference: reference, calendar: calendar, language: language)
+        let times = Self.stretches(in: tokens, at: dateTimeTokens, reference: reference, calendar: calendar, language: language)
         let lastEnd = times.isEmpty ? Double.infinity : times.lazy.map(\.upperBound).max()!
         // Whether a reservation is of the kind and at the time said; and still to come or under way.
         func said(_ reservation: Int) -> Bool {
@@ -307,14 +310,19 @@ public struct UserReservations: Sendable {
         }
     }
 
-    /// The date and time expressions of `tokens` as stretches of seconds since 1970: a moment
-    /// said to a grain covers that grain ("friday" the whole day), an open interval runs to the
-    /// end of time on its open side.
-    private static func stretches(in tokens: TokenizedText, reference: Date, calendar: Calendar, language: BuiltinLanguage) -> [Range<Double>] {
+    /// The date and time expressions of `tokens` (those at `known`, when given) as stretches of
+    /// seconds since 1970: a moment said to a grain covers that grain ("friday" the whole day),
+    /// an open interval runs to the end of time on its open side.
+    private static func stretches(
+        in tokens: TokenizedText, at known: [Range<Int>]?, reference: Date, calendar: Calendar, language: BuiltinLanguage
+    ) -> [Range<Double>] {
         let extractor = BuiltinEntityExtractor(.dateTime, calendar: calendar, grammars: language)
+        // Where an earlier stage found them, each is read on its own words; otherwise looked for.
+        let readings = known.map { ranges in
+            ranges.flatMap { extractor.spans(in: tokens, tokens: $0, reference: reference).map(\.reading) }
+        } ?? extractor.spans(in: tokens, tokens: 0..<tokens.count, reference: reference).map(\.reading)
         var stretches = [Range<Double>]()
-        for span in extractor.spans(in: tokens, tokens: 0..<tokens.count, reference: reference) {
-            var reading = span.reading
+        for var reading in readings {
             if case .approximate(let inner) = reading { reading = inner }
             guard case .dateTime(let value) = reading else { continue }
             // Local seconds from day 0 (1970-01-01) to seconds since 1970 in UTC, by the zone's offset then.

@@ -42,6 +42,9 @@ struct SlotResolver: Sendable {
         var confirmationThreshold: Double
         /// The user's reservations, for a parameter of the entity ``Reservation/entityName``.
         var reservations: UserReservations
+        /// The token ranges of the utterance's date and time expressions, when an earlier stage
+        /// found them (``TokenFeatures/dateTimeTokens``); `nil` to look for them.
+        var dateTimeTokens: [Range<Int>]?
     }
 
     /// The slots `tagged` in `tokens` with their values and, for `parameters`, every parameter
@@ -154,7 +157,7 @@ struct SlotResolver: Sendable {
             let given = slots.indices.filter { slots[$0].name == parameter.name }
             // A reservation is pointed at by the whole request: its kind, its time, its names.
             if parameter.entity == .custom(Reservation.entityName) {
-                var resolution = request.reservations.resolve(tokens, reference: reference, calendar: calendar, language: builtinLanguage,
+                var resolution = request.reservations.resolve(tokens, dateTimeTokens: request.dateTimeTokens, reference: reference, calendar: calendar, language: builtinLanguage,
                                                               prompt: parameter.prompt)
                 if case .needsValue = resolution, !parameter.isRequired, given.isEmpty { resolution = .notRequired }
                 parameters.append(ResolvedParameter(name: parameter.name, slot: given.first.map { slots[$0] }, resolution: resolution))
