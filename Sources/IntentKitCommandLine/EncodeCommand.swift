@@ -5,10 +5,12 @@ import IntentKit
 struct EncodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "encode",
-        abstract: "Turn sentences into vectors with a pretrained BERT-family sentence encoder.",
+        abstract: "Turn sentences into vectors with a pretrained sentence encoder.",
         discussion: """
-            Reads a Hugging Face model directory (config.json, vocab.txt, model.safetensors, and \
-            the sentence-transformers files when present), such as all-MiniLM-L6-v2. With text \
+            Reads an encoder directory: a Hugging Face model (config.json, vocab.txt, \
+            model.safetensors, and the sentence-transformers files when present) such as \
+            all-MiniLM-L6-v2, or Universal Sentence Encoder multilingual as `intentkit encoders \
+            install universal-sentence-encoder-multilingual` writes it. With text \
             arguments, encodes each; without, reads lines from stdin (strictly UTF-8: an invalid \
             line is an error naming it). Prints one JSON object a \
             line, {"text": …, "vector": […]}, or with --similarities the cosine similarity of \

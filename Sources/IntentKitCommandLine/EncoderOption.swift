@@ -7,7 +7,7 @@ import IntentKit
 /// directory the model recorded.
 struct EncoderOption: ParsableArguments {
     @Option(name: .customLong("encoder"), help: ArgumentHelp(
-        "A BERT-family sentence encoder: its directory, or the name of one installed (`intentkit encoders` lists them). Training weighs its vectors in the intent classifier when they help on held-out folds; a model trained with one parses with it (default: the directory the model recorded, else the same encoder wherever `intentkit encoders` finds it).",
+        "A sentence encoder (BERT-family, or Universal Sentence Encoder multilingual): its directory, or the name of one installed (`intentkit encoders` lists them). Training weighs its vectors in the intent classifier when they help on held-out folds; a model trained with one parses with it (default: the directory the model recorded, else the same encoder wherever `intentkit encoders` finds it).",
         valueName: "NAME|DIR"))
     var directory: String?
 

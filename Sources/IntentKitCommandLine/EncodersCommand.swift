@@ -41,8 +41,7 @@ struct EncodersCommand: ParsableCommand {
             for directory in found {
                 do {
                     let encoder = try SentenceEncoder(directory: directory)
-                    print("\(directory.path)\tdimension \(encoder.dimension), \(encoder.configuration.layerCount) layers, "
-                          + "\(encoder.configuration.vocabularySize) pieces, up to \(encoder.maximumLength) a sentence\(encoder.normalizes ? ", unit vectors" : "")")
+                    print("\(directory.path)\t\(encoder.summary)")
                 } catch {
                     print("\(directory.path)\tcannot be used: \(error)")
                 }
@@ -81,7 +80,7 @@ struct EncodersCommand: ParsableCommand {
             do {
                 try EncoderInstaller(package: package).install(into: destination)
                 let encoder = try SentenceEncoder(directory: destination)
-                print("\(destination.path)\tinstalled: dimension \(encoder.dimension), \(encoder.configuration.layerCount) layers")
+                print("\(destination.path)\tinstalled: \(encoder.summary)")
             } catch {
                 StandardError.print("\(destination.path): error: \(error)")
                 throw ExitCode.failure

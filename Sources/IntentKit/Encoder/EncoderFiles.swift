@@ -1,13 +1,16 @@
 import Foundation
 
 /// The files of a sentence encoder that a model file carries (sections `EIDX` and `EFIL`), so
-/// that the model parses where the encoder is not installed: `config.json`, `vocab.txt`,
-/// `model.safetensors` and the sentence-transformers files that say how to pool and normalise,
+/// that the model parses where the encoder is not installed: `config.json`, `vocab.txt` (or
+/// `sentencepiece.model`), `model.safetensors` and the sentence-transformers files that say how
+/// to pool and normalise,
 /// byte for byte as in the encoder's directory, so the carried encoder's identity (the CRC-32 of
 /// its files) is the one the model records.
 package struct EncoderFiles: Sendable {
     /// The files loading an encoder reads, in the order a model file stores them.
-    package static let names = ["config.json", "vocab.txt", "modules.json", "sentence_bert_config.json", "1_Pooling/config.json", "model.safetensors"]
+    package static let names = [
+        "config.json", "vocab.txt", "modules.json", "sentence_bert_config.json", "1_Pooling/config.json", "sentencepiece.model", "model.safetensors",
+    ]
 
     /// The encoder's name and the directory it was trained from (where the files came from).
     package let name: String, directory: String

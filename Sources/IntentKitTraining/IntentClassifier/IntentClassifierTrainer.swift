@@ -41,7 +41,7 @@ public struct IntentClassifierTrainer: Sendable {
         var attributes = [Int32]()
         /// The features the utterances have by bundle (a word's character n-grams).
         var bundles: FeatureBundles
-        let classes: [Int]
+        var classes: [Int]
         let intents: [String]
         let generated: Int
         let generatedWeight: Double
@@ -133,6 +133,26 @@ public struct IntentClassifierTrainer: Sendable {
             return idf.map { (mean / $0) * (mean / $0) }
         }
 
+        /// This problem with a copy of each utterance but the generated ones, its dense features
+        /// alone, placed before the generated ones (which stay last); a copy weighs as its
+        /// original, both in their class's group.
+        func withVectorsAlone() -> Problem {
+            let originals = classes.count - generated
+            var problem = self
+            problem.classes = Array(classes[..<originals]) + Array(classes[..<originals]) + Array(classes[originals...])
+            let copyAt = offsets[originals]
+            problem.offsets = Array(offsets[...originals]) + [Int32](repeating: copyAt, count: originals)
+                + offsets[(originals + 1)...].map { $0 }
+            var bundles = self.bundles
+            let bundleAt = bundles.utteranceOffsets[originals]
+            bundles.utteranceOffsets = Array(bundles.utteranceOffsets[...originals]) + [Int32](repeating: bundleAt, count: originals)
+                + bundles.utteranceOffsets[(originals + 1)...].map { $0 }
+            problem.bundles = bundles
+            let d = denseDimension
+            problem.dense = Array(dense[..<(originals * d)]) + Array(dense[..<(originals * d)]) + Array(dense[(originals * d)...])
+            return problem
+        }
+
         /// This problem with the encoder vectors `embeddings` (one an utterance) scaled by `scale`
         /// as its dense features, followed by each utterance's nearest-exemplar features
         /// `neighbours` (``EncoderExemplars``; none when empty) scaled by `neighbourScale`.
@@ -151,6 +171,14 @@ public struct IntentClassifierTrainer: Sendable {
             return problem
         }
     }
+
+    /// Whether, with dense features, every request is trained on a second time with its vector
+    /// alone (no word, word pair or character n-gram): dropout (Srivastava et al. 2014) over
+    /// the whole of one modality, so that the vector's weights classify without the words, as
+    /// they must for a request whose words training never saw: another language, with a
+    /// multilingual encoder. (With an English encoder it costs accuracy in English: the vector
+    /// then weighs less beside the words.)
+    public var trainsVectorsAlone = false
 
     /// Trains on `features` (tokenized, with vocabulary matches) labelled with `classes`
     /// (indices into `intents`), the last `generated` of them generated out-of-scope utterances
@@ -173,6 +201,7 @@ public struct IntentClassifierTrainer: Sendable {
     /// The weights (then biases) that minimise the objective on `problem`, starting from
     /// `initial` (zero without).
     func fit(_ problem: Problem, from initial: [Double]? = nil) -> [Double] {
+        let problem = trainsVectorsAlone && problem.denseDimension > 0 ? problem.withVectorsAlone() : problem
         let C = problem.intents.count, generated = problem.generated, classes = problem.classes
         var objective = IntentClassifierObjective(
             offsets: problem.offsets, attributes: problem.attributes, classes: classes.map(Int32.init), attributeCount: problem.hashes.count,

@@ -236,6 +236,9 @@ struct IntentFolds {
         trainer.threads = options.threads
         trainer.pruneBelow = options.pruneBelow
         trainer.encoder = options.encoder
+        // A multilingual encoder's vectors are trained alone too: a request in another of its
+        // languages has no word training saw, and its vector must carry it.
+        trainer.trainsVectorsAlone = options.encoder?.isMultilingual == true
         words = Set(originals.flatMap { IntentFeatureExtractor().wordFeatures(of: dataset.sequences[$0].tokens) })
         for lengths in [nil] + options.intentGrid.characterNGrams where minimumCounts[lengths] == nil {
             var inputs = IntentInputs(characterNGrams: lengths, gazetteer: gazetteerOf(0))

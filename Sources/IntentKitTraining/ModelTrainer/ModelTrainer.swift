@@ -85,15 +85,16 @@ public struct ModelTrainer {
             step("slot tagger: the perceptron trains without the knownWords template")
             return without.train(original, dev: dev)
         }
-        // The encoder's token clusters come with an encoder, and need one.
-        let wantsClusters = options.encoder != nil && !options.encoderClusterLevels.isEmpty
+        // The encoder's token clusters come with an encoder that reads tokens, and need one.
+        let wantsClusters = options.encoder?.readsTokens == true && !options.encoderClusterLevels.isEmpty
         if wantsClusters != options.features.templates.contains(.encoderClusters) {
             var other = self
             if wantsClusters {
                 other.options.features.templates.insert(.encoderClusters)
             } else {
                 other.options.features.templates.remove(.encoderClusters)
-                step("slot tagger: the encoderClusters template needs a sentence encoder (--encoder); left out")
+                step(options.encoder == nil ? "slot tagger: the encoderClusters template needs a sentence encoder (--encoder); left out"
+                     : "slot tagger: the encoderClusters template needs a BERT-family encoder's token vectors; left out")
             }
             return other.train(original, dev: dev)
         }
