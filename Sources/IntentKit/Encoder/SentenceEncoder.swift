@@ -56,14 +56,17 @@ public final class SentenceEncoder: Sendable {
                 + "up to \(maximumLength) a sentence\(normalizes ? ", unit vectors" : "")"
         case .universal(let universal):
             "dimension \(dimension), Universal Sentence Encoder (n-gram convolutions), \(universal.tokenizer.pieceCount) pieces, "
-                + "16 languages, unit vectors"
+                + "languages \(Self.universalLanguages.joined(separator: " ")), unit vectors"
         }
     }
 
+    /// The languages Universal Sentence Encoder multilingual was trained on (ISO 639-1; Chinese
+    /// in its simplified and traditional scripts).
+    static let universalLanguages = ["ar", "de", "en", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt", "ru", "th", "tr", "zh"]
+
     /// Whether the encoder places sentences of several languages in one space (Universal
-    /// Sentence Encoder multilingual: Arabic, Chinese, Dutch, English, French, German, Italian,
-    /// Japanese, Korean, Polish, Portuguese, Russian, Spanish, Thai and Turkish), so that a
-    /// model trained in one of them answers requests in the others.
+    /// Sentence Encoder multilingual's ``universalLanguages``), so that a model trained in one
+    /// of them answers requests in the others.
     public var isMultilingual: Bool {
         if case .universal = network { return true }
         return false
