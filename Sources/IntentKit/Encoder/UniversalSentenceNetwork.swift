@@ -203,35 +203,37 @@ struct UniversalSentenceNetwork: Sendable {
             }
         }
         let hidden = first.outputs, wide = third.outputs
-        var m = [Float](repeating: 0, count: count * dimension)
-        var joined = [Float](repeating: 0, count: count * (dimension + hidden)), y1 = [Float](repeating: 0, count: count * hidden)
-        var pair = [Float](repeating: 0, count: count * (hidden + wide)), z = [Float](repeating: 0, count: count * dimension)
+        var m = [Float](repeating: 0, count: count * dimension), y0 = [Float](repeating: 0, count: count * hidden)
+        var y1 = [Float](repeating: 0, count: count * hidden), y2 = [Float](repeating: 0, count: count * wide)
+        var z = [Float](repeating: 0, count: count * dimension)
         sums.withUnsafeBufferPointer { pooling.apply($0.baseAddress!, rows: count, into: &m) }
         for (index, sentence) in sentences.enumerated() {
             let n = Float(sentence.count), scale = 1 / n.squareRoot()
             for j in 0..<dimension { m[index * dimension + j] = (m[index * dimension + j] + n * poolingBias[j]) * scale }
         }
-        var y0 = [Float](repeating: 0, count: count * hidden)
         m.withUnsafeBufferPointer { first.apply($0.baseAddress!, rows: count, into: &y0) }
-        for index in 0..<count {
-            for j in 0..<dimension { joined[index * (dimension + hidden) + j] = m[index * dimension + j] }
-            for j in 0..<hidden { joined[index * (dimension + hidden) + dimension + j] = max(y0[index * hidden + j], 0) }
-        }
-        joined.withUnsafeBufferPointer { second.apply($0.baseAddress!, rows: count, into: &y1) }
+        Self.sideBySide(m, dimension, rectified: y0, hidden, rows: count).withUnsafeBufferPointer { second.apply($0.baseAddress!, rows: count, into: &y1) }
         for j in 0..<y1.count { y1[j] = max(y1[j], 0) }
-        var y2 = [Float](repeating: 0, count: count * wide)
         y1.withUnsafeBufferPointer { third.apply($0.baseAddress!, rows: count, into: &y2) }
-        for index in 0..<count {
-            for j in 0..<hidden { pair[index * (hidden + wide) + j] = y1[index * hidden + j] }
-            for j in 0..<wide { pair[index * (hidden + wide) + hidden + j] = max(y2[index * wide + j], 0) }
-        }
-        pair.withUnsafeBufferPointer { last.apply($0.baseAddress!, rows: count, into: &z) }
+        Self.sideBySide(y1, hidden, rectified: y2, wide, rows: count).withUnsafeBufferPointer { last.apply($0.baseAddress!, rows: count, into: &z) }
         return (0..<count).map { index in
             var vector = (0..<dimension).map { tanh(z[index * dimension + $0]) }
             let length = BLAS.dot(vector, vector, count: dimension).squareRoot()
             if length > 0 { BLAS.scale(1 / length, &vector, count: dimension) }
             return vector
         }
+    }
+
+    /// Each row of `a` (`aWidth` wide) followed by the same row of `b` with its negative values
+    /// zeroed (`relu`): the input of a layer that reads a skip connection beside a hidden layer.
+    private static func sideBySide(_ a: [Float], _ aWidth: Int, rectified b: [Float], _ bWidth: Int, rows: Int) -> [Float] {
+        var joined = [Float](repeating: 0, count: rows * (aWidth + bWidth))
+        for row in 0..<rows {
+            let target = row * (aWidth + bWidth)
+            for j in 0..<aWidth { joined[target + j] = a[row * aWidth + j] }
+            for j in 0..<bWidth { joined[target + aWidth + j] = max(b[row * bWidth + j], 0) }
+        }
+        return joined
     }
 
     /// Row `t` of `windows` (`[rows][order × branchWidth]`): the rows of `input` from
