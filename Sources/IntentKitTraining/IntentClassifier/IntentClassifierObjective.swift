@@ -74,9 +74,16 @@ struct IntentClassifierObjective: Objective {
     fileprivate let bundleBlocks: [Range<Int>]
     fileprivate let buffers: Buffers
     private let threads: Int
-    /// `[utterances][denseDimension]` row-major dense features (empty for none).
+    /// `[rows][denseDimension]` row-major dense features (empty for none).
     fileprivate let dense: [Double]
     let denseDimension: Int
+    /// `[utterances]` each utterance's row of `dense`; empty when utterance `u` has row `u`.
+    /// Utterances that share a row (a request and its copy without words) share its product:
+    /// the scores `E V` are computed once a row, and the gradient `Eᵀ R` from the residuals
+    /// summed by row.
+    fileprivate let denseRows: [Int32]
+    /// `dense`'s rows.
+    private var denseRowCount: Int { denseDimension > 0 ? dense.count / denseDimension : 0 }
 
     /// The sparse features' weights (`[attributes][classes]`), then the biases, then the dense
     /// features' weights (`[denseDimension][classes]`).
@@ -87,14 +94,17 @@ struct IntentClassifierObjective: Objective {
     ///   - groupScales: a factor on the weight of a group's utterances (default 1).
     ///   - balanced: whether groups weigh the same whatever their size.
     ///   - bundles: features the utterances have by bundle, besides `attributes`.
-    ///   - dense: `[utterances][denseDimension]` dense features, row-major.
+    ///   - dense: `[utterances][denseDimension]` dense features, row-major; or, with `denseRows`,
+    ///     `[rows][denseDimension]`, `denseRows` giving each utterance's row.
     ///   - penaltyScales: `[attributes]` a factor on each feature's penalty (empty: 1 each).
     init(
         offsets: [Int32], attributes: [Int32], classes: [Int32], attributeCount: Int, classCount: Int, l2: Double, threads: Int,
         groups: [Int32]? = nil, groupScales: [Int32: Double] = [:], balanced: Bool = true, bundles: FeatureBundles? = nil,
-        dense: [Double] = [], denseDimension: Int = 0, penaltyScales: [Double] = []
+        dense: [Double] = [], denseDimension: Int = 0, denseRows: [Int32] = [], penaltyScales: [Double] = []
     ) {
-        precondition(dense.count == classes.count * denseDimension, "dense features of other utterances")
+        precondition(denseRows.isEmpty ? dense.count == classes.count * denseDimension : denseRows.count == classes.count
+                     && denseRows.allSatisfy { $0 >= 0 && Int($0) * denseDimension < dense.count }, "dense features of other utterances")
+        self.denseRows = denseRows
         precondition(penaltyScales.isEmpty || penaltyScales.count == attributeCount, "penalty factors of other features")
         self.penaltyScales = penaltyScales
         self.dense = dense
@@ -153,7 +163,7 @@ struct IntentClassifierObjective: Objective {
             1 + Int(bundles.offsets[$0 + 1] - bundles.offsets[$0]) + Int(bundlePostingOffsets[$0 + 1] - bundlePostingOffsets[$0])
         }
         buffers = Buffers(utterances: classes.count, bundles: bundles.count, classCount: classCount, blocks: max(utteranceBlocks.count, attributeBlocks.count),
-                          denseScores: denseDimension > 0)
+                          denseRows: denseDimension > 0 ? (denseRows.isEmpty ? classes.count : dense.count / denseDimension) : 0, sharesDenseRows: !denseRows.isEmpty)
         self.threads = max(1, threads)
     }
 
@@ -189,9 +199,10 @@ struct IntentClassifierObjective: Objective {
         }
         if bundles.count > 0 { run(bundleBlocks.count) { inputs.bundleScores(of: inputs.objective.bundleBlocks[$0]) } }
         let C = classCount, N = classes.count, D = denseDimension, denseOffset = attributeCount * C + C
+        let M = denseRowCount
         if D > 0 {
             dense.withUnsafeBufferPointer { e in
-                BLAS.gemm(m: N, n: C, k: D, e.baseAddress!, parameters.baseAddress! + denseOffset, buffers.denseScores.baseAddress!)
+                BLAS.gemm(m: M, n: C, k: D, e.baseAddress!, parameters.baseAddress! + denseOffset, buffers.denseScores.baseAddress!)
             }
         }
         run(utteranceBlocks.count) { inputs.residuals(of: inputs.objective.utteranceBlocks[$0], block: $0) }
@@ -202,9 +213,18 @@ struct IntentClassifierObjective: Objective {
         let residuals = buffers.residuals
         var denseNorm = 0.0
         if D > 0 {
-            // Eᵀ R, then the L2 term.
+            // Eᵀ R (R summed by dense row when utterances share rows), then the L2 term.
+            var rowResiduals = UnsafePointer(residuals.baseAddress!)
+            if !denseRows.isEmpty {
+                let summed = buffers.denseResiduals
+                summed.update(repeating: 0)
+                for utterance in 0..<N {
+                    add(residuals.baseAddress! + utterance * C, to: summed.baseAddress! + Int(denseRows[utterance]) * C, count: C)
+                }
+                rowResiduals = UnsafePointer(summed.baseAddress!)
+            }
             dense.withUnsafeBufferPointer { e in
-                BLAS.gemm(m: D, n: C, k: N, e.baseAddress!, transposedA: true, UnsafePointer(residuals.baseAddress!), gradient.baseAddress! + denseOffset)
+                BLAS.gemm(m: D, n: C, k: M, e.baseAddress!, transposedA: true, rowResiduals, gradient.baseAddress! + denseOffset)
             }
             for index in denseOffset..<(denseOffset + D * C) {
                 let w = parameters[index]
@@ -232,12 +252,16 @@ private final class Buffers: @unchecked Sendable {
     let bundleRows: UnsafeMutableBufferPointer<Double>
     let losses: UnsafeMutableBufferPointer<Double>
     let norms: UnsafeMutableBufferPointer<Double>
-    /// `[utterances][classes]` the dense features' scores (empty without dense features).
+    /// `[dense rows][classes]` the dense features' scores (empty without dense features).
     let denseScores: UnsafeMutableBufferPointer<Double>
+    /// `[dense rows][classes]` the residuals summed by dense row (empty unless rows are shared).
+    let denseResiduals: UnsafeMutableBufferPointer<Double>
 
-    init(utterances: Int, bundles: Int, classCount: Int, blocks: Int, denseScores: Bool) {
-        self.denseScores = .allocate(capacity: denseScores ? utterances * classCount : 0)
-        self.denseScores.initialize(repeating: 0)
+    init(utterances: Int, bundles: Int, classCount: Int, blocks: Int, denseRows: Int, sharesDenseRows: Bool) {
+        denseScores = .allocate(capacity: denseRows * classCount)
+        denseScores.initialize(repeating: 0)
+        denseResiduals = .allocate(capacity: sharesDenseRows ? denseRows * classCount : 0)
+        denseResiduals.initialize(repeating: 0)
         residuals = .allocate(capacity: utterances * classCount)
         residuals.initialize(repeating: 0)
         bundleRows = .allocate(capacity: bundles * classCount)
@@ -254,6 +278,7 @@ private final class Buffers: @unchecked Sendable {
         losses.deallocate()
         norms.deallocate()
         denseScores.deallocate()
+        denseResiduals.deallocate()
     }
 }
 
@@ -270,7 +295,10 @@ private struct UnsafeInputs: @unchecked Sendable {
         for utterance in utterances {
             let scores = UnsafeMutableBufferPointer(rebasing: residuals[(utterance * C)..<((utterance + 1) * C)])
             for c in 0..<C { scores[c] = parameters[biasOffset + c] }
-            if objective.denseDimension > 0 { add(objective.buffers.denseScores.baseAddress! + utterance * C, to: scores.baseAddress!, count: C) }
+            if objective.denseDimension > 0 {
+                let row = objective.denseRows.isEmpty ? utterance : Int(objective.denseRows[utterance])
+                add(objective.buffers.denseScores.baseAddress! + row * C, to: scores.baseAddress!, count: C)
+            }
             for f in Int(objective.offsets[utterance])..<Int(objective.offsets[utterance + 1]) {
                 add(parameters.baseAddress! + Int(objective.attributes[f]) * C, to: scores.baseAddress!, count: C)
             }

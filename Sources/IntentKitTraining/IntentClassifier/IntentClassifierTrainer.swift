@@ -55,6 +55,9 @@ public struct IntentClassifierTrainer: Sendable {
         var denseScales: [Double] = []
         /// The number of nearest-exemplar features at the end of each dense row (``EncoderExemplars``).
         var neighbourDimension = 0
+        /// `[utterances]` each utterance's row of ``dense`` when rows are shared (a request and
+        /// its copy without words); empty when utterance `u` has row `u`.
+        var denseRows: [Int32] = []
 
         /// Each utterance has `features` and the features of the bundles `bundles` lists
         /// (indices into `bundleTable`; empty for none). The last `generated` utterances are
@@ -134,8 +137,8 @@ public struct IntentClassifierTrainer: Sendable {
         }
 
         /// This problem with a copy of each utterance but the generated ones, its dense features
-        /// alone, placed before the generated ones (which stay last); a copy weighs as its
-        /// original, both in their class's group.
+        /// alone (the original's row of ``dense``, shared), placed before the generated ones
+        /// (which stay last); a copy weighs as its original, both in their class's group.
         func withVectorsAlone() -> Problem {
             let originals = classes.count - generated
             var problem = self
@@ -148,8 +151,8 @@ public struct IntentClassifierTrainer: Sendable {
             bundles.utteranceOffsets = Array(bundles.utteranceOffsets[...originals]) + [Int32](repeating: bundleAt, count: originals)
                 + bundles.utteranceOffsets[(originals + 1)...].map { $0 }
             problem.bundles = bundles
-            let d = denseDimension
-            problem.dense = Array(dense[..<(originals * d)]) + Array(dense[..<(originals * d)]) + Array(dense[(originals * d)...])
+            let rows = denseRows.isEmpty ? (0..<classes.count).map(Int32.init) : denseRows
+            problem.denseRows = Array(rows[..<originals]) + Array(rows[..<originals]) + Array(rows[originals...])
             return problem
         }
 
@@ -208,7 +211,7 @@ public struct IntentClassifierTrainer: Sendable {
             classCount: C, l2: c2, threads: threads,
             groups: generated > 0 ? classes.enumerated().map { Int32($0 < classes.count - generated ? $1 : C) } : nil,
             groupScales: [Int32(C): problem.generatedWeight], balanced: balancesIntents, bundles: problem.bundles,
-            dense: problem.dense, denseDimension: problem.denseDimension, penaltyScales: weighsRareFeatures ? problem.rarityPenaltyScales() : [])
+            dense: problem.dense, denseDimension: problem.denseDimension, denseRows: problem.denseRows, penaltyScales: weighsRareFeatures ? problem.rarityPenaltyScales() : [])
         var parameters = initial ?? [Double](repeating: 0, count: objective.parameterCount)
         precondition(parameters.count == objective.parameterCount, "initial weights of another problem")
         var settings = LBFGS.Settings()
