@@ -1,5 +1,5 @@
-/// A growing map from 64-bit hash to entry number for building vocabularies: open addressing
-/// with linear probing, at most half full.
+/// A growing map from 64-bit hash to entry number for building vocabularies, and for reading
+/// words by their keys: open addressing with linear probing, at most half full.
 ///
 /// Why not a `Dictionary<UInt64, Int32>`: the keys are hashes already, and a dictionary hashes
 /// them again with its per-process seed on every insert; for the 100,000s of inserts of a large
@@ -27,6 +27,17 @@ struct KeyMap {
         slots[slot] = (key, new)
         count += 1
         return new
+    }
+
+    /// The entry of `key`, or `nil` when it has none.
+    func entry(of key: UInt64) -> Int32? {
+        let mask = slots.count - 1
+        var slot = Self.position(key) & mask
+        while slots[slot].entry >= 0 {
+            if slots[slot].key == key { return slots[slot].entry }
+            slot = (slot + 1) & mask
+        }
+        return nil
     }
 
     private mutating func grow() {

@@ -39,8 +39,11 @@ public struct UserReservations: Sendable {
     /// The longest a bookable reservation lasts, in seconds: how far before a moment one that
     /// is still under way may have started.
     private let longest: Double
-    /// Word key → the reservations whose names hold it, and in which field.
-    private let postings: [UInt64: Word]
+    /// Word key → its entry in ``words``: every word of the reservations' names and of the
+    /// ``Lexicon``, so that reading a request's word is one probe of this table.
+    private let wordIndex: KeyMap
+    /// What each word says: its role in requests, and the reservations whose names hold it.
+    private let words: [WordEntry]
     /// The most reservations a disambiguation lists.
     static let disambiguationLimit = 10
     /// Whether each reservation is a trip back: it arrives where an earlier trip left from.
@@ -61,6 +64,12 @@ public struct UserReservations: Sendable {
     private struct Word {
         var postings: [Posting] = []
         var reservationCount = 0
+    }
+
+    /// A word of the reservations' names or of the ``Lexicon``.
+    private struct WordEntry {
+        var role: Lexicon.Role?
+        var word: Word?
     }
 
     /// Where a word of a reservation's names comes from.
@@ -120,7 +129,16 @@ public struct UserReservations: Sendable {
                 }
             }
         }
-        self.postings = postings
+        var wordIndex = KeyMap(capacity: postings.count + Lexicon.shared.roles.count)
+        var words = [WordEntry]()
+        for (key, role) in Lexicon.shared.roles where wordIndex.entry(of: key, inserting: Int32(words.count)) == Int32(words.count) {
+            words.append(WordEntry(role: role, word: postings[key]))
+        }
+        for (key, word) in postings where wordIndex.entry(of: key, inserting: Int32(words.count)) == Int32(words.count) {
+            words.append(WordEntry(role: nil, word: word))
+        }
+        self.wordIndex = wordIndex
+        self.words = words
         // A trip returns when a word of where it arrives is one of where an earlier trip left.
         var returns = [Bool](repeating: false, count: reservations.count)
         for (index, reservation) in reservations.enumerated() where Self.mask([reservation.category]) & Self.tripMask != 0 {
@@ -184,12 +202,16 @@ public struct UserReservations: Sendable {
         keys.reserveCapacity(tokens.count + 1)
         for token in 0..<tokens.count where tokens.tokens[token].kind != .punctuation { keys.append(Self.key(tokens, token)) }
         keys.append(0)
+        func entry(_ key: UInt64) -> WordEntry? { wordIndex.entry(of: key).map { words[Int($0)] } }
+        var previousNamesOne = false
         for (position, key) in keys.dropLast().enumerated() {
-            let role = lexicon.roles[key]
-            var word = postings[key]
+            let read = entry(key)
+            let role = read?.role
+            var word = read?.word
+            let namesOne = word != nil
             var kinds = role?.categories ?? 0
             // "show me…" is a verb, "the show" a kind or a name ("the fado show").
-            if role?.isAlsoVerb == true, position == 0 || lexicon.roles[keys[position + 1]]?.isVerbObject == true {
+            if role?.isAlsoVerb == true, position == 0 || entry(keys[position + 1])?.role?.isVerbObject == true {
                 kinds = 0
                 word = nil
             }
@@ -199,7 +221,7 @@ public struct UserReservations: Sendable {
             if role?.isTowards == true || role?.isAwayFrom == true {
                 // "flight to Rome", "Eurostar 9316 from Paris": the trip's ends. "directions to
                 // Sloterdijk", "how far is Pipero from the hotel": where the user goes or is.
-                let afterTrip = (previous?.categories ?? 0) & Self.tripMask != 0 || postings[previousKey] != nil
+                let afterTrip = (previous?.categories ?? 0) & Self.tripMask != 0 || previousNamesOne
                 direction = afterTrip ? (role?.isTowards == true ? .arrival : .departure) : nil
                 inOrigin = role?.isAwayFrom == true
             } else if role?.isFunction != true, word == nil, kinds == 0 {
@@ -230,6 +252,7 @@ public struct UserReservations: Sendable {
             }
             previous = role
             previousKey = key
+            previousNamesOne = namesOne
         }
         // The request's dates and times, as stretches in seconds since 1970.
         let times = Self.stretches(in: tokens, at: dateTimeTokens, reference: reference, calendar: calendar, language: language)
