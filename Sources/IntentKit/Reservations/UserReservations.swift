@@ -24,30 +24,10 @@ import Foundation
 public struct UserReservations: Sendable {
     /// The reservations, in the order given.
     public let reservations: [Reservation]
-    /// Start and end of each reservation in seconds since 1970, UTC.
-    private let starts: [Double], ends: [Double]
-    /// Each reservation's category as a bit of ``Mask``.
-    private let categories: [Mask]
-    /// Whether each reservation was canceled.
-    private let isCanceled: [Bool]
-    /// Each reservation as a disambiguation lists it.
-    private let asCandidates: [UserVocabulary.Candidate]
-    /// The reservations that may be proposed (not canceled), soonest first.
-    private let bookable: [Int32]
-    /// ``bookable`` of each category alone, by the category's bit.
-    private let bookableOfCategory: [[Int32]]
-    /// The longest a bookable reservation lasts, in seconds: how far before a moment one that
-    /// is still under way may have started.
-    private let longest: Double
-    /// Word key → its entry in ``words``: every word of the reservations' names and of the
-    /// ``Lexicon``, so that reading a request's word is one probe of this table.
-    private let wordIndex: KeyMap
-    /// What each word says: its role in requests, and the reservations whose names hold it.
-    private let words: [WordEntry]
+    /// The compiled reservations.
+    private let index: Index
     /// The most reservations a disambiguation lists.
     static let disambiguationLimit = 10
-    /// Whether each reservation is a trip back: it arrives where an earlier trip left from.
-    private let returns: [Bool]
     /// The categories of trips, which leave and arrive.
     private static let tripMask = mask([.flight, .train, .bus, .boat, .rentalCar])
 
@@ -83,74 +63,7 @@ public struct UserReservations: Sendable {
     /// Compiles `reservations`.
     public init(_ reservations: [Reservation], tokenizer: Tokenizer = Tokenizer()) {
         self.reservations = reservations
-        starts = reservations.map { $0.start.timeIntervalSince1970 }
-        ends = reservations.map { $0.effectiveEnd.timeIntervalSince1970 }
-        categories = reservations.map { Self.mask([$0.category]) }
-        let starts = self.starts
-        isCanceled = reservations.map { $0.status == .canceled }
-        asCandidates = reservations.map { UserVocabulary.Candidate(identifier: $0.identifier, phrase: $0.displayPhrase) }
-        let bookable = reservations.indices.filter { reservations[$0].status != .canceled }.sorted { starts[$0] < starts[$1] }.map(Int32.init)
-        self.bookable = bookable
-        let ends = self.ends
-        let categories = self.categories
-        bookableOfCategory = (0..<Reservation.Category.allCases.count).map { bit in
-            bookable.filter { categories[Int($0)] == 1 << Mask(bit) }
-        }
-        longest = bookable.lazy.map { ends[Int($0)] - starts[Int($0)] }.max() ?? 0
-        var postings = [UInt64: Word]()
-        var tokens = TokenizedText()
-        for (index, reservation) in reservations.enumerated() {
-            let fields: [(String?, Field)] = [
-                (reservation.phrase, .phrase), (reservation.place, .place), (reservation.departure, .departure),
-                (reservation.arrival, .arrival), (reservation.number, .number),
-            ]
-            for (text, field) in fields {
-                guard let text else { continue }
-                tokenizer.tokenize(text, into: &tokens)
-                for token in 0..<tokens.count where tokens.tokens[token].kind != .punctuation {
-                    // A name elided into its article is said alone too: "dell'Opera" is "opera".
-                    var keys = [Self.key(tokens, token)]
-                    tokens.withNormalizedUTF8(at: token) { bytes in
-                        if let apostrophe = bytes.lastIndex(of: UInt8(ascii: "'")), bytes.count - apostrophe > 3 {
-                            keys.append(Self.key(bytes[(apostrophe + 1)...]))
-                        }
-                    }
-                    for key in keys {
-                    // Function words name no reservation in particular ("the", "at"); a kind's word
-                    // in a name does ("the Philharmonie concert" is the concert among the events).
-                    guard Lexicon.shared.roles[key]?.isFunction != true else { continue }
-                    var word = postings[key, default: Word()]
-                    if word.postings.last?.reservation != Int32(index) { word.reservationCount += 1 }
-                    if !word.postings.contains(where: { $0.reservation == Int32(index) && $0.field == field }) {
-                        word.postings.append(Posting(reservation: Int32(index), field: field))
-                    }
-                    postings[key] = word
-                    }
-                }
-            }
-        }
-        var wordIndex = KeyMap(capacity: postings.count + Lexicon.shared.roles.count)
-        var words = [WordEntry]()
-        for (key, role) in Lexicon.shared.roles where wordIndex.entry(of: key, inserting: Int32(words.count)) == Int32(words.count) {
-            words.append(WordEntry(role: role, word: postings[key]))
-        }
-        for (key, word) in postings where wordIndex.entry(of: key, inserting: Int32(words.count)) == Int32(words.count) {
-            words.append(WordEntry(role: nil, word: word))
-        }
-        self.wordIndex = wordIndex
-        self.words = words
-        // A trip returns when a word of where it arrives is one of where an earlier trip left.
-        var returns = [Bool](repeating: false, count: reservations.count)
-        for (index, reservation) in reservations.enumerated() where Self.mask([reservation.category]) & Self.tripMask != 0 {
-            returns[index] = postings.values.contains { word in
-                word.postings.contains { $0.reservation == Int32(index) && $0.field == .arrival }
-                    && word.postings.contains { other in
-                        other.field == .departure && starts[Int(other.reservation)] < starts[index]
-                            && Self.mask([reservations[Int(other.reservation)].category]) & Self.tripMask != 0
-                    }
-            }
-        }
-        self.returns = returns
+        index = Index(reservations, tokenizer: tokenizer)
     }
 
     /// What is wrong with `reservations` as one user's set, by index: each one's
@@ -184,152 +97,262 @@ public struct UserReservations: Sendable {
     func resolve(
         _ tokens: TokenizedText, dateTimeTokens: [Range<Int>]?, reference: Date, calendar: Calendar, language: BuiltinLanguage, prompt: String?
     ) -> ParameterResolution {
-        guard !bookable.isEmpty else { return .needsValue(prompt: prompt) }
-        let lexicon = Lexicon.shared
-        let now = reference.timeIntervalSince1970
-        // Read the request's words: kinds, meals, the soonest, and the reservations its names hold.
-        var named: Mask = 0, namedAny: Mask = 0
-        var meal: Range<Int>?
-        var wantsSoonest = false
-        // How well the request names each reservation, and those it names at all in the order first named.
-        var score = [Float](), namedReservations = [Int32]()
-        var wantsReturn = false
-        var previous: Lexicon.Role?, previousKey: UInt64 = 0
-        // Where the place being read is, after "to" or "from" that follow a trip or its name.
-        var direction: Field?
-        var inOrigin = false
-        var keys = [UInt64]()
-        keys.reserveCapacity(tokens.count + 1)
-        for token in 0..<tokens.count where tokens.tokens[token].kind != .punctuation { keys.append(Self.key(tokens, token)) }
-        keys.append(0)
-        func entry(_ key: UInt64) -> WordEntry? { wordIndex.entry(of: key).map { words[Int($0)] } }
-        var previousNamesOne = false
-        for (position, key) in keys.dropLast().enumerated() {
-            let read = entry(key)
-            let role = read?.role
-            var word = read?.word
-            let namesOne = word != nil
-            var kinds = role?.categories ?? 0
-            // "show me…" is a verb, "the show" a kind or a name ("the fado show").
-            if role?.isAlsoVerb == true, position == 0 || entry(keys[position + 1])?.role?.isVerbObject == true {
-                kinds = 0
-                word = nil
+        index.resolve(tokens, dateTimeTokens: dateTimeTokens, reference: reference, calendar: calendar, language: language, prompt: prompt)
+    }
+
+    /// The compiled reservations, shared by every copy: a parse hands the reservations to its
+    /// resolve stage by value, and one reference is one retain where a dozen arrays were a dozen.
+    private final class Index: Sendable {
+        /// How many reservations there are.
+        let count: Int
+        /// Start and end of each reservation in seconds since 1970, UTC.
+        let starts: [Double], ends: [Double]
+        /// Each reservation's category as a bit of ``Mask``.
+        let categories: [Mask]
+        /// Whether each reservation was canceled.
+        let isCanceled: [Bool]
+        /// Each reservation as a disambiguation lists it.
+        let asCandidates: [UserVocabulary.Candidate]
+        /// The reservations that may be proposed (not canceled), soonest first.
+        let bookable: [Int32]
+        /// ``bookable`` of each category alone, by the category's bit.
+        let bookableOfCategory: [[Int32]]
+        /// The longest a bookable reservation lasts, in seconds: how far before a moment one that
+        /// is still under way may have started.
+        let longest: Double
+        /// Word key → its entry in ``words``: every word of the reservations' names and of the
+        /// ``Lexicon``, so that reading a request's word is one probe of this table.
+        let wordIndex: KeyMap
+        /// What each word says: its role in requests, and the reservations whose names hold it.
+        let words: [WordEntry]
+        /// Whether each reservation is a trip back: it arrives where an earlier trip left from.
+        let returns: [Bool]
+
+        init(_ reservations: [Reservation], tokenizer: Tokenizer) {
+            count = reservations.count
+            starts = reservations.map { $0.start.timeIntervalSince1970 }
+            ends = reservations.map { $0.effectiveEnd.timeIntervalSince1970 }
+            categories = reservations.map { UserReservations.mask([$0.category]) }
+            let starts = self.starts
+            isCanceled = reservations.map { $0.status == .canceled }
+            asCandidates = reservations.map { UserVocabulary.Candidate(identifier: $0.identifier, phrase: $0.displayPhrase) }
+            let bookable = reservations.indices.filter { reservations[$0].status != .canceled }.sorted { starts[$0] < starts[$1] }.map(Int32.init)
+            self.bookable = bookable
+            let ends = self.ends
+            let categories = self.categories
+            bookableOfCategory = (0..<Reservation.Category.allCases.count).map { bit in
+                bookable.filter { categories[Int($0)] == 1 << Mask(bit) }
             }
-            if previous?.startsPair == true, let pair = lexicon.pairs[previousKey &* 31 &+ key] { kinds |= pair }
-            // A place or trip's name goes on; any other word ends the place.
-            if word == nil && role?.isFunction != true { direction = nil }
-            if role?.isTowards == true || role?.isAwayFrom == true {
-                // "flight to Rome", "Eurostar 9316 from Paris": the trip's ends. "directions to
-                // Sloterdijk", "how far is Pipero from the hotel": where the user goes or is.
-                let afterTrip = (previous?.categories ?? 0) & Self.tripMask != 0 || previousNamesOne
-                direction = afterTrip ? (role?.isTowards == true ? .arrival : .departure) : nil
-                inOrigin = role?.isAwayFrom == true
-            } else if role?.isFunction != true, word == nil, kinds == 0 {
-                inOrigin = false
-            }
-            // A kind said as where one comes from ("from the hotel") is not what is asked about.
-            if inOrigin { kinds = 0 }
-            if kinds != 0 {
-                named = named == 0 ? kinds : (named & kinds != 0 ? named & kinds : named)
-                namedAny |= kinds
-            }
-            if let hours = role?.meal { meal = hours }
-            if role?.isSoonest == true { wantsSoonest = true }
-            if role?.isReturn == true { wantsReturn = true }
-            if let word {
-                // The rarer a word among the reservations, the more it says which one is meant.
-                let weight = 1 / Float(word.reservationCount)
-                var last: Int32 = -1
-                for posting in word.postings where posting.reservation != last {
-                    // A place after "to" is where a trip arrives; after "from", where it leaves.
-                    if direction == .arrival, posting.field == .departure { continue }
-                    if direction == .departure, posting.field == .arrival { continue }
-                    last = posting.reservation  // a word counts once for a reservation, whichever of its fields hold it
-                    if score.isEmpty { score = [Float](repeating: 0, count: reservations.count) }
-                    if score[Int(posting.reservation)] == 0 { namedReservations.append(posting.reservation) }
-                    score[Int(posting.reservation)] += weight
+            longest = bookable.lazy.map { ends[Int($0)] - starts[Int($0)] }.max() ?? 0
+            var postings = [UInt64: Word]()
+            var tokens = TokenizedText()
+            for (index, reservation) in reservations.enumerated() {
+                let fields: [(String?, Field)] = [
+                    (reservation.phrase, .phrase), (reservation.place, .place), (reservation.departure, .departure),
+                    (reservation.arrival, .arrival), (reservation.number, .number),
+                ]
+                for (text, field) in fields {
+                    guard let text else { continue }
+                    tokenizer.tokenize(text, into: &tokens)
+                    for token in 0..<tokens.count where tokens.tokens[token].kind != .punctuation {
+                        // A name elided into its article is said alone too: "dell'Opera" is "opera".
+                        var keys = [UserReservations.key(tokens, token)]
+                        tokens.withNormalizedUTF8(at: token) { bytes in
+                            if let apostrophe = bytes.lastIndex(of: UInt8(ascii: "'")), bytes.count - apostrophe > 3 {
+                                keys.append(UserReservations.key(bytes[(apostrophe + 1)...]))
+                            }
+                        }
+                        for key in keys {
+                        // Function words name no reservation in particular ("the", "at"); a kind's word
+                        // in a name does ("the Philharmonie concert" is the concert among the events).
+                        guard Lexicon.shared.roles[key]?.isFunction != true else { continue }
+                        var word = postings[key, default: Word()]
+                        if word.postings.last?.reservation != Int32(index) { word.reservationCount += 1 }
+                        if !word.postings.contains(where: { $0.reservation == Int32(index) && $0.field == field }) {
+                            word.postings.append(Posting(reservation: Int32(index), field: field))
+                        }
+                        postings[key] = word
+                        }
+                    }
                 }
             }
-            previous = role
-            previousKey = key
-            previousNamesOne = namesOne
-        }
-        // The request's dates and times, as stretches in seconds since 1970.
-        let times = Self.stretches(in: tokens, at: dateTimeTokens, reference: reference, calendar: calendar, language: language)
-        let lastEnd = times.isEmpty ? Double.infinity : times.lazy.map(\.upperBound).max()!
-        // Whether a reservation is of the kind and at the time said; and still to come or under way.
-        func said(_ reservation: Int) -> Bool {
-            if named != 0, categories[reservation] & named == 0 { return false }
-            if times.isEmpty { return true }
-            for time in times where starts[reservation] < time.upperBound && ends[reservation] > time.lowerBound { return true }
-            return false
-        }
-        // Among those that fit, a trip back when one is asked for ("the flight home"), then a
-        // table at the hours of the meal said ("lunch" over Saturday's dinner): lower is better.
-        let restaurant = Self.mask([.restaurant])
-        func preference(_ reservation: Int) -> Int {
-            var rank = 0
-            if wantsReturn, !returns[reservation] { rank += 2 }
-            if let meal, categories[reservation] == restaurant, !meal.contains(Self.localHour(of: starts[reservation], calendar: calendar)) {
-                rank += 1
+            var wordIndex = KeyMap(capacity: postings.count + Lexicon.shared.roles.count)
+            var words = [WordEntry]()
+            for (key, role) in Lexicon.shared.roles where wordIndex.entry(of: key, inserting: Int32(words.count)) == Int32(words.count) {
+                words.append(WordEntry(role: role, word: postings[key]))
             }
-            return rank
-        }
-        // The candidates: the soonest of the most preferred, as many as a disambiguation lists.
-        let limit = wantsSoonest ? 1 : Self.disambiguationLimit
-        var candidates = [Int]()
-        candidates.reserveCapacity(limit)
-        var bestPreference = Int.max
-        /// Takes `reservation` (they come soonest first); whether the candidates are complete.
-        func consider(_ reservation: Int) -> Bool {
-            let rank = preference(reservation)
-            if rank < bestPreference {
-                bestPreference = rank
-                candidates.removeAll(keepingCapacity: true)
+            for (key, word) in postings where wordIndex.entry(of: key, inserting: Int32(words.count)) == Int32(words.count) {
+                words.append(WordEntry(role: nil, word: word))
             }
-            if rank == bestPreference, candidates.count < limit { candidates.append(reservation) }
-            return bestPreference == 0 && candidates.count == limit
-        }
-        // The reservations whose names the request says, the best named first.
-        var bestFitting: Float = -1, bestSaid: Float = -1
-        for reservation in namedReservations.lazy.map(Int.init) where said(reservation) {
-            bestSaid = max(bestSaid, score[reservation])
-            if !isCanceled[reservation], ends[reservation] > now { bestFitting = max(bestFitting, score[reservation]) }
-        }
-        // Every reservation that fits and `isMeant`, soonest first: from the first that may still
-        // be under way at the earliest moment said, until the last moment said.
-        func walk(where isMeant: (Int) -> Bool) {
-            let earliest = max(now, times.lazy.map(\.lowerBound).min() ?? now) - longest
-            // One kind said: only that kind's.
-            let order = named.nonzeroBitCount == 1 ? bookableOfCategory[named.trailingZeroBitCount] : bookable
-            var position = Self.firstIndex(in: order, startingAtOrAfter: earliest, starts: starts)
-            while position < order.count {
-                let reservation = Int(order[position])
-                position += 1
-                if starts[reservation] >= lastEnd { break }
-                if ends[reservation] > now, said(reservation), isMeant(reservation), consider(reservation) { break }
-            }
-        }
-        if bestSaid >= 0 {
-            // The one named best has ended or was canceled: no other is meant.
-            guard bestFitting >= bestSaid - 1e-4 else { return .needsValue(prompt: prompt) }
-            // A few named are sorted; many (a city's name) are met in the walk.
-            if namedReservations.count <= 4 * Self.disambiguationLimit {
-                let bestNamed = namedReservations.lazy.map(Int.init).filter {
-                    score[$0] >= bestFitting - 1e-4 && !self.isCanceled[$0] && self.ends[$0] > now && said($0)
+            self.wordIndex = wordIndex
+            self.words = words
+            // A trip returns when a word of where it arrives is one of where an earlier trip left.
+            var returns = [Bool](repeating: false, count: reservations.count)
+            for (index, reservation) in reservations.enumerated() where UserReservations.mask([reservation.category]) & UserReservations.tripMask != 0 {
+                returns[index] = postings.values.contains { word in
+                    word.postings.contains { $0.reservation == Int32(index) && $0.field == .arrival }
+                        && word.postings.contains { other in
+                            other.field == .departure && starts[Int(other.reservation)] < starts[index]
+                                && UserReservations.mask([reservations[Int(other.reservation)].category]) & UserReservations.tripMask != 0
+                        }
                 }
-                for reservation in bestNamed.sorted(by: { starts[$0] < starts[$1] }) where consider(reservation) { break }
+            }
+            self.returns = returns
+        }
+
+        /// The reservation the request `tokens` points at (see the type's description); `prompt` is
+        /// the parameter's, asked when none fits. `dateTimeTokens`: where the request's date and time
+        /// expressions are, when an earlier stage found them; `nil` to look for them.
+        func resolve(
+            _ tokens: TokenizedText, dateTimeTokens: [Range<Int>]?, reference: Date, calendar: Calendar, language: BuiltinLanguage, prompt: String?
+        ) -> ParameterResolution {
+            guard !bookable.isEmpty else { return .needsValue(prompt: prompt) }
+            let lexicon = Lexicon.shared
+            let now = reference.timeIntervalSince1970
+            // Read the request's words: kinds, meals, the soonest, and the reservations its names hold.
+            var named: Mask = 0, namedAny: Mask = 0
+            var meal: Range<Int>?
+            var wantsSoonest = false
+            // How well the request names each reservation, and those it names at all in the order first named.
+            var score = [Float](), namedReservations = [Int32]()
+            var wantsReturn = false
+            var previous: Lexicon.Role?, previousKey: UInt64 = 0
+            // Where the place being read is, after "to" or "from" that follow a trip or its name.
+            var direction: Field?
+            var inOrigin = false
+            var keys = [UInt64]()
+            keys.reserveCapacity(tokens.count + 1)
+            for token in 0..<tokens.count where tokens.tokens[token].kind != .punctuation { keys.append(UserReservations.key(tokens, token)) }
+            keys.append(0)
+            func entry(_ key: UInt64) -> WordEntry? { wordIndex.entry(of: key).map { words[Int($0)] } }
+            var previousNamesOne = false
+            for (position, key) in keys.dropLast().enumerated() {
+                let read = entry(key)
+                let role = read?.role
+                var word = read?.word
+                let namesOne = word != nil
+                var kinds = role?.categories ?? 0
+                // "show me…" is a verb, "the show" a kind or a name ("the fado show").
+                if role?.isAlsoVerb == true, position == 0 || entry(keys[position + 1])?.role?.isVerbObject == true {
+                    kinds = 0
+                    word = nil
+                }
+                if previous?.startsPair == true, let pair = lexicon.pairs[previousKey &* 31 &+ key] { kinds |= pair }
+                // A place or trip's name goes on; any other word ends the place.
+                if word == nil && role?.isFunction != true { direction = nil }
+                if role?.isTowards == true || role?.isAwayFrom == true {
+                    // "flight to Rome", "Eurostar 9316 from Paris": the trip's ends. "directions to
+                    // Sloterdijk", "how far is Pipero from the hotel": where the user goes or is.
+                    let afterTrip = (previous?.categories ?? 0) & UserReservations.tripMask != 0 || previousNamesOne
+                    direction = afterTrip ? (role?.isTowards == true ? .arrival : .departure) : nil
+                    inOrigin = role?.isAwayFrom == true
+                } else if role?.isFunction != true, word == nil, kinds == 0 {
+                    inOrigin = false
+                }
+                // A kind said as where one comes from ("from the hotel") is not what is asked about.
+                if inOrigin { kinds = 0 }
+                if kinds != 0 {
+                    named = named == 0 ? kinds : (named & kinds != 0 ? named & kinds : named)
+                    namedAny |= kinds
+                }
+                if let hours = role?.meal { meal = hours }
+                if role?.isSoonest == true { wantsSoonest = true }
+                if role?.isReturn == true { wantsReturn = true }
+                if let word {
+                    // The rarer a word among the reservations, the more it says which one is meant.
+                    let weight = 1 / Float(word.reservationCount)
+                    var last: Int32 = -1
+                    for posting in word.postings where posting.reservation != last {
+                        // A place after "to" is where a trip arrives; after "from", where it leaves.
+                        if direction == .arrival, posting.field == .departure { continue }
+                        if direction == .departure, posting.field == .arrival { continue }
+                        last = posting.reservation  // a word counts once for a reservation, whichever of its fields hold it
+                        if score.isEmpty { score = [Float](repeating: 0, count: count) }
+                        if score[Int(posting.reservation)] == 0 { namedReservations.append(posting.reservation) }
+                        score[Int(posting.reservation)] += weight
+                    }
+                }
+                previous = role
+                previousKey = key
+                previousNamesOne = namesOne
+            }
+            // The request's dates and times, as stretches in seconds since 1970.
+            let times = UserReservations.stretches(in: tokens, at: dateTimeTokens, reference: reference, calendar: calendar, language: language)
+            let lastEnd = times.isEmpty ? Double.infinity : times.lazy.map(\.upperBound).max()!
+            // Whether a reservation is of the kind and at the time said; and still to come or under way.
+            func said(_ reservation: Int) -> Bool {
+                if named != 0, categories[reservation] & named == 0 { return false }
+                if times.isEmpty { return true }
+                for time in times where starts[reservation] < time.upperBound && ends[reservation] > time.lowerBound { return true }
+                return false
+            }
+            // Among those that fit, a trip back when one is asked for ("the flight home"), then a
+            // table at the hours of the meal said ("lunch" over Saturday's dinner): lower is better.
+            let restaurant = UserReservations.mask([.restaurant])
+            func preference(_ reservation: Int) -> Int {
+                var rank = 0
+                if wantsReturn, !returns[reservation] { rank += 2 }
+                if let meal, categories[reservation] == restaurant, !meal.contains(UserReservations.localHour(of: starts[reservation], calendar: calendar)) {
+                    rank += 1
+                }
+                return rank
+            }
+            // The candidates: the soonest of the most preferred, as many as a disambiguation lists.
+            let limit = wantsSoonest ? 1 : UserReservations.disambiguationLimit
+            var candidates = [Int]()
+            candidates.reserveCapacity(limit)
+            var bestPreference = Int.max
+            /// Takes `reservation` (they come soonest first); whether the candidates are complete.
+            func consider(_ reservation: Int) -> Bool {
+                let rank = preference(reservation)
+                if rank < bestPreference {
+                    bestPreference = rank
+                    candidates.removeAll(keepingCapacity: true)
+                }
+                if rank == bestPreference, candidates.count < limit { candidates.append(reservation) }
+                return bestPreference == 0 && candidates.count == limit
+            }
+            // The reservations whose names the request says, the best named first.
+            var bestFitting: Float = -1, bestSaid: Float = -1
+            for reservation in namedReservations.lazy.map(Int.init) where said(reservation) {
+                bestSaid = max(bestSaid, score[reservation])
+                if !isCanceled[reservation], ends[reservation] > now { bestFitting = max(bestFitting, score[reservation]) }
+            }
+            // Every reservation that fits and `isMeant`, soonest first: from the first that may still
+            // be under way at the earliest moment said, until the last moment said.
+            func walk(where isMeant: (Int) -> Bool) {
+                let earliest = max(now, times.lazy.map(\.lowerBound).min() ?? now) - longest
+                // One kind said: only that kind's.
+                let order = named.nonzeroBitCount == 1 ? bookableOfCategory[named.trailingZeroBitCount] : bookable
+                var position = UserReservations.firstIndex(in: order, startingAtOrAfter: earliest, starts: starts)
+                while position < order.count {
+                    let reservation = Int(order[position])
+                    position += 1
+                    if starts[reservation] >= lastEnd { break }
+                    if ends[reservation] > now, said(reservation), isMeant(reservation), consider(reservation) { break }
+                }
+            }
+            if bestSaid >= 0 {
+                // The one named best has ended or was canceled: no other is meant.
+                guard bestFitting >= bestSaid - 1e-4 else { return .needsValue(prompt: prompt) }
+                // A few named are sorted; many (a city's name) are met in the walk.
+                if namedReservations.count <= 4 * UserReservations.disambiguationLimit {
+                    let bestNamed = namedReservations.lazy.map(Int.init).filter {
+                        score[$0] >= bestFitting - 1e-4 && !self.isCanceled[$0] && self.ends[$0] > now && said($0)
+                    }
+                    for reservation in bestNamed.sorted(by: { starts[$0] < starts[$1] }) where consider(reservation) { break }
+                } else {
+                    walk { score[$0] >= bestFitting - 1e-4 }
+                }
             } else {
-                walk { score[$0] >= bestFitting - 1e-4 }
+                walk { _ in true }
             }
-        } else {
-            walk { _ in true }
-        }
-        switch candidates.count {
-        case 0: return .needsValue(prompt: prompt)
-        case 1: return .success(.custom(asCandidates[candidates[0]].identifier))
-        default:
-            return .disambiguation(candidates.map { asCandidates[$0] })
+            switch candidates.count {
+            case 0: return .needsValue(prompt: prompt)
+            case 1: return .success(.custom(asCandidates[candidates[0]].identifier))
+            default:
+                return .disambiguation(candidates.map { asCandidates[$0] })
+            }
         }
     }
 
