@@ -4,7 +4,7 @@ LogisticRegression on TF-IDF features (word 1-2-grams and character 2-5-grams wi
 boundaries, sublinear term frequency), with C chosen on a held-out split: the dev split when
 the corpus has one, else a stratified tenth of the training utterances. Never on test.
 
-    python3 intent_baseline.py TRAIN.json TEST.json [--dev DEV.json] [--false-rejection RATE] [--vectors FILE…]
+    python3 intent_baseline.py TRAIN.json TEST.json [--dev DEV.json] [--false-rejection RATE] [--vectors FILE…] [--c C]
 
 With --vectors (`intentkit encode` output, a JSON line of text and vector each, for every text
 of the corpora), the same logistic regression reads a sentence encoder's vectors instead of the
@@ -15,6 +15,8 @@ BERT), the model of the chosen C answers `out_of_scope` below the probability th
 of the held-out split's requests, and test utterances labelled `out_of_scope` (or None, none,
 oos) count as right when rejected; the object then also holds the threshold, the share of test
 requests rejected and of out-of-scope ones caught.
+
+With --c, C is that one, not chosen (to compare two sets of vectors at the same C).
 
 The files are Rasa NLU JSON (`intentkit import CORPUS --to rasa-json`): raw text and intent.
 Prints one JSON object: test accuracy, the C chosen, and the held-out accuracy of each C.
@@ -73,6 +75,7 @@ def main():
     parser.add_argument("test")
     parser.add_argument("--dev")
     parser.add_argument("--false-rejection", type=float)
+    parser.add_argument("--c", type=float, help="this C rather than the grid's best on the held-out split")
     parser.add_argument("--vectors", nargs="+", metavar="VECTORS.jsonl",
                         help="`intentkit encode` output for every text: the model reads these vectors instead of TF-IDF n-grams")
     arguments = parser.parse_args()
@@ -91,8 +94,9 @@ def main():
     else:
         fit_texts, dev_texts, fit_intents, dev_intents = train_test_split(
             train_texts, train_intents, test_size=0.1, stratify=train_intents, random_state=1)
-    held_out = {c: accuracy(model(c, vectors).fit(fit_texts, fit_intents), dev_texts, dev_intents) for c in GRID}
-    best = max(GRID, key=lambda c: (held_out[c], -c))
+    grid = [arguments.c] if arguments.c else GRID
+    held_out = {c: accuracy(model(c, vectors).fit(fit_texts, fit_intents), dev_texts, dev_intents) for c in grid}
+    best = max(grid, key=lambda c: (held_out[c], -c))
     final = model(best, vectors).fit(train_texts, train_intents)
     result = {"accuracy": 100 * accuracy(final, test_texts, test_intents), "C": best,
               "heldOut": {str(c): round(100 * a, 2) for c, a in held_out.items()}}
