@@ -121,6 +121,22 @@ public struct BuiltinEntityExtractor: Sendable {
         return kept
     }
 
+    /// The reading of the longest expression of the extractor's kinds that starts at the first
+    /// of `tokens`: one parse at one start, for words where an earlier pass already found an
+    /// expression begin (read there against another moment), without looking for others.
+    func reading(in text: TokenizedText, startingAt tokens: Range<Int>, reference: Date) -> BuiltinGrammar.Reading? {
+        let words = EntityWords(text, tokens: tokens)
+        guard words.count > 0 else { return nil }
+        let context = wanted.contains(.dateTime) ? DateTimeContext(reference: reference, calendar: calendar) : nil
+        var best: (reading: BuiltinGrammar.Reading, end: Int)?
+        for kind in wanted {
+            guard let found = BuiltinGrammar.parse(kind, words, from: 0, context: context, language: language),
+                  found.end > (best?.end ?? 0) else { continue }
+            best = found
+        }
+        return best?.reading
+    }
+
     /// Calls `body` with every word an expression may start at: a digit, a sign or symbol, or a
     /// word a grammar starts with (a number word, a month, a currency code, …); or a word that
     /// only leads into an expression ("the", "in", "at", "a", "next", "before", …) when a word

@@ -363,9 +363,9 @@ public struct UserReservations: Sendable {
         in tokens: TokenizedText, at known: [Range<Int>]?, reference: Date, calendar: Calendar, language: BuiltinLanguage
     ) -> [Range<Double>] {
         let extractor = BuiltinEntityExtractor(.dateTime, calendar: calendar, grammars: language)
-        // Where an earlier stage found them, each is read on its own words; otherwise looked for.
+        // Where an earlier stage found them, each is read once at its first word; otherwise looked for.
         let readings = known.map { ranges in
-            ranges.flatMap { extractor.spans(in: tokens, tokens: $0, reference: reference).map(\.reading) }
+            ranges.compactMap { extractor.reading(in: tokens, startingAt: $0, reference: reference) }
         } ?? extractor.spans(in: tokens, tokens: 0..<tokens.count, reference: reference).map(\.reading)
         var stretches = [Range<Double>]()
         for var reading in readings {
