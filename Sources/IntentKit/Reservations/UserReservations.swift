@@ -46,10 +46,14 @@ public struct UserReservations: Sendable {
         var reservationCount = 0
     }
 
-    /// A word of the reservations' names or of the ``Lexicon``.
+    /// A word of the reservations' names or of the ``Lexicon``: its role, and where its postings
+    /// are in the index's one array of them (an empty range for a word of no name). Plain values
+    /// only, so that reading one costs no reference count.
     private struct WordEntry {
         var role: Lexicon.Role?
-        var word: Word?
+        var postings: Range<Int32>
+        var reservationCount: Int32
+        var namesOne: Bool { !postings.isEmpty }
     }
 
     /// Where a word of a reservation's names comes from.
@@ -120,11 +124,15 @@ public struct UserReservations: Sendable {
         /// The longest a bookable reservation lasts, in seconds: how far before a moment one that
         /// is still under way may have started.
         let longest: Double
+        /// ``longest`` of each category alone, by the category's bit.
+        let longestOfCategory: [Double]
         /// Word key → its entry in ``words``: every word of the reservations' names and of the
         /// ``Lexicon``, so that reading a request's word is one probe of this table.
         let wordIndex: KeyMap
         /// What each word says: its role in requests, and the reservations whose names hold it.
         let words: [WordEntry]
+        /// Every word's postings, one word's side by side (``WordEntry/postings``).
+        let postings: [Posting]
         /// Whether each reservation is a trip back: it arrives where an earlier trip left from.
         let returns: [Bool]
 
@@ -144,6 +152,7 @@ public struct UserReservations: Sendable {
                 bookable.filter { categories[Int($0)] == 1 << Mask(bit) }
             }
             longest = bookable.lazy.map { ends[Int($0)] - starts[Int($0)] }.max() ?? 0
+            longestOfCategory = bookableOfCategory.map { order in order.lazy.map { ends[Int($0)] - starts[Int($0)] }.max() ?? 0 }
             var postings = [UInt64: Word]()
             var tokens = TokenizedText()
             for (index, reservation) in reservations.enumerated() {
@@ -178,14 +187,21 @@ public struct UserReservations: Sendable {
             }
             var wordIndex = KeyMap(capacity: postings.count + Lexicon.shared.roles.count)
             var words = [WordEntry]()
+            var flat = [Posting]()
+            func entry(role: Lexicon.Role?, word: Word?) -> WordEntry {
+                let start = Int32(flat.count)
+                flat.append(contentsOf: word?.postings ?? [])
+                return WordEntry(role: role, postings: start..<Int32(flat.count), reservationCount: Int32(word?.reservationCount ?? 0))
+            }
             for (key, role) in Lexicon.shared.roles where wordIndex.entry(of: key, inserting: Int32(words.count)) == Int32(words.count) {
-                words.append(WordEntry(role: role, word: postings[key]))
+                words.append(entry(role: role, word: postings[key]))
             }
             for (key, word) in postings where wordIndex.entry(of: key, inserting: Int32(words.count)) == Int32(words.count) {
-                words.append(WordEntry(role: nil, word: word))
+                words.append(entry(role: nil, word: word))
             }
             self.wordIndex = wordIndex
             self.words = words
+            self.postings = flat
             // A trip returns when a word of where it arrives is one of where an earlier trip left.
             var returns = [Bool](repeating: false, count: reservations.count)
             for (index, reservation) in reservations.enumerated() where UserReservations.mask([reservation.category]) & UserReservations.tripMask != 0 {
@@ -213,40 +229,45 @@ public struct UserReservations: Sendable {
             var named: Mask = 0, namedAny: Mask = 0
             var meal: Range<Int>?
             var wantsSoonest = false
-            // How well the request names each reservation, and those it names at all in the order first named.
-            var score = [Float](), namedReservations = [Int32]()
+            var scores = [Float](), namedList = [Int32]()
             var wantsReturn = false
             var previous: Lexicon.Role?, previousKey: UInt64 = 0
             // Where the place being read is, after "to" or "from" that follow a trip or its name.
             var direction: Field?
             var inOrigin = false
-            var keys = [UInt64]()
-            keys.reserveCapacity(tokens.count + 1)
-            for token in 0..<tokens.count where tokens.tokens[token].kind != .punctuation { keys.append(UserReservations.key(tokens, token)) }
-            keys.append(0)
             func entry(_ key: UInt64) -> WordEntry? { wordIndex.entry(of: key).map { words[Int($0)] } }
+            /// The first word at or after `token` (punctuation is none), and its key; 0 past the end.
+            func word(from token: Int) -> (token: Int, key: UInt64) {
+                var token = token
+                while token < tokens.count, tokens.tokens[token].kind == .punctuation { token += 1 }
+                return (token, token < tokens.count ? UserReservations.key(tokens, token) : 0)
+            }
             var previousNamesOne = false
-            for (position, key) in keys.dropLast().enumerated() {
+            var (token, key) = word(from: 0)
+            var position = 0
+            while token < tokens.count {
+                let next = word(from: token + 1)
+                defer { (token, key) = next; position += 1 }
                 let read = entry(key)
                 let role = read?.role
-                var word = read?.word
-                let namesOne = word != nil
+                var namedBy = read.map(\.postings) ?? 0..<0
+                let namesOne = !namedBy.isEmpty
                 var kinds = role?.categories ?? 0
                 // "show me…" is a verb, "the show" a kind or a name ("the fado show").
-                if role?.isAlsoVerb == true, position == 0 || entry(keys[position + 1])?.role?.isVerbObject == true {
+                if role?.isAlsoVerb == true, position == 0 || entry(next.key)?.role?.isVerbObject == true {
                     kinds = 0
-                    word = nil
+                    namedBy = 0..<0
                 }
                 if previous?.startsPair == true, let pair = lexicon.pairs[previousKey &* 31 &+ key] { kinds |= pair }
                 // A place or trip's name goes on; any other word ends the place.
-                if word == nil && role?.isFunction != true { direction = nil }
+                if namedBy.isEmpty && role?.isFunction != true { direction = nil }
                 if role?.isTowards == true || role?.isAwayFrom == true {
                     // "flight to Rome", "Eurostar 9316 from Paris": the trip's ends. "directions to
                     // Sloterdijk", "how far is Pipero from the hotel": where the user goes or is.
                     let afterTrip = (previous?.categories ?? 0) & UserReservations.tripMask != 0 || previousNamesOne
                     direction = afterTrip ? (role?.isTowards == true ? .arrival : .departure) : nil
                     inOrigin = role?.isAwayFrom == true
-                } else if role?.isFunction != true, word == nil, kinds == 0 {
+                } else if role?.isFunction != true, namedBy.isEmpty, kinds == 0 {
                     inOrigin = false
                 }
                 // A kind said as where one comes from ("from the hotel") is not what is asked about.
@@ -258,24 +279,34 @@ public struct UserReservations: Sendable {
                 if let hours = role?.meal { meal = hours }
                 if role?.isSoonest == true { wantsSoonest = true }
                 if role?.isReturn == true { wantsReturn = true }
-                if let word {
+                if let read, !namedBy.isEmpty {
                     // The rarer a word among the reservations, the more it says which one is meant.
-                    let weight = 1 / Float(word.reservationCount)
-                    var last: Int32 = -1
-                    for posting in word.postings where posting.reservation != last {
-                        // A place after "to" is where a trip arrives; after "from", where it leaves.
-                        if direction == .arrival, posting.field == .departure { continue }
-                        if direction == .departure, posting.field == .arrival { continue }
-                        last = posting.reservation  // a word counts once for a reservation, whichever of its fields hold it
-                        if score.isEmpty { score = [Float](repeating: 0, count: count) }
-                        if score[Int(posting.reservation)] == 0 { namedReservations.append(posting.reservation) }
-                        score[Int(posting.reservation)] += weight
+                    let weight = 1 / Float(read.reservationCount)
+                    if scores.isEmpty {
+                        scores = [Float](repeating: 0, count: count)
+                        namedList.reserveCapacity(16)
+                    }
+                    let direction = direction
+                    scores.withUnsafeMutableBufferPointer { scores in
+                        postings.withUnsafeBufferPointer { postings in
+                            var last: Int32 = -1
+                            for posting in postings[Int(namedBy.lowerBound)..<Int(namedBy.upperBound)] where posting.reservation != last {
+                                // A place after "to" is where a trip arrives; after "from", where it leaves.
+                                if direction == .arrival, posting.field == .departure { continue }
+                                if direction == .departure, posting.field == .arrival { continue }
+                                last = posting.reservation  // a word counts once for a reservation, whichever of its fields hold it
+                                if scores[Int(last)] == 0 { namedList.append(last) }
+                                scores[Int(last)] += weight
+                            }
+                        }
                     }
                 }
                 previous = role
                 previousKey = key
                 previousNamesOne = namesOne
             }
+            // How well the request names each reservation, and those it names at all in the order first named.
+            let score = scores, namedReservations = namedList
             // The request's dates and times, as stretches in seconds since 1970.
             let times = UserReservations.stretches(in: tokens, at: dateTimeTokens, reference: reference, calendar: calendar, language: language)
             let lastEnd = times.isEmpty ? Double.infinity : times.lazy.map(\.upperBound).max()!
@@ -321,9 +352,10 @@ public struct UserReservations: Sendable {
             // Every reservation that fits and `isMeant`, soonest first: from the first that may still
             // be under way at the earliest moment said, until the last moment said.
             func walk(where isMeant: (Int) -> Bool) {
-                let earliest = max(now, times.lazy.map(\.lowerBound).min() ?? now) - longest
                 // One kind said: only that kind's.
-                let order = named.nonzeroBitCount == 1 ? bookableOfCategory[named.trailingZeroBitCount] : bookable
+                let oneKind = named.nonzeroBitCount == 1
+                let order = oneKind ? bookableOfCategory[named.trailingZeroBitCount] : bookable
+                let earliest = max(now, times.lazy.map(\.lowerBound).min() ?? now) - (oneKind ? longestOfCategory[named.trailingZeroBitCount] : longest)
                 var position = UserReservations.firstIndex(in: order, startingAtOrAfter: earliest, starts: starts)
                 while position < order.count {
                     let reservation = Int(order[position])
@@ -337,7 +369,7 @@ public struct UserReservations: Sendable {
                 guard bestFitting >= bestSaid - 1e-4 else { return .needsValue(prompt: prompt) }
                 // A few named are sorted; many (a city's name) are met in the walk.
                 if namedReservations.count <= 4 * UserReservations.disambiguationLimit {
-                    let bestNamed = namedReservations.lazy.map(Int.init).filter {
+                    let bestNamed = namedReservations.map(Int.init).filter {
                         score[$0] >= bestFitting - 1e-4 && !self.isCanceled[$0] && self.ends[$0] > now && said($0)
                     }
                     for reservation in bestNamed.sorted(by: { starts[$0] < starts[$1] }) where consider(reservation) { break }
