@@ -27,7 +27,7 @@ public struct UserReservations: Sendable {
     /// The compiled reservations.
     private let index: Index
     /// The most reservations a disambiguation lists.
-    static let disambiguationLimit = 10
+    static let disambiguationLimit = 10  // at most 16: the candidates are held in a `SIMD16`
     /// The categories of trips, which leave and arrive.
     private static let tripMask = mask([.flight, .train, .bus, .boat, .rentalCar])
 
@@ -330,18 +330,21 @@ public struct UserReservations: Sendable {
             }
             // The candidates: the soonest of the most preferred, as many as a disambiguation lists.
             let limit = wantsSoonest ? 1 : UserReservations.disambiguationLimit
-            var candidates = [Int]()
-            candidates.reserveCapacity(limit)
+            // At most ``disambiguationLimit`` of them, held in place rather than in an array of their own.
+            var candidates = SIMD16<Int32>(), candidateCount = 0
             var bestPreference = Int.max
             /// Takes `reservation` (they come soonest first); whether the candidates are complete.
             func consider(_ reservation: Int) -> Bool {
                 let rank = preference(reservation)
                 if rank < bestPreference {
                     bestPreference = rank
-                    candidates.removeAll(keepingCapacity: true)
+                    candidateCount = 0
                 }
-                if rank == bestPreference, candidates.count < limit { candidates.append(reservation) }
-                return bestPreference == 0 && candidates.count == limit
+                if rank == bestPreference, candidateCount < limit {
+                    candidates[candidateCount] = Int32(reservation)
+                    candidateCount += 1
+                }
+                return bestPreference == 0 && candidateCount == limit
             }
             // The reservations whose names the request says, the best named first.
             var bestFitting: Float = -1, bestSaid: Float = -1
@@ -379,11 +382,11 @@ public struct UserReservations: Sendable {
             } else {
                 walk { _ in true }
             }
-            switch candidates.count {
+            switch candidateCount {
             case 0: return .needsValue(prompt: prompt)
-            case 1: return .success(.custom(asCandidates[candidates[0]].identifier))
+            case 1: return .success(.custom(asCandidates[Int(candidates[0])].identifier))
             default:
-                return .disambiguation(candidates.map { asCandidates[$0] })
+                return .disambiguation((0..<candidateCount).map { asCandidates[Int(candidates[$0])] })
             }
         }
     }
@@ -394,6 +397,8 @@ public struct UserReservations: Sendable {
     private static func stretches(
         in tokens: TokenizedText, at known: [Range<Int>]?, reference: Date, calendar: Calendar, language: BuiltinLanguage
     ) -> [Range<Double>] {
+        // An earlier stage found none: nothing to read (most requests say no time).
+        if known?.isEmpty == true { return [] }
         let extractor = BuiltinEntityExtractor(.dateTime, calendar: calendar, grammars: language)
         // Where an earlier stage found them, each is read once at its first word; otherwise looked for.
         let readings = known.map { ranges in
