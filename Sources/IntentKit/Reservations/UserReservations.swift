@@ -53,7 +53,6 @@ public struct UserReservations: Sendable {
         var role: Lexicon.Role?
         var postings: Range<Int32>
         var reservationCount: Int32
-        var namesOne: Bool { !postings.isEmpty }
     }
 
     /// Where a word of a reservation's names comes from.
@@ -229,6 +228,7 @@ public struct UserReservations: Sendable {
             var named: Mask = 0, namedAny: Mask = 0
             var meal: Range<Int>?
             var wantsSoonest = false
+            // How well the request names each reservation, and those it names, as the words are read.
             var scores = [Float](), namedList = [Int32]()
             var wantsReturn = false
             var previous: Lexicon.Role?, previousKey: UInt64 = 0
