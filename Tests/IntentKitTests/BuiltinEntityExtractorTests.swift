@@ -484,6 +484,27 @@ struct BuiltinEntityExtractorTests {
         }
     }
 
+    /// "next", "last" and their kin before a holiday's name: the first after the reference day,
+    /// the last before it, each of a family whose words the holidays' tests above never say.
+    @Test func theNextAndTheLastHoliday() {
+        let said: [(String, String)] = [
+            ("next thanksgiving", "2026-11-26"), ("last thanksgiving", "2025-11-27"), ("next halloween", "2027-10-31"),
+            ("last halloween", "2026-10-31"), ("previous easter", "2026-04-05"), ("the following christmas eve", "2026-12-24"),
+            ("last mother's day", "2026-05-10"), ("next hanukkah", "2026-12-05"), ("past new year's eve", "2025-12-31"),
+        ]
+        for (text, expected) in said {
+            let matches = extract(text)
+            #expect(matches.count == 1 && matches.first?.text == text, "\(text): \(matches.map(\.text))")
+            if case .dateTime(let value)? = matches.first?.value { #expect(value.description == expected, "\(text)") }
+        }
+        // Said on the day itself: "next" is next year's, "last" last year's.
+        let christmas = Self.calendar.date(from: DateComponents(year: 2026, month: 12, day: 25, hour: 9))!
+        for (text, expected) in [("next christmas", "2027-12-25"), ("last christmas", "2025-12-25"), ("christmas", "2026-12-25")] {
+            let matches = Self.extractor.extract(from: text, reference: christmas)
+            if case .dateTime(let value)? = matches.first?.value { #expect(value.description == expected, "\(text)") } else { Issue.record("\(text): nothing") }
+        }
+    }
+
     /// Holidays of other calendars and churches, against the dates their communities published
     /// for 2024 and 2025 (a year said, so the reference does not matter); and days fixed or
     /// counted in a month.

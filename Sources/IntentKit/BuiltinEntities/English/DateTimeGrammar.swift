@@ -394,6 +394,11 @@ enum DateTimeGrammar {
         default: break
         }
         if let holiday = Holiday.read(words, from: start, today: today) { return (holiday.day, nil, .day, false, holiday.end) }
+        // "next thanksgiving", "last christmas", "the previous easter": the first after today,
+        // the last before it.
+        if let step = Self.unitSteps[words.key(at: start)], step != 0, let holiday = Holiday.read(words, from: start + 1, today: today, step: step) {
+            return (holiday.day, nil, .day, false, holiday.end)
+        }
         if let quarter = quarter(words, from: start, context: context) { return (quarter.day, nil, .quarter, false, quarter.end) }
         if let ordinal = ordinalWeekday(words, from: start, context: context) {
             switch ordinal.counted {

@@ -120,9 +120,10 @@ struct Holiday: Sendable {
     /// Every name, as the words ``EntityWords`` cuts it into.
     static var nameWords: [[String]] { english.nameWords }
 
-    /// The holiday named at `start` in English (and the year after it, if any): its day, and the index after.
-    static func read(_ words: EntityWords, from start: Int, today: Int) -> (day: Int, end: Int)? {
-        english.read(words, from: start, today: today)
+    /// The holiday named at `start` in English (and the year after it, if any): its day, and the
+    /// index after; `step` as ``Table/read(_:from:today:step:)`` takes it.
+    static func read(_ words: EntityWords, from start: Int, today: Int, step: Int = 0) -> (day: Int, end: Int)? {
+        english.read(words, from: start, today: today, step: step)
     }
 
     /// A language's holidays by the words of their names.
@@ -149,7 +150,10 @@ struct Holiday: Sendable {
         var nameWords: [[String]] { names.map(\.words) }
 
         /// The holiday named at `start` (and the year after it, if any): its day, and the index after.
-        func read(_ words: EntityWords, from start: Int, today: Int) -> (day: Int, end: Int)? {
+        /// Without a year, `step` 0 is its next day from today on (today's included), 1 the first
+        /// after today ("next christmas" said on Christmas Day is next year's), -1 the last before
+        /// today ("last easter"), as Duckling reads `next <time>` and `last <time>`.
+        func read(_ words: EntityWords, from start: Int, today: Int, step: Int = 0) -> (day: Int, end: Int)? {
             guard let candidates = index[words.key(at: start)] else { return nil }
             for (name, holiday) in candidates {
                 // "'" may come out as its own word or with the clitic ("valentine" "'s").
@@ -161,7 +165,11 @@ struct Holiday: Sendable {
                 }
                 let thisYear = CivilDate.date(today).year
                 let day = holiday.day(thisYear)
-                return (day >= today ? day : holiday.day(thisYear + 1), end)
+                switch step {
+                case 0: return (day >= today ? day : holiday.day(thisYear + 1), end)
+                case 1...: return (day > today ? day : holiday.day(thisYear + 1), end)
+                default: return (day < today ? day : holiday.day(thisYear - 1), end)
+                }
             }
             return nil
         }
