@@ -73,6 +73,9 @@ struct BuiltinEntityExtractorTests {
         ("one and a half", 1.5), ("two and a half", 2.5), ("point 25", 0.25), ("point seven five", 0.75),
         // quantities
         ("a couple", 2), ("a pair", 2), ("a few", 3), ("single", 1), ("half a dozen", 6), ("half a thousand", 500),
+        // a quantity counting the scales after it
+        ("a couple hundred", 200), ("a few thousand", 3000), ("a couple of hundred", 200), ("a few dozen", 36),
+        ("a couple hundred thousand", 200_000), ("a few million", 3e6),
         // digits that repeat the words, as a cheque writes them
         ("thirty-two (32)", 32), ("nine hundred (900)", 900),
         // more compounds

@@ -174,7 +174,18 @@ enum NumberGrammar {
         var index = start
         let next = words.key(at: index + 1)
         if let quantity = quantities[next] {
-            return (quantity, words.key(at: index + 2) == "of" ? index + 3 : index + 2)
+            var value = quantity, end = words.key(at: index + 2) == "of" ? index + 3 : index + 2
+            // "a couple hundred", "a few thousand", "a couple of hundred thousand": the quantity
+            // counts the scales after it, as "two hundred" counts hundreds.
+            if words.key(at: end) == "hundred" {
+                value *= 100
+                end += 1
+            }
+            if let scale = scales[words.key(at: end)] {
+                value *= scale
+                end += 1
+            }
+            return (value, end)
         }
         guard next == "hundred" || scales[next] != nil else { return nil }
         index += 1
