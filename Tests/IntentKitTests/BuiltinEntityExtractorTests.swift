@@ -508,6 +508,18 @@ struct BuiltinEntityExtractorTests {
         }
     }
 
+    /// "after next" after a calendar unit or a weekend: two of them on from the current one,
+    /// as "friday after next" and "march after next" are the ones after the next.
+    @Test func theUnitAfterNext() {
+        for (text, expected) in [
+            ("the week after next", "2026-11-30 (week)"), ("week after next", "2026-11-30 (week)"),
+            ("the month after next", "2027-01-01 (month)"), ("the year after next", "2028-01-01 (year)"),
+            ("the weekend after next", "2026-12-04T18:00/2026-12-07T00:00 (hour)"),
+        ] {
+            expectWhole(text, reading: expected)
+        }
+    }
+
     /// Holidays of other calendars and churches, against the dates their communities published
     /// for 2024 and 2025 (a year said, so the reference does not matter); and days fixed or
     /// counted in a month.

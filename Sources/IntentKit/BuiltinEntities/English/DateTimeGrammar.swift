@@ -418,6 +418,10 @@ enum DateTimeGrammar {
             let (year, thisMonth, _) = CivilDate.date(today)
             return (CivilDate.days(year: (month > thisMonth ? year : year + 1) + 1, month: month, day: 1), nil, .month, false, start + 3)
         }
+        // "the week after next", "the month after next": two of them on, as "friday after next" is.
+        if let grain = Self.calendarUnits[words.key(at: start)], words.key(at: start + 1) == "after", words.key(at: start + 2) == "next" {
+            return (adding(2, grain, to: truncated(today * 86_400, to: grain)) / 86_400, nil, grain, false, start + 3)
+        }
         // "next week", "last month", "this year": the first day of it, with its grain.
         if let step = Self.unitSteps[words.key(at: start)], let grain = Self.calendarUnits[words.key(at: start + 1)] {
             return (adding(step, grain, to: truncated(today * 86_400, to: grain)) / 86_400, nil, grain, false, start + 2)
@@ -1187,13 +1191,18 @@ enum DateTimeGrammar {
             modifier = nil
         }
         // A weekend: Friday 18:00 to Monday 00:00, this one while it lasts.
-        if let weekendEnd = weekendWord(words, at: index) {
+        if var weekendEnd = weekendWord(words, at: index) {
             guard modifier != nil || words.key(at: start) == "the" || words.key(at: start - 1) == "this" else { return nil }
             var friday = monday(of: context.today) + 4
             switch modifier {
             case "next", "coming": friday += 7
             case "last", "past", "previous": friday -= 7
-            default: break
+            default:
+                // "the weekend after next": the one after next weekend.
+                if words.key(at: weekendEnd) == "after", words.key(at: weekendEnd + 1) == "next" {
+                    friday += 14
+                    weekendEnd += 2
+                }
             }
             return (.interval(friday * 86_400 + 18 * 3600, (friday + 3) * 86_400, .hour), weekendEnd)
         }
