@@ -76,6 +76,9 @@ struct BuiltinEntityExtractorTests {
         // a quantity counting the scales after it
         ("a couple hundred", 200), ("a few thousand", 3000), ("a couple of hundred", 200), ("a few dozen", 36),
         ("a couple hundred thousand", 200_000), ("a few million", 3e6),
+        // a half more of a scale
+        ("three and a half million", 3_500_000), ("two and a half thousand", 2500), ("a million and a half", 1_500_000),
+        ("a dozen and a half", 18),
         // digits that repeat the words, as a cheque writes them
         ("thirty-two (32)", 32), ("nine hundred (900)", 900),
         // more compounds

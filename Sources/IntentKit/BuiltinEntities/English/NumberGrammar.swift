@@ -200,6 +200,8 @@ enum NumberGrammar {
            let rest = spelled(words, from: index + 2), rest.value < 100 {
             return (value + rest.value, rest.end)
         }
+        // "a million and a half", "a dozen and a half": one and a half of the scale.
+        if words.key(at: index + 1) == "and", words.key(at: index + 2) == "a", words.key(at: index + 3) == "half" { return (value * 1.5, index + 4) }
         return (value, index + 1)
     }
 
@@ -282,8 +284,9 @@ enum NumberGrammar {
             if total == 0, let scale = scales[words.key(at: index)] { return (value * scale, index + 1) }
             return (value, index)
         }
-        // "one and a half"
+        // "one and a half"; "three and a half million", as "two point two million"
         if words.key(at: end) == "and", words.key(at: end + 1) == "a", words.key(at: end + 2) == "half" {
+            if total == 0, let scale = scales[words.key(at: end + 3)] { return ((value + 0.5) * scale, end + 4) }
             return (value + 0.5, end + 3)
         }
         return (value, end)
